@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+//
+// The root package holds the libraries an app depends on. It stays lean on
+// purpose: `Paging` has no third-party dependency, and `PagingGraphQL` adds
+// only GraphQLSwift/GraphQL (for parsing and printing documents). The launch
+// server, the command line and the benchmarks live in `Tools/` and
+// `Benchmarks/`, their own packages, so an app never resolves them.
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Paging",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Paging", targets: ["Paging"]),
+        .library(name: "PagingGraphQL", targets: ["PagingGraphQL"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
+    ],
+    targets: [
+        .target(name: "Paging", swiftSettings: strictSettings),
+        .target(
+            name: "PagingGraphQL",
+            dependencies: ["Paging", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "PagingTests", dependencies: ["Paging"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "PagingGraphQLTests",
+            dependencies: ["PagingGraphQL", "Paging"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,139 @@
+/// How a pager loads: page sizes, how early it prefetches, how much it holds,
+/// and how it refreshes.
+///
+/// Values are checked when the configuration is made:
+///
+/// ```swift
+/// let configuration = try PagingConfiguration(
+///     pageSize: 20, prefetchDistance: 10, maximumHeld: .pages(10))
+/// ```
+public struct PagingConfiguration: Sendable, Hashable {
+    /// A limit on what a pager holds. Past it, pages at the far end from the
+    /// last load are dropped; their keys are kept, so coming back loads them
+    /// again.
+    public enum HeldLimit: Sendable, Hashable {
+        /// At most this many pages.
+        case pages(Int)
+        /// At most this many items (the page just loaded is always kept).
+        case items(Int)
+    }
+
+    /// What ``Pager/refresh()`` loads.
+    public enum RefreshPolicy: Sendable, Hashable {
+        /// Load the first page again, as at the start; the list then holds that
+        /// page only.
+        case restart
+        /// Load again every page held, in order, from the first held page's
+        /// request on with the fresh keys (TanStack Query's infinite queries do
+        /// this), so the list keeps its length.
+        case refetchLoadedPages
+    }
+
+    /// The number of items asked for by each load after the first.
+    public let pageSize: Int
+    /// The number of items asked for by the first load and by a restart.
+    public let initialLoadSize: Int
+    /// How close to an end, in items, a reported appearance must be to load
+    /// the next page at that end. 0 loads when the last item appears.
+    public let prefetchDistance: Int
+    /// The most the pager holds; `nil` for no limit.
+    public let maximumHeld: HeldLimit?
+    /// What a refresh loads.
+    public let refreshPolicy: RefreshPolicy
+
+    /// A configuration with pages of 20 items, a prefetch distance of 20, no
+    /// limit on what is held, and refreshes that restart.
+    public static let `default` = PagingConfiguration(
+        checkedPageSize: 20, initialLoadSize: 20, prefetchDistance: 20, maximumHeld: nil, refreshPolicy: .restart)
+
+    /// Creates a configuration, checking every value.
+    /// - Parameters:
+    ///   - pageSize: items per load after the first; at least 1.
+    ///   - initialLoadSize: items of the first load; at least 1; `pageSize`
+    ///     when `nil`.
+    ///   - prefetchDistance: how close to an end an appearing item triggers a
+    ///     load; at least 0; `pageSize` when `nil`.
+    ///   - maximumHeld: the most held, or `nil` for no limit. It must hold the
+    ///     page in view and a prefetch distance on both sides: at least
+    ///     `pageSize + 2 × prefetchDistance` items, and at least 2 pages.
+    ///   - refreshPolicy: what a refresh loads.
+    /// - Throws: ``PagingError`` with code ``PagingError/Code/invalidConfiguration``
+    ///   naming the value and the rule it breaks.
+    public init(
+        pageSize: Int = 20,
+        initialLoadSize: Int? = nil,
+        prefetchDistance: Int? = nil,
+        maximumHeld: HeldLimit? = nil,
+        refreshPolicy: RefreshPolicy = .restart
+    ) throws(PagingError) {
+        guard pageSize >= 1 else {
+            throw .invalidConfiguration("pageSize is \(pageSize), but a page must hold at least 1 item")
+        }
+        let initialLoadSize = initialLoadSize ?? pageSize
+        guard initialLoadSize >= 1 else {
+            throw .invalidConfiguration(
+                "initialLoadSize is \(initialLoadSize), but the first load must ask for at least 1 item")
+        }
+        let prefetchDistance = prefetchDistance ?? pageSize
+        guard prefetchDistance >= 0 else {
+            throw .invalidConfiguration(
+                "prefetchDistance is \(prefetchDistance), but it counts items from an end and cannot be negative")
+        }
+        let window = pageSize + 2 * prefetchDistance
+        switch maximumHeld {
+        case .pages(let pages):
+            guard pages >= 2 else {
+                throw .invalidConfiguration(
+                    "maximumHeld is \(pages) page(s), but at least 2 are needed: the page in view and the one loading")
+            }
+            guard pages * pageSize >= window else {
+                throw .invalidConfiguration(
+                    "maximumHeld is \(pages) pages of \(pageSize) items (\(pages * pageSize) items), too few to hold "
+                        + "a page and the prefetch distance of \(prefetchDistance) on both sides (\(window) items); "
+                        + "hold at least \((window + pageSize - 1) / pageSize) pages or lower prefetchDistance")
+            }
+        case .items(let items):
+            guard items >= window else {
+                throw .invalidConfiguration(
+                    "maximumHeld is \(items) items, too few to hold a page of \(pageSize) and the prefetch "
+                        + "distance of \(prefetchDistance) on both sides; hold at least \(window) items")
+            }
+        case nil:
+            break
+        }
+        self.init(
+            checkedPageSize: pageSize, initialLoadSize: initialLoadSize, prefetchDistance: prefetchDistance,
+            maximumHeld: maximumHeld, refreshPolicy: refreshPolicy)
+    }
+
+    private init(
+        checkedPageSize pageSize: Int, initialLoadSize: Int, prefetchDistance: Int, maximumHeld: HeldLimit?,
+        refreshPolicy: RefreshPolicy
+    ) {
+        self.pageSize = pageSize
+        self.initialLoadSize = initialLoadSize
+        self.prefetchDistance = prefetchDistance
+        self.maximumHeld = maximumHeld
+        self.refreshPolicy = refreshPolicy
+    }
+
+    /// The prefetch distance that keeps a reader who consumes items at a
+    /// steady rate from ever waiting for a page: the items read while one page
+    /// loads, doubled for safety, and at least one.
+    ///
+    /// ```swift
+    /// // One item a millisecond, pages that take 20 ms: prefetch 40 items ahead.
+    /// let distance = PagingConfiguration.suggestedPrefetchDistance(
+    ///     itemsPerSecond: 1000, pageLatency: .milliseconds(20))
+    /// ```
+    /// - Parameters:
+    ///   - itemsPerSecond: how fast the reader consumes items.
+    ///   - pageLatency: how long a page takes to load.
+    /// - Returns: a distance in items.
+    public static func suggestedPrefetchDistance(itemsPerSecond: Double, pageLatency: Duration) -> Int {
+        let seconds = Double(pageLatency.components.seconds) + Double(pageLatency.components.attoseconds) * 1e-18
+        let itemsDuringLoad = (itemsPerSecond * seconds).rounded(.up)
+        guard itemsDuringLoad.isFinite, itemsDuringLoad > 0 else { return 1 }
+        return Int(min(itemsDuringLoad * 2, Double(Int.max / 4)))
+    }
+}

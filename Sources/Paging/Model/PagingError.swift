@@ -1,0 +1,122 @@
+/// The one error type of the paging engine.
+///
+/// It says what went wrong in words a person can act on, and keeps the
+/// underlying error of a failed load:
+///
+/// ```swift
+/// do {
+///     try await pager.loadNext().value
+/// } catch {
+///     print(error)                  // "loading next(after: "c40"), count 20 failed: …"
+///     if error.code == .loadFailed { showRetryButton(error.underlyingError) }
+/// }
+/// ```
+///
+/// Compare ``code`` to tell kinds apart; new codes may be added in later
+/// versions, so a `switch` over them should have a default.
+public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of a ``PagingError``.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: Hashable, Sendable {
+            case loadFailed, repeatedKey, invalidConfiguration, invalidArgument
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// The page source threw; ``PagingError/underlyingError`` holds what it threw.
+        public static var loadFailed: Code { Code(.loadFailed) }
+        /// The source returned, as the key of the next (or previous) page, the key
+        /// the page was requested with: following it would load the same page forever.
+        public static var repeatedKey: Code { Code(.repeatedKey) }
+        /// A configuration value is out of range.
+        public static var invalidConfiguration: Code { Code(.invalidConfiguration) }
+        /// An argument of a call is out of range.
+        public static var invalidArgument: Code { Code(.invalidArgument) }
+
+        /// The code's name.
+        public var description: String {
+            switch value {
+            case .loadFailed: "loadFailed"
+            case .repeatedKey: "repeatedKey"
+            case .invalidConfiguration: "invalidConfiguration"
+            case .invalidArgument: "invalidArgument"
+            }
+        }
+    }
+
+    private enum Reason: Sendable {
+        case loadFailed(request: String, underlying: any Error)
+        case repeatedKey(request: String, direction: LoadDirection, key: String)
+        case invalidConfiguration(String)
+        case invalidArgument(String)
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
+    static func loadFailed<Key>(_ request: PageRequest<Key>, underlying: any Error) -> PagingError {
+        PagingError(.loadFailed(request: request.description, underlying: underlying))
+    }
+
+    static func repeatedKey<Key>(_ request: PageRequest<Key>, direction: LoadDirection) -> PagingError {
+        PagingError(
+            .repeatedKey(
+                request: request.description, direction: direction,
+                key: request.key.map { "\($0)" } ?? "nil"))
+    }
+
+    static func invalidConfiguration(_ message: String) -> PagingError {
+        PagingError(.invalidConfiguration(message))
+    }
+
+    static func invalidArgument(_ message: String) -> PagingError {
+        PagingError(.invalidArgument(message))
+    }
+
+    /// The kind of error.
+    public var code: Code {
+        switch reason {
+        case .loadFailed: .loadFailed
+        case .repeatedKey: .repeatedKey
+        case .invalidConfiguration: .invalidConfiguration
+        case .invalidArgument: .invalidArgument
+        }
+    }
+
+    /// What the page source threw, for ``Code/loadFailed``; `nil` otherwise.
+    public var underlyingError: (any Error)? {
+        if case .loadFailed(_, let underlying) = reason { return underlying }
+        return nil
+    }
+
+    /// The request that failed, described (`next(after: 40), count 20`), for
+    /// ``Code/loadFailed`` and ``Code/repeatedKey``; `nil` otherwise.
+    public var requestDescription: String? {
+        switch reason {
+        case .loadFailed(let request, _), .repeatedKey(let request, _, _): request
+        case .invalidConfiguration, .invalidArgument: nil
+        }
+    }
+
+    /// What went wrong and, where it helps, what to do.
+    public var description: String {
+        switch reason {
+        case .loadFailed(let request, let underlying):
+            "loading \(request) failed: \(underlying)"
+        case .repeatedKey(let request, let direction, let key):
+            "loading \(request) returned \(key) again as the \(direction) key; following it "
+                + "would load the same page forever, so paging \(direction == .next ? "forward" : "backward") "
+                + "stopped. The page source must return the key of the \(direction) page."
+        case .invalidConfiguration(let message):
+            "invalid paging configuration: \(message)"
+        case .invalidArgument(let message):
+            "invalid argument: \(message)"
+        }
+    }
+
+    /// Two errors are equal when they have the same code and description.
+    public static func == (lhs: PagingError, rhs: PagingError) -> Bool {
+        lhs.code == rhs.code && lhs.description == rhs.description
+    }
+}

@@ -1,0 +1,45 @@
+/// The state of a paged list at one moment: its items, its load states, and
+/// what changed since the snapshot before.
+///
+/// A pager publishes a snapshot on every change (``Pager/snapshots``). A
+/// snapshot is a value: it stays valid after later changes, and holding many
+/// costs little, as their ``items`` share storage.
+public struct PagingSnapshot<Item: Sendable>: Sendable {
+    /// The items, in list order.
+    public let items: PagedItems<Item>
+    /// The load states at both ends and of a refresh.
+    public let loadStates: LoadStates
+    /// Whether there may be items after the last one: `true` before the first
+    /// load, and while pages dropped from the window wait to be loaded again.
+    public let hasNext: Bool
+    /// Whether there may be items before the first one.
+    public let hasPrevious: Bool
+    /// What changed in ``items`` since the previous snapshot.
+    public let change: ListChange
+    /// How many items of the page that caused this snapshot were dropped
+    /// because an item with the same id was already held.
+    public let duplicatesDropped: Int
+    /// A number that grows by one with every snapshot of a pager.
+    public let version: Int
+
+    /// Creates a snapshot.
+    public init(
+        items: PagedItems<Item>, loadStates: LoadStates, hasNext: Bool, hasPrevious: Bool,
+        change: ListChange = ListChange(), duplicatesDropped: Int = 0, version: Int = 0
+    ) {
+        self.items = items
+        self.loadStates = loadStates
+        self.hasNext = hasNext
+        self.hasPrevious = hasPrevious
+        self.change = change
+        self.duplicatesDropped = duplicatesDropped
+        self.version = version
+    }
+
+    /// Whether a load after the last item is in flight.
+    public var isLoadingNext: Bool { loadStates.next.isLoading }
+    /// Whether a load before the first item is in flight.
+    public var isLoadingPrevious: Bool { loadStates.previous.isLoading }
+    /// Whether the first load or a refresh is in flight.
+    public var isRefreshing: Bool { loadStates.refresh.isLoading }
+}

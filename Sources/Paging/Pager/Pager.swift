@@ -1,0 +1,360 @@
+import Synchronization
+
+/// Pages through a list from any ``PageSource``: loads at both ends, joins
+/// repeated calls, cancels what a refresh or reset makes stale, keeps what was
+/// loaded when a load fails, prefetches near the edges, bounds what it holds,
+/// drops duplicates, and publishes a ``PagingSnapshot`` on every change.
+///
+/// ```swift
+/// let pager = Pager(source: LaunchesSource())
+/// try await pager.loadNext().value      // the first page
+/// for await snapshot in pager.snapshots {
+///     render(snapshot.items, footer: snapshot.loadStates.next)
+/// }
+/// ```
+///
+/// Guarantees:
+/// - At most one load is in flight at each end. A call while one is loading
+///   joins it: it neither fails nor loads twice.
+/// - ``reset()`` and ``refresh()`` cancel the loads in flight, and no response
+///   to a request started before them is ever applied.
+/// - A failed load keeps every item already loaded, and ``retry()`` repeats
+///   exactly the request that failed.
+/// - ``refresh()`` keeps the items visible until their replacement has
+///   arrived, then swaps it in as one change.
+/// - A source that returns the key it was asked with as the next key is
+///   reported as an error (``PagingError/Code/repeatedKey``), not followed.
+/// - The first load (and any load after ``reset()``) is reported as a refresh
+///   in ``LoadStates``.
+///
+/// Every method may be called from any thread or task; the pager is
+/// `Sendable`. Pages load in tasks of their own; deinitializing the pager
+/// cancels them.
+public final class Pager<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable
+where Item.ID: Sendable {
+    private struct Driver {
+        var machine: PagerStateMachine<Key, Item>
+        var futures: [Int: LoadFuture] = [:]
+        var tasks: [Int: Task<Void, Never>] = [:]
+        var subscribers: [Int: AsyncStream<PagingSnapshot<Item>>.Continuation] = [:]
+        var nextSubscriber = 0
+    }
+
+    private let source: any PageSource<Key, Item>
+    private let driver: Mutex<Driver>
+
+    /// The configuration the pager was made with.
+    public let configuration: PagingConfiguration
+
+    /// Creates a pager. Nothing loads until a load is asked for.
+    /// - Parameters:
+    ///   - source: where pages come from.
+    ///   - initialKey: the key of the first page (to open a list in the
+    ///     middle, at a deep link); `nil` starts where the source starts.
+    ///   - configuration: page sizes, prefetch, window, refresh policy.
+    public init(
+        source: some PageSource<Key, Item>, initialKey: Key? = nil,
+        configuration: PagingConfiguration = .default
+    ) {
+        self.source = source
+        self.configuration = configuration
+        self.driver = Mutex(Driver(machine: PagerStateMachine(configuration: configuration, initialKey: initialKey)))
+    }
+
+    deinit {
+        let (tasks, subscribers) = driver.withLock { ($0.tasks.values, $0.subscribers.values) }
+        for task in tasks { task.cancel() }
+        for subscriber in subscribers { subscriber.finish() }
+    }
+
+    // MARK: Reading
+
+    /// The current snapshot: items, load states, and the last change.
+    /// - Complexity: O(1).
+    public var snapshot: PagingSnapshot<Item> {
+        driver.withLock { $0.machine.snapshot }
+    }
+
+    /// The items held.
+    /// - Complexity: O(1).
+    public var items: PagedItems<Item> { driver.withLock { $0.machine.items } }
+
+    /// The load states at both ends and of a refresh.
+    public var loadStates: LoadStates { driver.withLock { $0.machine.loadStates } }
+
+    /// Whether there may be items after the last one held (`true` before the
+    /// first load, and while dropped pages wait to be reloaded).
+    public var hasNext: Bool { driver.withLock { $0.machine.hasNext } }
+
+    /// Whether there may be items before the first one held.
+    public var hasPrevious: Bool { driver.withLock { $0.machine.hasPrevious } }
+
+    /// Whether a load after the last item is in flight.
+    public var isLoadingNext: Bool { loadStates.next.isLoading }
+
+    /// Whether a load before the first item is in flight.
+    public var isLoadingPrevious: Bool { loadStates.previous.isLoading }
+
+    /// The index of the item with an id, if it is held.
+    /// - Complexity: O(log *p* + *m*) for *p* pages of *m* items.
+    public func index(of id: Item.ID) -> Int? {
+        driver.withLock { $0.machine.index(of: id) }
+    }
+
+    /// Every snapshot from now on, starting with the current one.
+    ///
+    /// Each access makes a new stream; each stream gets every snapshot, in
+    /// order, buffered without limit (snapshots share storage, so a buffer of
+    /// many is cheap). The stream ends when the pager is deinitialized, or
+    /// stops when its task is cancelled.
+    public var snapshots: AsyncStream<PagingSnapshot<Item>> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: PagingSnapshot<Item>.self, bufferingPolicy: .unbounded)
+        let id = driver.withLock { driver in
+            let id = driver.nextSubscriber
+            driver.nextSubscriber += 1
+            driver.subscribers[id] = continuation
+            continuation.yield(driver.machine.snapshot)
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.driver.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    // MARK: Loading
+
+    /// Loads the page after the last item, or joins the load in flight there.
+    ///
+    /// Before anything is loaded, this makes the first load. While a refresh
+    /// is in flight, it joins the refresh. After a failure at this end it
+    /// tries the same request again.
+    ///
+    /// - Parameter count: how many items to ask for; the configuration's page
+    ///   size (initial load size for the first load) when `nil`.
+    /// - Returns: a handle to the load; its ``PageLoad/value`` is
+    ///   ``LoadOutcome/endReached`` at once when there is nothing more.
+    /// - Complexity: O(1) to start; applying the page is O(*m* + log *p*) for
+    ///   a page of *m* items and *p* pages held, whatever the number of items.
+    @discardableResult
+    public func loadNext(count: Int? = nil) -> PageLoad {
+        admit { $0.load(.next, count: count) }
+    }
+
+    /// Loads the page before the first item, or joins the load in flight
+    /// there. Otherwise like ``loadNext(count:)``.
+    /// - Parameter count: how many items to ask for.
+    /// - Returns: a handle to the load.
+    /// - Complexity: O(1) to start; O(*m* + log *p*) to apply.
+    @discardableResult
+    public func loadPrevious(count: Int? = nil) -> PageLoad {
+        admit { $0.load(.previous, count: count) }
+    }
+
+    /// Loads pages after the last item until the end is reached or
+    /// `maxPages` pages have loaded.
+    /// - Parameter maxPages: the most pages this call loads.
+    /// - Returns: ``LoadOutcome/endReached`` when the end was reached,
+    ///   ``LoadOutcome/loaded`` when `maxPages` pages loaded first, or
+    ///   ``LoadOutcome/cancelled``.
+    /// - Throws: ``PagingError`` at the first failed load; what was loaded is kept.
+    public func loadAll(maxPages: Int = .max) async throws(PagingError) -> LoadOutcome {
+        guard maxPages >= 1 else {
+            throw .invalidArgument("maxPages is \(maxPages), but loadAll loads at least 1 page")
+        }
+        var loaded = 0
+        while loaded < maxPages {
+            switch try await loadNext().value {
+            case .loaded: loaded += 1
+            case .endReached: return .endReached
+            case .cancelled: return .cancelled
+            case .nothingToRetry: return .loaded
+            }
+        }
+        return .loaded
+    }
+
+    /// Loads the list again, keeping the current items visible until the new
+    /// ones replace them in one change.
+    ///
+    /// Cancels the loads in flight (their callers get
+    /// ``LoadOutcome/cancelled``); a refresh already in flight starts over,
+    /// and its callers wait for the new one. What is loaded follows
+    /// ``PagingConfiguration/refreshPolicy``.
+    /// - Returns: a handle to the refresh.
+    @discardableResult
+    public func refresh() -> PageLoad {
+        admit { $0.refresh() }
+    }
+
+    /// Repeats exactly the requests that failed: the refresh's, or else the
+    /// one at each failed end.
+    /// - Returns: a handle to the repeated loads; its value is
+    ///   ``LoadOutcome/nothingToRetry`` when nothing had failed.
+    @discardableResult
+    public func retry() -> PageLoad {
+        transact { driver in
+            let (admissions, effects) = driver.machine.retry()
+            return (PageLoad(admissions.map { Self.future(for: $0, in: &driver) }), effects)
+        }
+    }
+
+    /// Empties the list and cancels every load; the next load is a first load.
+    /// - Complexity: O(1), plus freeing what was held.
+    public func reset() {
+        send { $0.reset() }
+    }
+
+    /// Cancels every load in flight and keeps the items. The callers waiting
+    /// get ``LoadOutcome/cancelled``.
+    public func cancel() {
+        send { $0.cancel() }
+    }
+
+    /// Reports that the item at an index was shown. When it lies within the
+    /// prefetch distance of an end that has more, that end loads. An end whose
+    /// last load failed waits for ``retry()`` or an explicit load.
+    /// - Parameter index: the item's index in the current items; indices out
+    ///   of range are ignored.
+    /// - Complexity: O(1).
+    public func itemAppeared(at index: Int) {
+        send { $0.itemAppeared(at: index) }
+    }
+
+    /// Reports that the item with an id was shown; see ``itemAppeared(at:)``.
+    /// - Parameter id: the item's id; an id not held is ignored.
+    /// - Complexity: O(log *p* + *m*).
+    public func itemAppeared(id: Item.ID) {
+        send { machine in
+            guard let index = machine.index(of: id) else { return Machine.Effects() }
+            return machine.itemAppeared(at: index)
+        }
+    }
+
+    // MARK: Local edits
+
+    /// Replaces the held item that has the same id, at once and without a
+    /// refetch (to show the result of a mutation).
+    /// - Parameter item: the new value.
+    /// - Returns: whether an item with that id was held.
+    /// - Complexity: O(*m* + log *p*) for the page of *m* items holding it.
+    @discardableResult
+    public func update(_ item: Item) -> Bool {
+        edit { $0.update(item) }
+    }
+
+    /// Inserts an item without a refetch.
+    /// - Parameters:
+    ///   - item: the item; nothing is inserted if an item with its id is held.
+    ///   - position: where to insert it.
+    /// - Returns: whether it was inserted (not when nothing is loaded yet, the
+    ///   id is already held, or the id it is placed next to is not held).
+    /// - Complexity: O(*m* + log *p*).
+    @discardableResult
+    public func insert(_ item: Item, at position: InsertPosition<Item.ID>) -> Bool {
+        edit { $0.insert(item, at: position) }
+    }
+
+    /// Removes the item with an id without a refetch.
+    /// - Parameter id: the id.
+    /// - Returns: the removed item, or `nil` if it was not held.
+    /// - Complexity: O(*m* + log *p*).
+    @discardableResult
+    public func remove(id: Item.ID) -> Item? {
+        edit { $0.remove(id: id) }
+    }
+
+    // MARK: Driving
+
+    private typealias Machine = PagerStateMachine<Key, Item>
+
+    /// What is left to do after the lock is released: cancel tasks, fulfill
+    /// futures. No code of a source or of a caller runs under the lock.
+    private struct Aftermath {
+        var cancelled: [Task<Void, Never>] = []
+        var finished: [(LoadFuture, Result<LoadOutcome, PagingError>)] = []
+
+        func run() {
+            for task in cancelled { task.cancel() }
+            for (future, result) in finished { future.fulfill(result) }
+        }
+    }
+
+    /// Runs an event and carries out its effects, all under one lock, so that
+    /// snapshots are published in the order of events.
+    private func transact<R>(_ event: (inout Driver) -> (R, Machine.Effects)) -> R {
+        let (result, aftermath) = driver.withLock { driver in
+            let (result, effects) = event(&driver)
+            return (result, apply(effects, to: &driver))
+        }
+        aftermath.run()
+        return result
+    }
+
+    private func admit(_ event: (inout Machine) -> (Machine.Admission, Machine.Effects)) -> PageLoad {
+        transact { driver in
+            let (admission, effects) = event(&driver.machine)
+            return (PageLoad([Self.future(for: admission, in: &driver)]), effects)
+        }
+    }
+
+    private func send(_ event: (inout Machine) -> Machine.Effects) {
+        transact { driver in ((), event(&driver.machine)) }
+    }
+
+    private func edit<R>(_ event: (inout Machine) -> (R, Machine.Effects)) -> R {
+        transact { driver in event(&driver.machine) }
+    }
+
+    private static func future(for admission: Machine.Admission, in driver: inout Driver) -> LoadFuture {
+        switch admission {
+        case .done(let result):
+            return LoadFuture(result: result)
+        case .wait(let operation):
+            if let existing = driver.futures[operation] { return existing }
+            let future = LoadFuture()
+            driver.futures[operation] = future
+            return future
+        }
+    }
+
+    /// Starts the loads the machine asked for, publishes its snapshot, and
+    /// collects the tasks to cancel and the futures to fulfill.
+    private func apply(_ effects: Machine.Effects, to driver: inout Driver) -> Aftermath {
+        var aftermath = Aftermath()
+        aftermath.cancelled = effects.cancel.compactMap { driver.tasks.removeValue(forKey: $0) }
+        for command in effects.start {
+            // The task reports under the same lock, so it cannot report
+            // before it is recorded here.
+            driver.tasks[command.id] = Task { [source, weak self] in
+                let result: Result<Page<Key, Item>, any Error>
+                do {
+                    result = .success(try await source.load(command.request))
+                } catch {
+                    result = .failure(error)
+                }
+                self?.deliver(result, for: command)
+            }
+        }
+        // Futures exist only for operations a caller asked about.
+        aftermath.finished = effects.finished.compactMap { operation, result in
+            driver.futures.removeValue(forKey: operation).map { ($0, result) }
+        }
+        if effects.changed, !driver.subscribers.isEmpty {
+            let snapshot = driver.machine.snapshot
+            for subscriber in driver.subscribers.values { subscriber.yield(snapshot) }
+        }
+        return aftermath
+    }
+
+    private func deliver(_ result: Result<Page<Key, Item>, any Error>, for command: Machine.Command) {
+        transact { driver in
+            driver.tasks[command.id] = nil
+            switch result {
+            case .success(let page): return ((), driver.machine.pageArrived(for: command, page: page))
+            case .failure(let error): return ((), driver.machine.loadFailed(for: command, error: error))
+            }
+        }
+    }
+}

@@ -1,0 +1,599 @@
+/// The pager's logic, with no task, no lock and no clock: every event is a
+/// mutating method that returns what the driver must do (``Effects``).
+///
+/// It holds the items (a ``PagedItems`` tree whose leaf *i* is the page with
+/// sequence number `firstSequence + i`), the request and neighbour keys of
+/// each page, the ids held (for deduplication and edits), the requests of
+/// pages dropped from the window, and the load in flight or the failure of
+/// each slot (refresh, next, previous).
+///
+/// Stale responses: every load carries a request id and the generation it
+/// started in. A response is applied only when its slot still waits for that
+/// very request id in that generation; a reset, a refresh and a cancel clear
+/// or replace the slots and bump the generation, so nothing started before
+/// them is ever applied.
+struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
+    typealias Request = PageRequest<Key>
+
+    /// The three things that can load at once.
+    enum Slot: Int, CaseIterable, Sendable {
+        case refresh, next, previous
+    }
+
+    /// A load the driver must start.
+    struct Command: Sendable, Equatable {
+        /// Identifies the request; its response is reported with it.
+        let id: Int
+        /// The generation the request started in.
+        let generation: Int
+        /// What to ask the source for.
+        let request: Request
+    }
+
+    /// What the driver must do after an event.
+    struct Effects: Sendable {
+        /// Loads to start.
+        var start: [Command] = []
+        /// Request ids whose tasks to cancel.
+        var cancel: [Int] = []
+        /// Operations that ended, with their result, for the callers waiting.
+        var finished: [(operation: Int, result: Result<LoadOutcome, PagingError>)] = []
+        /// Whether a new snapshot is to be published.
+        var changed = false
+    }
+
+    /// How a load call is answered: wait for an operation to end, or at once.
+    enum Admission: Sendable, Equatable {
+        case wait(operation: Int)
+        case done(Result<LoadOutcome, PagingError>)
+    }
+
+    /// What an in-flight load is for.
+    enum Job: Sendable {
+        /// The first load, or a restart: replaces everything with its page.
+        case restart
+        /// A refetch of the held pages: collected pages and how many remain.
+        case refetch(collected: [(Request, Page<Key, Item>)], remaining: Int)
+        /// A page after the last; `replaying` when it reloads a dropped page.
+        case append(replaying: Bool)
+        /// A page before the first; `replaying` when it reloads a dropped page.
+        case prepend(replaying: Bool)
+    }
+
+    struct InFlight: Sendable {
+        let operation: Int
+        var requestID: Int
+        var request: Request
+        var job: Job
+    }
+
+    struct Failure: Sendable {
+        let request: Request
+        let job: Job
+        let error: PagingError
+    }
+
+    struct PageRecord: Sendable {
+        let request: Request
+        let previousKey: Key?
+        let nextKey: Key?
+    }
+
+    // MARK: State
+
+    let configuration: PagingConfiguration
+    let initialKey: Key?
+
+    private(set) var items = PagedItems<Item>()
+    /// Page records by sequence number, for `firstSequence ..< endSequence`.
+    private var records: [Int: PageRecord] = [:]
+    private var firstSequence = 0
+    private var endSequence = 0
+    /// The page (sequence number) holding each item id.
+    private var locations: [Item.ID: Int] = [:]
+    /// Requests of pages dropped before the first held page; the last is the
+    /// nearest.
+    private var droppedFront: [Request] = []
+    /// Requests of pages dropped after the last held page; the last is the
+    /// nearest.
+    private var droppedBack: [Request] = []
+
+    private var inFlight: [InFlight?] = [nil, nil, nil]
+    private var failures: [Failure?] = [nil, nil, nil]
+    private(set) var generation = 0
+    private var requestCounter = 0
+    private var operationCounter = 0
+
+    private(set) var version = 0
+    private var change = ListChange()
+    private var duplicatesDropped = 0
+
+    init(configuration: PagingConfiguration, initialKey: Key?) {
+        self.configuration = configuration
+        self.initialKey = initialKey
+    }
+
+    // MARK: Derived state
+
+    /// Whether a first page has arrived since the start or the last reset.
+    var isLoaded: Bool { endSequence > firstSequence }
+
+    var pageCount: Int { endSequence - firstSequence }
+
+    var hasNext: Bool {
+        guard isLoaded else { return true }
+        return !droppedBack.isEmpty || records[endSequence - 1]?.nextKey != nil
+    }
+
+    var hasPrevious: Bool {
+        guard isLoaded else { return true }
+        return !droppedFront.isEmpty || records[firstSequence]?.previousKey != nil
+    }
+
+    var loadStates: LoadStates {
+        LoadStates(refresh: state(of: .refresh), previous: state(of: .previous), next: state(of: .next))
+    }
+
+    private func state(of slot: Slot) -> LoadState {
+        if inFlight[slot.rawValue] != nil { return .loading }
+        if let failure = failures[slot.rawValue] { return .failed(failure.error) }
+        switch slot {
+        case .refresh: return .notLoading
+        case .next: return isLoaded && !hasNext ? .endReached : .notLoading
+        case .previous: return isLoaded && !hasPrevious ? .endReached : .notLoading
+        }
+    }
+
+    /// The snapshot of the current state.
+    /// - Complexity: O(1).
+    var snapshot: PagingSnapshot<Item> {
+        PagingSnapshot(
+            items: items, loadStates: loadStates, hasNext: hasNext, hasPrevious: hasPrevious, change: change,
+            duplicatesDropped: duplicatesDropped, version: version)
+    }
+
+    /// The request ids of the loads in flight (for tests and the driver).
+    var requestsInFlight: [Int] { inFlight.compactMap { $0?.requestID } }
+
+    /// The number of pages dropped from the window at each end.
+    var droppedPageCounts: (front: Int, back: Int) { (droppedFront.count, droppedBack.count) }
+
+    /// The index of the item with an id, if held.
+    /// - Complexity: O(log *p* + *m*) for *p* pages of *m* items.
+    func index(of id: Item.ID) -> Int? {
+        guard let sequence = locations[id] else { return nil }
+        let (pageItems, firstIndex) = items.page(at: sequence - firstSequence)
+        guard let offset = pageItems.firstIndex(where: { $0.id == id }) else { return nil }
+        return firstIndex + offset
+    }
+
+    // MARK: Load events
+
+    /// A caller asks for the page at one end.
+    mutating func load(_ direction: LoadDirection, count: Int?) -> (Admission, Effects) {
+        if let count, count < 1 {
+            return (.done(.failure(.invalidArgument("count is \(count), but a load must ask for at least 1 item"))), Effects())
+        }
+        if let refresh = inFlight[Slot.refresh.rawValue] {
+            return (.wait(operation: refresh.operation), Effects())
+        }
+        var effects = Effects()
+        if !isLoaded {
+            let request = Request(.initial(initialKey), count: count ?? configuration.initialLoadSize)
+            let operation = start(.refresh, request: request, job: .restart, operation: nil, into: &effects)
+            return (.wait(operation: operation), effects)
+        }
+        let slot: Slot = direction == .next ? .next : .previous
+        if let current = inFlight[slot.rawValue] {
+            return (.wait(operation: current.operation), Effects())
+        }
+        guard let (request, replaying) = nextRequest(direction, count: count) else {
+            return (.done(.success(.endReached)), Effects())
+        }
+        let job: Job = direction == .next ? .append(replaying: replaying) : .prepend(replaying: replaying)
+        let operation = start(slot, request: request, job: job, operation: nil, into: &effects)
+        return (.wait(operation: operation), effects)
+    }
+
+    /// A caller asks for a refresh.
+    mutating func refresh() -> (Admission, Effects) {
+        var effects = Effects()
+        let refreshOperation = inFlight[Slot.refresh.rawValue]?.operation
+        cancelAll(except: .refresh, into: &effects)
+        if let current = inFlight[Slot.refresh.rawValue] {
+            effects.cancel.append(current.requestID)
+            inFlight[Slot.refresh.rawValue] = nil
+        }
+        generation += 1
+        failures = [nil, nil, nil]
+        let request: Request
+        let job: Job
+        if !isLoaded || configuration.refreshPolicy == .restart {
+            request = Request(.initial(initialKey), count: configuration.initialLoadSize)
+            job = .restart
+        } else {
+            // Replay the first held page's request, then go forward.
+            request = records[firstSequence]?.request ?? Request(.initial(initialKey), count: configuration.initialLoadSize)
+            job = .refetch(collected: [], remaining: pageCount)
+        }
+        let operation = start(.refresh, request: request, job: job, operation: refreshOperation, into: &effects)
+        return (.wait(operation: operation), effects)
+    }
+
+    /// A caller asks to repeat the failed loads.
+    mutating func retry() -> ([Admission], Effects) {
+        var effects = Effects()
+        if let failure = failures[Slot.refresh.rawValue] {
+            failures = [nil, nil, nil]
+            let operation = start(.refresh, request: failure.request, job: failure.job, operation: nil, into: &effects)
+            return ([.wait(operation: operation)], effects)
+        }
+        if let refresh = inFlight[Slot.refresh.rawValue] {
+            // Nothing else may load during a refresh; its result supersedes any failure.
+            return ([.wait(operation: refresh.operation)], effects)
+        }
+        var admissions: [Admission] = []
+        for slot in [Slot.previous, .next] {
+            guard let failure = failures[slot.rawValue], inFlight[slot.rawValue] == nil else { continue }
+            failures[slot.rawValue] = nil
+            let operation = start(slot, request: failure.request, job: failure.job, operation: nil, into: &effects)
+            admissions.append(.wait(operation: operation))
+        }
+        if admissions.isEmpty { return ([.done(.success(.nothingToRetry))], effects) }
+        return (admissions, effects)
+    }
+
+    /// An item at an index was shown: load at an end within the prefetch
+    /// distance. Failed ends are not retried on their own.
+    mutating func itemAppeared(at index: Int) -> Effects {
+        var effects = Effects()
+        guard isLoaded, inFlight[Slot.refresh.rawValue] == nil, index >= 0, index < items.count else {
+            return effects
+        }
+        let distance = configuration.prefetchDistance
+        if items.count - 1 - index <= distance {
+            prefetch(.next, into: &effects)
+        }
+        if index <= distance {
+            prefetch(.previous, into: &effects)
+        }
+        return effects
+    }
+
+    private mutating func prefetch(_ direction: LoadDirection, into effects: inout Effects) {
+        let slot: Slot = direction == .next ? .next : .previous
+        guard inFlight[slot.rawValue] == nil, failures[slot.rawValue] == nil,
+            let (request, replaying) = nextRequest(direction, count: nil)
+        else { return }
+        let job: Job = direction == .next ? .append(replaying: replaying) : .prepend(replaying: replaying)
+        _ = start(slot, request: request, job: job, operation: nil, into: &effects)
+    }
+
+    /// Forgets everything: cancels loads, empties the list.
+    mutating func reset() -> Effects {
+        var effects = Effects()
+        cancelAll(except: nil, into: &effects)
+        generation += 1
+        failures = [nil, nil, nil]
+        let removedCount = items.count
+        items = PagedItems()
+        records = [:]
+        locations = [:]
+        firstSequence = 0
+        endSequence = 0
+        droppedFront = []
+        droppedBack = []
+        publish(ListChange(removed: removedCount > 0 ? [0..<removedCount] : []), into: &effects)
+        return effects
+    }
+
+    /// Cancels every load in flight; keeps the items.
+    mutating func cancel() -> Effects {
+        var effects = Effects()
+        let hadLoads = inFlight.contains { $0 != nil }
+        cancelAll(except: nil, into: &effects)
+        generation += 1
+        if hadLoads { publish(ListChange(), into: &effects) }
+        return effects
+    }
+
+    // MARK: Responses
+
+    /// A page arrived for a request.
+    mutating func pageArrived(for command: Command, page: Page<Key, Item>) -> Effects {
+        var effects = Effects()
+        guard let slot = slot(waitingFor: command) , let current = inFlight[slot.rawValue] else { return effects }
+        let request = current.request
+        switch current.job {
+        case .restart:
+            inFlight[slot.rawValue] = nil
+            replaceAll(with: [(request, page)], keepDroppedFront: false, into: &effects)
+            effects.finished.append((current.operation, .success(.loaded)))
+
+        case .refetch(var collected, let remaining):
+            if case .next(let key) = request.position, page.nextKey == key {
+                fail(slot, current, error: .repeatedKey(request, direction: .next), into: &effects)
+                return effects
+            }
+            collected.append((request, page))
+            if remaining > 1, let nextKey = page.nextKey {
+                let next = Request(.next(after: nextKey), count: configuration.pageSize)
+                _ = start(
+                    slot, request: next, job: .refetch(collected: collected, remaining: remaining - 1),
+                    operation: current.operation, into: &effects)
+                return effects
+            }
+            inFlight[slot.rawValue] = nil
+            replaceAll(with: collected, keepDroppedFront: true, into: &effects)
+            effects.finished.append((current.operation, .success(.loaded)))
+
+        case .append(let replaying):
+            if case .next(let key) = request.position, page.nextKey == key {
+                fail(slot, current, error: .repeatedKey(request, direction: .next), into: &effects)
+                return effects
+            }
+            inFlight[slot.rawValue] = nil
+            if replaying { droppedBack.removeLast() }
+            insert(page, for: request, atEnd: true, into: &effects)
+            effects.finished.append((current.operation, .success(.loaded)))
+
+        case .prepend(let replaying):
+            if case .previous(let key) = request.position, page.previousKey == key {
+                fail(slot, current, error: .repeatedKey(request, direction: .previous), into: &effects)
+                return effects
+            }
+            inFlight[slot.rawValue] = nil
+            if replaying { droppedFront.removeLast() }
+            insert(page, for: request, atEnd: false, into: &effects)
+            effects.finished.append((current.operation, .success(.loaded)))
+        }
+        return effects
+    }
+
+    /// A request failed.
+    mutating func loadFailed(for command: Command, error: any Error) -> Effects {
+        var effects = Effects()
+        guard let slot = slot(waitingFor: command), let current = inFlight[slot.rawValue] else { return effects }
+        fail(slot, current, error: .loadFailed(current.request, underlying: error), into: &effects)
+        return effects
+    }
+
+    private func slot(waitingFor command: Command) -> Slot? {
+        guard command.generation == generation else { return nil }
+        return Slot.allCases.first { inFlight[$0.rawValue]?.requestID == command.id }
+    }
+
+    private mutating func fail(_ slot: Slot, _ current: InFlight, error: PagingError, into effects: inout Effects) {
+        inFlight[slot.rawValue] = nil
+        failures[slot.rawValue] = Failure(request: current.request, job: current.job, error: error)
+        effects.finished.append((current.operation, .failure(error)))
+        publish(ListChange(), into: &effects)
+    }
+
+    // MARK: Local edits
+
+    /// Replaces the held item with the same id.
+    /// - Returns: whether an item with that id was held.
+    mutating func update(_ item: Item) -> (Bool, Effects) {
+        var effects = Effects()
+        guard let sequence = locations[item.id] else { return (false, effects) }
+        let ordinal = sequence - firstSequence
+        var (pageItems, firstIndex) = items.page(at: ordinal)
+        guard let offset = pageItems.firstIndex(where: { $0.id == item.id }) else { return (false, effects) }
+        pageItems[offset] = item
+        items.replacePage(at: ordinal, with: pageItems)
+        let index = firstIndex + offset
+        publish(ListChange(updated: [index..<index + 1]), into: &effects)
+        return (true, effects)
+    }
+
+    /// Inserts an item at a place, unless an item with its id is held or no
+    /// page is loaded.
+    mutating func insert(_ item: Item, at position: InsertPosition<Item.ID>) -> (Bool, Effects) {
+        var effects = Effects()
+        guard isLoaded, locations[item.id] == nil else { return (false, effects) }
+        let sequence: Int
+        let offsetInPage: (_ pageItems: [Item]) -> Int?
+        switch position {
+        case .first:
+            sequence = firstSequence
+            offsetInPage = { _ in 0 }
+        case .last:
+            sequence = endSequence - 1
+            offsetInPage = { $0.count }
+        case .before(let id):
+            guard let found = locations[id] else { return (false, effects) }
+            sequence = found
+            offsetInPage = { $0.firstIndex { $0.id == id } }
+        case .after(let id):
+            guard let found = locations[id] else { return (false, effects) }
+            sequence = found
+            offsetInPage = { page in page.firstIndex { $0.id == id }.map { $0 + 1 } }
+        }
+        let ordinal = sequence - firstSequence
+        var (pageItems, firstIndex) = items.page(at: ordinal)
+        guard let offset = offsetInPage(pageItems) else { return (false, effects) }
+        pageItems.insert(item, at: offset)
+        items.replacePage(at: ordinal, with: pageItems)
+        locations[item.id] = sequence
+        let index = firstIndex + offset
+        publish(ListChange(inserted: [index..<index + 1]), into: &effects)
+        return (true, effects)
+    }
+
+    /// Removes the item with an id.
+    /// - Returns: the removed item, if it was held.
+    mutating func remove(id: Item.ID) -> (Item?, Effects) {
+        var effects = Effects()
+        guard let sequence = locations[id] else { return (nil, effects) }
+        let ordinal = sequence - firstSequence
+        var (pageItems, firstIndex) = items.page(at: ordinal)
+        guard let offset = pageItems.firstIndex(where: { $0.id == id }) else { return (nil, effects) }
+        let removed = pageItems.remove(at: offset)
+        items.replacePage(at: ordinal, with: pageItems)
+        locations[id] = nil
+        let index = firstIndex + offset
+        publish(ListChange(removed: [index..<index + 1]), into: &effects)
+        return (removed, effects)
+    }
+
+    // MARK: Helpers
+
+    /// The request that loads the next page at an end, and whether it
+    /// replays a dropped page; `nil` at the end.
+    private func nextRequest(_ direction: LoadDirection, count: Int?) -> (Request, Bool)? {
+        switch direction {
+        case .next:
+            if let dropped = droppedBack.last { return (dropped, true) }
+            guard let key = records[endSequence - 1]?.nextKey else { return nil }
+            return (Request(.next(after: key), count: count ?? configuration.pageSize), false)
+        case .previous:
+            if let dropped = droppedFront.last { return (dropped, true) }
+            guard let key = records[firstSequence]?.previousKey else { return nil }
+            return (Request(.previous(before: key), count: count ?? configuration.pageSize), false)
+        }
+    }
+
+    /// Records a load in a slot and asks the driver to start it. Keeps the
+    /// given operation (a refresh going on to its next page, a restarted
+    /// refresh) or opens a new one.
+    private mutating func start(
+        _ slot: Slot, request: Request, job: Job, operation: Int?, into effects: inout Effects
+    ) -> Int {
+        requestCounter += 1
+        let operation = operation ?? nextOperation()
+        inFlight[slot.rawValue] = InFlight(operation: operation, requestID: requestCounter, request: request, job: job)
+        failures[slot.rawValue] = nil
+        effects.start.append(Command(id: requestCounter, generation: generation, request: request))
+        publish(ListChange(), into: &effects)
+        return operation
+    }
+
+    private mutating func nextOperation() -> Int {
+        operationCounter += 1
+        return operationCounter
+    }
+
+    /// Cancels the loads in flight, but the one in `kept`; their callers are
+    /// told the load was cancelled.
+    private mutating func cancelAll(except kept: Slot?, into effects: inout Effects) {
+        for slot in Slot.allCases where slot != kept {
+            guard let current = inFlight[slot.rawValue] else { continue }
+            effects.cancel.append(current.requestID)
+            effects.finished.append((current.operation, .success(.cancelled)))
+            inFlight[slot.rawValue] = nil
+        }
+    }
+
+    /// Marks a new snapshot with the given change.
+    private mutating func publish(_ change: ListChange, duplicates: Int = 0, into effects: inout Effects) {
+        version += 1
+        self.change = change
+        duplicatesDropped = duplicates
+        effects.changed = true
+    }
+
+    /// Adds a page at an end and drops pages at the other end past the limit.
+    private mutating func insert(_ page: Page<Key, Item>, for request: Request, atEnd: Bool, into effects: inout Effects) {
+        let sequence = atEnd ? endSequence : firstSequence - 1
+        let (kept, duplicates) = admit(page.items, sequence: sequence)
+        records[sequence] = PageRecord(request: request, previousKey: page.previousKey, nextKey: page.nextKey)
+        let oldCount = items.count
+        if atEnd {
+            items.appendPage(kept)
+            endSequence += 1
+        } else {
+            items.prependPage(kept)
+            firstSequence -= 1
+        }
+        // Trim the far end.
+        var droppedItems = 0
+        while exceedsLimit, pageCount > 1 {
+            droppedItems += dropPage(atEnd: !atEnd)
+        }
+        let change: ListChange
+        if atEnd {
+            let start = oldCount - droppedItems
+            change = ListChange(
+                removed: droppedItems > 0 ? [0..<droppedItems] : [],
+                inserted: kept.isEmpty ? [] : [start..<start + kept.count])
+        } else {
+            change = ListChange(
+                removed: droppedItems > 0 ? [oldCount - droppedItems..<oldCount] : [],
+                inserted: kept.isEmpty ? [] : [0..<kept.count])
+        }
+        publish(change, duplicates: duplicates, into: &effects)
+    }
+
+    /// Records the items of a new page as held by page `sequence`, dropping
+    /// those whose id is already held or repeated within the page.
+    /// - Complexity: O(*m*) for *m* items.
+    private mutating func admit(_ pageItems: [Item], sequence: Int) -> (kept: [Item], duplicates: Int) {
+        var kept: [Item] = []
+        kept.reserveCapacity(pageItems.count)
+        for item in pageItems {
+            if locations[item.id] == nil {
+                locations[item.id] = sequence
+                kept.append(item)
+            }
+        }
+        return (kept, pageItems.count - kept.count)
+    }
+
+    private var exceedsLimit: Bool {
+        switch configuration.maximumHeld {
+        case .pages(let limit): pageCount > limit
+        case .items(let limit): items.count > limit
+        case nil: false
+        }
+    }
+
+    /// Drops the first or last page, keeping its request; returns its item count.
+    private mutating func dropPage(atEnd: Bool) -> Int {
+        let sequence = atEnd ? endSequence - 1 : firstSequence
+        let removed = items.removePage(atEnd: atEnd)
+        for item in removed { locations[item.id] = nil }
+        if let record = records.removeValue(forKey: sequence) {
+            if atEnd { droppedBack.append(record.request) } else { droppedFront.append(record.request) }
+        }
+        if atEnd { endSequence -= 1 } else { firstSequence += 1 }
+        return removed.count
+    }
+
+    /// Replaces every page with the given ones, in one change.
+    private mutating func replaceAll(
+        with pages: [(Request, Page<Key, Item>)], keepDroppedFront: Bool, into effects: inout Effects
+    ) {
+        let oldCount = items.count
+        items = PagedItems()
+        records = [:]
+        locations = [:]
+        firstSequence = 0
+        endSequence = 0
+        if !keepDroppedFront { droppedFront = [] }
+        droppedBack = []
+        var duplicates = 0
+        for (request, page) in pages {
+            let (kept, dropped) = admit(page.items, sequence: endSequence)
+            duplicates += dropped
+            records[endSequence] = PageRecord(request: request, previousKey: page.previousKey, nextKey: page.nextKey)
+            items.appendPage(kept)
+            endSequence += 1
+        }
+        let change = ListChange(
+            removed: oldCount > 0 ? [0..<oldCount] : [], inserted: items.isEmpty ? [] : [0..<items.count])
+        publish(change, duplicates: duplicates, into: &effects)
+    }
+}
+
+/// Where ``Pager/insert(_:at:)`` puts an item.
+public enum InsertPosition<ID: Hashable & Sendable>: Sendable, Hashable {
+    /// Before the first item held.
+    case first
+    /// After the last item held.
+    case last
+    /// Just before the item with this id.
+    case before(ID)
+    /// Just after the item with this id.
+    case after(ID)
+}

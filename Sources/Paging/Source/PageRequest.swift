@@ -1,0 +1,86 @@
+/// What a pager asks a ``PageSource`` for: a position and a number of items.
+///
+/// A request is a value: the pager keeps the request that loaded each page, so
+/// that ``Pager/retry()`` can repeat a failed request exactly and a page dropped
+/// from the window can be loaded again.
+///
+/// ```swift
+/// switch request.position {
+/// case .initial(let key): // the first page, at `key` or at the start
+/// case .next(let key):    // the page after `key`
+/// case .previous(let key): // the page before `key`
+/// }
+/// ```
+public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
+    /// Where a requested page lies.
+    public enum Position: Hashable, Sendable {
+        /// The first page of the list, at the given key, or where the source
+        /// starts when the key is `nil`.
+        case initial(Key?)
+        /// The page that follows the page whose ``Page/nextKey`` is the key.
+        case next(after: Key)
+        /// The page that precedes the page whose ``Page/previousKey`` is the key.
+        case previous(before: Key)
+    }
+
+    /// Where the requested page lies.
+    public var position: Position
+    /// How many items the pager asks for. A source may return fewer (at an
+    /// end) or, if its backend pages in fixed sizes, a different number.
+    public var count: Int
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - position: where the page lies.
+    ///   - count: how many items to ask for.
+    public init(_ position: Position, count: Int) {
+        self.position = position
+        self.count = count
+    }
+
+    /// The key of the request, whatever its position; `nil` for an initial
+    /// request without a key.
+    public var key: Key? {
+        switch position {
+        case .initial(let key): key
+        case .next(let key), .previous(let key): key
+        }
+    }
+
+    /// The direction the request loads in; `nil` for an initial request.
+    public var direction: LoadDirection? {
+        switch position {
+        case .initial: nil
+        case .next: .next
+        case .previous: .previous
+        }
+    }
+}
+
+/// One of the two ends a list grows at.
+public enum LoadDirection: Hashable, Sendable, CustomStringConvertible {
+    /// Towards the end of the list (appending).
+    case next
+    /// Towards the start of the list (prepending).
+    case previous
+
+    /// `"next"` or `"previous"`.
+    public var description: String {
+        switch self {
+        case .next: "next"
+        case .previous: "previous"
+        }
+    }
+}
+
+extension PageRequest: CustomStringConvertible {
+    /// A short description such as `next(after: 40), count 20`.
+    public var description: String {
+        switch position {
+        case .initial(let key?): "initial(\(key)), count \(count)"
+        case .initial(nil): "initial, count \(count)"
+        case .next(let key): "next(after: \(key)), count \(count)"
+        case .previous(let key): "previous(before: \(key)), count \(count)"
+        }
+    }
+}

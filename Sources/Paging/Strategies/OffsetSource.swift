@@ -1,0 +1,114 @@
+/// A page of an offset/limit API: the items, and the total number of items
+/// when the API reports it.
+public struct OffsetPage<Item: Sendable>: Sendable {
+    /// The items from the requested offset.
+    public var items: [Item]
+    /// The total number of items in the list, if known.
+    public var totalCount: Int?
+
+    /// Creates a page.
+    public init(items: [Item], totalCount: Int? = nil) {
+        self.items = items
+        self.totalCount = totalCount
+    }
+}
+
+/// Pages an offset/limit API forward, backward from the end, or both ways
+/// from any offset.
+///
+/// ```swift
+/// let source = OffsetSource<Launch>(.forward) { offset, limit in
+///     let page = try await api.launches(offset: offset, limit: limit)
+///     return OffsetPage(items: page.items, totalCount: page.total)
+/// }
+/// ```
+///
+/// Keys are offsets: a page's next key is the offset after its last item, its
+/// previous key the offset of its first item. Without a total count, a page
+/// shorter than asked for is the last one. A reverse source opened without an
+/// initial key first asks for `limit: 0` to learn the total count, then loads
+/// the last page.
+public struct OffsetSource<Item: Sendable>: PageSource {
+    /// The directions an offset source pages in.
+    public enum Direction: Sendable, Hashable {
+        /// From the start (or the initial offset) towards the end.
+        case forward
+        /// From the end (or the initial key, the offset one past the last
+        /// item to show) towards the start; load with ``Pager/loadPrevious(count:)``.
+        case reverse
+        /// Both ways from the initial offset.
+        case bidirectional
+    }
+
+    /// The direction this source pages in.
+    public let direction: Direction
+    private let fetch: @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
+
+    /// Creates a source.
+    /// - Parameters:
+    ///   - direction: the directions to page in.
+    ///   - fetch: loads up to `limit` items from `offset`.
+    public init(
+        _ direction: Direction = .forward,
+        fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
+    ) {
+        self.direction = direction
+        self.fetch = fetch
+    }
+
+    /// Loads a page.
+    /// - Throws: what `fetch` throws, or ``PagingError`` when a reverse source
+    ///   opened without a key cannot learn the total count.
+    public func load(_ request: PageRequest<Int>) async throws -> Page<Int, Item> {
+        let (offset, limit) = try await window(for: request)
+        let response = try await fetch(offset, limit)
+        return page(from: response, offset: offset, limit: limit)
+    }
+
+    /// The offset and limit a request asks for.
+    private func window(for request: PageRequest<Int>) async throws -> (offset: Int, limit: Int) {
+        switch request.position {
+        case .initial(let key) where direction == .reverse:
+            let end: Int
+            if let key {
+                end = key
+            } else {
+                guard let total = try await fetch(0, 0).totalCount else {
+                    throw PagingError.invalidArgument(
+                        "a reverse OffsetSource opened without an initial key needs the total count from its "
+                            + "fetch (OffsetPage.totalCount), or an initial key: the offset one past the last item")
+                }
+                end = total
+            }
+            return Self.window(endingAt: end, count: request.count)
+        case .initial(let key):
+            return (max(0, key ?? 0), request.count)
+        case .next(let offset):
+            return (offset, request.count)
+        case .previous(let end):
+            return Self.window(endingAt: end, count: request.count)
+        }
+    }
+
+    private static func window(endingAt end: Int, count: Int) -> (offset: Int, limit: Int) {
+        let end = max(0, end)
+        let offset = max(0, end - count)
+        return (offset, end - offset)
+    }
+
+    /// The page for a response to a request at `offset` for `limit` items.
+    /// - Returns: the page, with `nil` keys at the ends reached.
+    public func page(from response: OffsetPage<Item>, offset: Int, limit: Int) -> Page<Int, Item> {
+        let end = offset + response.items.count
+        let hasMore: Bool
+        if let total = response.totalCount {
+            hasMore = end < total
+        } else {
+            hasMore = !response.items.isEmpty && response.items.count >= limit
+        }
+        return Page(
+            items: response.items,
+            previousKey: direction != .forward && offset > 0 ? offset : nil,
+            nextKey: direction != .reverse && hasMore ? end : nil)
+    }
+}

@@ -1,0 +1,145 @@
+/// The `pageInfo` of a Relay connection (GraphQL Cursor Connections
+/// Specification).
+public struct RelayPageInfo: Sendable, Hashable, Codable {
+    /// Whether items follow the last edge.
+    public var hasNextPage: Bool
+    /// Whether items precede the first edge.
+    public var hasPreviousPage: Bool
+    /// The cursor of the first edge, `nil` for an empty page.
+    public var startCursor: String?
+    /// The cursor of the last edge, `nil` for an empty page.
+    public var endCursor: String?
+
+    /// Creates a page info.
+    public init(hasNextPage: Bool, hasPreviousPage: Bool, startCursor: String?, endCursor: String?) {
+        self.hasNextPage = hasNextPage
+        self.hasPreviousPage = hasPreviousPage
+        self.startCursor = startCursor
+        self.endCursor = endCursor
+    }
+}
+
+/// The pagination arguments of a Relay connection field.
+public struct RelayArguments: Sendable, Hashable {
+    /// How many edges after `after`, for forward paging.
+    public var first: Int?
+    /// The cursor to page forward from.
+    public var after: String?
+    /// How many edges before `before`, for backward paging.
+    public var last: Int?
+    /// The cursor to page backward from.
+    public var before: String?
+
+    /// Creates arguments.
+    public init(first: Int? = nil, after: String? = nil, last: Int? = nil, before: String? = nil) {
+        self.first = first
+        self.after = after
+        self.last = last
+        self.before = before
+    }
+}
+
+/// A page of a Relay connection: its nodes, in edge order, and its page info.
+public struct RelayPage<Item: Sendable>: Sendable {
+    /// The nodes, in the order of the edges.
+    public var items: [Item]
+    /// The connection's page info.
+    public var pageInfo: RelayPageInfo
+
+    /// Creates a page.
+    public init(items: [Item], pageInfo: RelayPageInfo) {
+        self.items = items
+        self.pageInfo = pageInfo
+    }
+}
+
+/// Pages a Relay connection by cursor: forward with `first`/`after`, backward
+/// with `last`/`before`, or both.
+///
+/// ```swift
+/// let source = RelayCursorSource<Launch>(.forward) { arguments in
+///     let data = try await client.fetch(LaunchesQuery(first: arguments.first, after: arguments.after))
+///     return RelayPage(items: data.launches.nodes, pageInfo: data.launches.pageInfo)
+/// }
+/// ```
+///
+/// Keys are cursors. Forward paging follows `endCursor` while `hasNextPage`;
+/// backward paging follows `startCursor` while `hasPreviousPage`.
+/// Bidirectional paging opened at a cursor (a deep link) loads the page after
+/// that cursor first; as the item at the cursor precedes that page, the list
+/// has a previous page even when the server, as the specification allows,
+/// reports `hasPreviousPage: false` for a forward query. A page loaded
+/// backward keeps its `endCursor` as its next key for the same reason.
+public struct RelayCursorSource<Item: Sendable>: PageSource {
+    /// The directions a Relay source pages in.
+    public enum Direction: Sendable, Hashable {
+        /// `first`/`after`, from the start.
+        case forward
+        /// `last`/`before`, from the end; load with ``Pager/loadPrevious(count:)``.
+        case reverse
+        /// Both, from the start or from a cursor.
+        case bidirectional
+    }
+
+    /// The direction this source pages in.
+    public let direction: Direction
+    private let fetch: @Sendable (RelayArguments) async throws -> RelayPage<Item>
+
+    /// Creates a source.
+    /// - Parameters:
+    ///   - direction: the directions to page in.
+    ///   - fetch: loads the connection with the given arguments.
+    public init(
+        _ direction: Direction = .forward, fetch: @escaping @Sendable (RelayArguments) async throws -> RelayPage<Item>
+    ) {
+        self.direction = direction
+        self.fetch = fetch
+    }
+
+    /// The arguments for a request.
+    /// - Parameter request: what the pager asks for.
+    /// - Returns: `first`/`after` for initial (but in reverse) and next pages,
+    ///   `last`/`before` for previous pages and a reverse initial page.
+    public func arguments(for request: PageRequest<String>) -> RelayArguments {
+        switch request.position {
+        case .initial(let cursor):
+            direction == .reverse
+                ? RelayArguments(last: request.count, before: cursor)
+                : RelayArguments(first: request.count, after: cursor)
+        case .next(let cursor):
+            RelayArguments(first: request.count, after: cursor)
+        case .previous(let cursor):
+            RelayArguments(last: request.count, before: cursor)
+        }
+    }
+
+    /// The page for a request, with its keys derived from the page info.
+    /// - Parameters:
+    ///   - relayPage: what the connection returned.
+    ///   - request: the request it answers.
+    /// - Returns: the page, with `nil` keys at the ends reached.
+    public func page(from relayPage: RelayPage<Item>, for request: PageRequest<String>) -> Page<String, Item> {
+        let info = relayPage.pageInfo
+        var nextKey = info.hasNextPage ? info.endCursor : nil
+        var previousKey = info.hasPreviousPage ? info.startCursor : nil
+        switch request.position {
+        case .initial(let cursor):
+            if cursor != nil, direction == .bidirectional { previousKey = info.startCursor }
+        case .next:
+            previousKey = info.startCursor
+        case .previous:
+            nextKey = info.endCursor
+        }
+        switch direction {
+        case .forward: previousKey = nil
+        case .reverse: nextKey = nil
+        case .bidirectional: break
+        }
+        return Page(items: relayPage.items, previousKey: previousKey, nextKey: nextKey)
+    }
+
+    /// Loads a page.
+    public func load(_ request: PageRequest<String>) async throws -> Page<String, Item> {
+        page(from: try await fetch(arguments(for: request)), for: request)
+    }
+}
