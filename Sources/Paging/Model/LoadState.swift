@@ -62,7 +62,8 @@ public enum LoadOutcome: Sendable, Equatable {
     /// That end of the list was already reached: nothing was loaded.
     case endReached
     /// The load was cancelled before it was applied: by ``Pager/cancel()``,
-    /// ``Pager/reset()``, a refresh, or by cancelling the task that awaited it.
+    /// ``Pager/reset()``, a refresh, by the window dropping the page it would
+    /// have continued, or by cancelling the task that awaited it.
     case cancelled
     /// ``Pager/retry()`` found no failed load to repeat.
     case nothingToRetry

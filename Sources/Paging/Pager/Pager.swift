@@ -38,6 +38,9 @@ where Item.ID: Sendable {
         var tasks: [Int: Task<Void, Never>] = [:]
         var subscribers: [Int: AsyncStream<PagingSnapshot<Item>>.Continuation] = [:]
         var nextSubscriber = 0
+        /// Responses taken in so far, and who waits for a number of them.
+        var delivered = 0
+        var deliveryWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let source: any PageSource<Key, Item>
@@ -99,6 +102,24 @@ where Item.ID: Sendable {
     /// - Complexity: O(log *p* + *m*) for *p* pages of *m* items.
     public func index(of id: Item.ID) -> Int? {
         driver.withLock { $0.machine.index(of: id) }
+    }
+
+    /// The number of requests started so far (for tests that wait until
+    /// every started load has reached the source).
+    var startedRequestCount: Int { driver.withLock { $0.machine.requestCounter } }
+
+    /// Waits until the pager has taken in `count` responses in all, applied
+    /// or found stale (for tests that must know an answer reached the pager
+    /// even when it changed nothing).
+    func waitUntilDelivered(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = driver.withLock { driver in
+                guard driver.delivered < count else { return true }
+                driver.deliveryWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
     }
 
     /// Every snapshot from now on, starting with the current one.
@@ -274,10 +295,12 @@ where Item.ID: Sendable {
     private struct Aftermath {
         var cancelled: [Task<Void, Never>] = []
         var finished: [(LoadFuture, Result<LoadOutcome, PagingError>)] = []
+        var deliveryWaiters: [CheckedContinuation<Void, Never>] = []
 
         func run() {
             for task in cancelled { task.cancel() }
             for (future, result) in finished { future.fulfill(result) }
+            for waiter in deliveryWaiters { waiter.resume() }
         }
     }
 
@@ -349,12 +372,20 @@ where Item.ID: Sendable {
     }
 
     private func deliver(_ result: Result<Page<Key, Item>, any Error>, for command: Machine.Command) {
-        transact { driver in
+        let aftermath = driver.withLock { driver in
             driver.tasks[command.id] = nil
+            let effects: Machine.Effects
             switch result {
-            case .success(let page): return ((), driver.machine.pageArrived(for: command, page: page))
-            case .failure(let error): return ((), driver.machine.loadFailed(for: command, error: error))
+            case .success(let page): effects = driver.machine.pageArrived(for: command, page: page)
+            case .failure(let error): effects = driver.machine.loadFailed(for: command, error: error)
             }
+            var aftermath = apply(effects, to: &driver)
+            driver.delivered += 1
+            let delivered = driver.delivered
+            aftermath.deliveryWaiters = driver.deliveryWaiters.filter { $0.count <= delivered }.map(\.continuation)
+            driver.deliveryWaiters.removeAll { $0.count <= delivered }
+            return aftermath
         }
+        aftermath.run()
     }
 }

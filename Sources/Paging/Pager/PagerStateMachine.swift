@@ -52,8 +52,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     enum Job: Sendable {
         /// The first load, or a restart: replaces everything with its page.
         case restart
-        /// A refetch of the held pages: collected pages and how many remain.
-        case refetch(collected: [(Request, Page<Key, Item>)], remaining: Int)
+        /// A refetch of the held pages: the pages collected so far, and the
+        /// sizes of the held pages still to refetch, in order.
+        case refetch(collected: [(Request, Page<Key, Item>)], remaining: [Int])
         /// A page after the last; `replaying` when it reloads a dropped page.
         case append(replaying: Bool)
         /// A page before the first; `replaying` when it reloads a dropped page.
@@ -101,7 +102,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     private var inFlight: [InFlight?] = [nil, nil, nil]
     private var failures: [Failure?] = [nil, nil, nil]
     private(set) var generation = 0
-    private var requestCounter = 0
+    /// The number of requests started so far.
+    private(set) var requestCounter = 0
     private var operationCounter = 0
 
     private(set) var version = 0
@@ -214,7 +216,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         } else {
             // Replay the first held page's request, then go forward.
             request = records[firstSequence]?.request ?? Request(.initial(initialKey), count: configuration.initialLoadSize)
-            job = .refetch(collected: [], remaining: pageCount)
+            // Each held page is asked for with its own size, so the list keeps
+            // its length and stays within the window.
+            let sizes = (firstSequence + 1..<endSequence).map { records[$0]?.request.count ?? configuration.pageSize }
+            job = .refetch(collected: [], remaining: sizes)
         }
         let operation = start(.refresh, request: request, job: job, operation: refreshOperation, into: &effects)
         return (.wait(operation: operation), effects)
@@ -224,6 +229,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     mutating func retry() -> ([Admission], Effects) {
         var effects = Effects()
         if let failure = failures[Slot.refresh.rawValue] {
+            // A refresh outranks the loads that started after it failed.
+            cancelAll(except: nil, into: &effects)
+            generation += 1
             failures = [nil, nil, nil]
             let operation = start(.refresh, request: failure.request, job: failure.job, operation: nil, into: &effects)
             return ([.wait(operation: operation)], effects)
@@ -316,10 +324,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 return effects
             }
             collected.append((request, page))
-            if remaining > 1, let nextKey = page.nextKey {
-                let next = Request(.next(after: nextKey), count: configuration.pageSize)
+            if let size = remaining.first, let nextKey = page.nextKey {
+                let next = Request(.next(after: nextKey), count: size)
                 _ = start(
-                    slot, request: next, job: .refetch(collected: collected, remaining: remaining - 1),
+                    slot, request: next, job: .refetch(collected: collected, remaining: Array(remaining.dropFirst())),
                     operation: current.operation, into: &effects)
                 return effects
             }
@@ -506,10 +514,19 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             items.prependPage(kept)
             firstSequence -= 1
         }
-        // Trim the far end.
+        // Trim the far end. A load in flight there would continue a page that
+        // is gone: cancel it; the dropped page's request is kept instead.
         var droppedItems = 0
         while exceedsLimit, pageCount > 1 {
             droppedItems += dropPage(atEnd: !atEnd)
+            // So would a failed request there, if retried: forget it.
+            let farSlot: Slot = atEnd ? .previous : .next
+            failures[farSlot.rawValue] = nil
+            if let far = inFlight[farSlot.rawValue] {
+                effects.cancel.append(far.requestID)
+                effects.finished.append((far.operation, .success(.cancelled)))
+                inFlight[farSlot.rawValue] = nil
+            }
         }
         let change: ListChange
         if atEnd {
@@ -549,6 +566,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     }
 
     /// Drops the first or last page, keeping its request; returns its item count.
+    @discardableResult
     private mutating func dropPage(atEnd: Bool) -> Int {
         let sequence = atEnd ? endSequence - 1 : firstSequence
         let removed = items.removePage(atEnd: atEnd)
@@ -579,6 +597,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             records[endSequence] = PageRecord(request: request, previousKey: page.previousKey, nextKey: page.nextKey)
             items.appendPage(kept)
             endSequence += 1
+        }
+        // Pages that came back larger than before may not all fit.
+        while exceedsLimit, pageCount > 1 {
+            dropPage(atEnd: true)
         }
         let change = ListChange(
             removed: oldCount > 0 ? [0..<oldCount] : [], inserted: items.isEmpty ? [] : [0..<items.count])

@@ -7,8 +7,10 @@ struct PagerTests {
     typealias Source = ScriptedSource<Int, TestItem>
     let list = NumberList(total: 35)
 
+    /// A pager over a scripted source that ignores cancellation, so that every
+    /// late answer really reaches the pager.
     func makePager(_ configuration: PagingConfiguration? = nil, initialKey: Int? = nil) throws -> (Pager<Int, TestItem>, Source) {
-        let source = Source()
+        let source = Source(ignoresCancellation: true)
         let pager = Pager(source: source, initialKey: initialKey, configuration: try configuration ?? .testing())
         return (pager, source)
     }
@@ -178,7 +180,7 @@ struct PagerTests {
         let pager = Pager(source: list.source, configuration: try .testing(refreshPolicy: .refetchLoadedPages))
         _ = try await pager.loadAll(maxPages: 3)
         #expect(pager.items.count == 30)
-        let source = Source()
+        let source = Source(ignoresCancellation: true)
         // Same pager state, now driven by a scripted source to watch the order.
         let scripted = Pager(source: source, configuration: try .testing(refreshPolicy: .refetchLoadedPages))
         for _ in 0..<3 {

@@ -37,11 +37,24 @@ final class ScriptedSource<Key: Hashable & Sendable, Item: Sendable>: PageSource
         var requests: [PageRequest<Key>] = []
         var cancelledCalls: [Int] = []
         var counter = 0
+        /// Calls that reached the point where the test can see them.
+        var settled = 0
+        var settleWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        mutating func settle() -> [CheckedContinuation<Void, Never>] {
+            settled += 1
+            let ready = settleWaiters.filter { $0.count <= settled }.map(\.continuation)
+            settleWaiters.removeAll { $0.count <= settled }
+            return ready
+        }
     }
 
     private let state = Mutex(State())
+    private let ignoresCancellation: Bool
 
-    init() {}
+    init(ignoresCancellation: Bool = false) {
+        self.ignoresCancellation = ignoresCancellation
+    }
 
     func load(_ request: PageRequest<Key>) async throws -> Page<Key, Item> {
         let number = state.withLock { state in
@@ -51,26 +64,32 @@ final class ScriptedSource<Key: Hashable & Sendable, Item: Sendable>: PageSource
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let (waiter, call, cancelled) = state.withLock { state -> (CheckedContinuation<Call, Never>?, Call, Bool) in
+                let (waiter, call, cancelled, settled) = state.withLock { state in
                     let call = Call(number: number, request: request, source: self)
-                    if Task.isCancelled {
+                    let settled = state.settle()
+                    if Task.isCancelled && !ignoresCancellation {
                         state.cancelledCalls.append(number)
-                        return (nil, call, true)
+                        return (nil as CheckedContinuation<Call, Never>?, call, true, settled)
                     }
                     state.pending[number] = (request, continuation)
                     if state.callWaiters.isEmpty {
                         state.unclaimed.append(call)
-                        return (nil, call, false)
+                        return (nil, call, false, settled)
                     }
-                    return (state.callWaiters.removeFirst(), call, false)
+                    return (state.callWaiters.removeFirst(), call, false, settled)
                 }
                 if cancelled {
                     continuation.resume(throwing: CancellationError())
                 } else {
                     waiter?.resume(returning: call)
                 }
+                for waiter in settled { waiter.resume() }
             }
         } onCancel: {
+            guard !ignoresCancellation else {
+                state.withLock { $0.cancelledCalls.append(number) }
+                return
+            }
             let continuation = state.withLock { state in
                 state.unclaimed.removeAll { $0.number == number }
                 guard let (_, continuation) = state.pending.removeValue(forKey: number) else { return nil as CheckedContinuation<Page<Key, Item>, any Error>? }
@@ -90,6 +109,27 @@ final class ScriptedSource<Key: Hashable & Sendable, Item: Sendable>: PageSource
                 return nil
             }
             if let call { continuation.resume(returning: call) }
+        }
+    }
+
+    /// Waits until `count` calls in all have reached the source, each either
+    /// waiting for the test or already cancelled.
+    func waitUntilSettled(calls count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.settled >= count { return true }
+                state.settleWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Takes every call that arrived and was not handed to the test yet.
+    func takeUnclaimed() -> [Call] {
+        state.withLock { state in
+            defer { state.unclaimed = [] }
+            return state.unclaimed
         }
     }
 

@@ -1,0 +1,128 @@
+public import Foundation
+
+/// A GraphQL-over-HTTP client: it POSTs operations to one endpoint and reads
+/// the answers as ``GraphQLResponse``s.
+///
+/// ```swift
+/// let client = GraphQLClient(
+///     endpoint: URL(string: "https://example.com/graphql")!,
+///     headers: ["Authorization": "Bearer \(token)"],
+///     timeout: .seconds(30)
+/// )
+/// let response = try await client.send(LaunchListQuery(variables: .init(pageSize: 20)))
+/// ```
+///
+/// Each request is a `POST` with a JSON body of `query`, `operationName` and
+/// `variables`, `Content-Type: application/json` and
+/// `Accept: application/graphql-response+json, application/json`; headers
+/// given to the client and to ``send(_:headers:)`` are added, a later one
+/// replacing an earlier one of the same name (case aside).
+///
+/// Cancellation: cancelling the task that awaits ``send(_:headers:)``
+/// cancels the HTTP request, and ``send(_:headers:)`` throws
+/// `CancellationError`.
+public struct GraphQLClient: Sendable {
+    /// The GraphQL endpoint.
+    public var endpoint: URL
+    /// Header fields sent with every request, such as `Authorization`.
+    public var headers: [String: String]
+    /// How long a request may take before it fails with a
+    /// ``GraphQLClientError/Kind/transport`` error.
+    public var timeout: Duration
+    /// What carries the requests: ``URLSessionTransport`` unless given.
+    public var transport: any GraphQLTransport
+
+    /// Creates a client.
+    /// - Parameters:
+    ///   - endpoint: the GraphQL endpoint.
+    ///   - headers: header fields sent with every request.
+    ///   - timeout: how long a request may take; 60 seconds unless given.
+    ///   - transport: what carries the requests; a ``URLSessionTransport``
+    ///     over `URLSession.shared` unless given.
+    public init(
+        endpoint: URL,
+        headers: [String: String] = [:],
+        timeout: Duration = .seconds(60),
+        transport: any GraphQLTransport = URLSessionTransport()
+    ) {
+        self.endpoint = endpoint
+        self.headers = headers
+        self.timeout = timeout
+        self.transport = transport
+    }
+
+    /// Sends an operation and reads the answer.
+    ///
+    /// Data that comes with errors is returned with them, in one response:
+    /// check ``GraphQLResponse/errors`` as well as ``GraphQLResponse/data``.
+    ///
+    /// - Parameters:
+    ///   - operation: the operation, typed or untyped.
+    ///   - headers: header fields for this request only; they replace the
+    ///     client's fields of the same name.
+    /// - Returns: the response, whose data is not `nil`.
+    /// - Throws: ``GraphQLClientError`` when no data came (see its kinds);
+    ///   `CancellationError` when the calling task was cancelled.
+    public func send<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        headers: [String: String] = [:]
+    ) async throws -> GraphQLResponse<Operation.Data> {
+        let request = try makeHTTPRequest(for: operation, headers: headers)
+        let http: GraphQLHTTPResponse
+        do {
+            http = try await transport.send(request)
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw GraphQLClientError.transport(error, url: endpoint)
+        }
+        try Task.checkCancellation()
+        return try GraphQLResponse<Operation.Data>(decoding: http, url: endpoint)
+    }
+
+    /// The HTTP request ``send(_:headers:)`` sends for an operation.
+    /// - Parameters:
+    ///   - operation: the operation.
+    ///   - headers: header fields for this request only.
+    /// - Returns: the request: method, headers, JSON body and timeout.
+    /// - Throws: ``GraphQLClientError/Kind/unencodableVariables`` when the
+    ///   variables cannot be encoded as JSON.
+    public func makeHTTPRequest<Operation: GraphQLOperation>(
+        for operation: Operation,
+        headers: [String: String] = [:]
+    ) throws(GraphQLClientError) -> GraphQLHTTPRequest {
+        let body: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            body = try encoder.encode(RequestBody(
+                query: operation.document,
+                operationName: operation.operationName,
+                variables: operation.variables
+            ))
+        } catch {
+            throw .unencodableVariables(error, url: endpoint)
+        }
+        var fields = [
+            "Content-Type": "application/json",
+            "Accept": "application/graphql-response+json, application/json",
+        ]
+        for layer in [self.headers, headers] {
+            for (name, value) in layer {
+                for existing in fields.keys where existing.caseInsensitiveCompare(name) == .orderedSame {
+                    fields[existing] = nil
+                }
+                fields[name] = value
+            }
+        }
+        return GraphQLHTTPRequest(url: endpoint, method: "POST", headers: fields, body: body, timeout: timeout)
+    }
+}
+
+/// The JSON body of a GraphQL-over-HTTP POST.
+private struct RequestBody<Variables: Encodable>: Encodable {
+    var query: String
+    var operationName: String?
+    var variables: Variables
+}

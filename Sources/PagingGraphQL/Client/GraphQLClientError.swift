@@ -1,0 +1,266 @@
+public import Foundation
+
+/// Why a GraphQL request produced no data.
+///
+/// One error type tells the cases apart, by ``kind``:
+///
+/// - ``Kind/transport``: no response arrived (no connection, a timeout,
+///   a TLS failure); ``underlyingError`` holds the transport's error.
+/// - ``Kind/httpStatus``: the server answered a status outside 200...299
+///   with a body that is not a GraphQL response (a proxy's error page, a
+///   401); ``statusCode`` and ``bodyExcerpt`` tell what came.
+/// - ``Kind/notGraphQLResponse``: a 2xx body that is not a GraphQL response
+///   (not JSON, or JSON without `data` or `errors`).
+/// - ``Kind/undecodableResponse``: a GraphQL response whose data or errors
+///   do not decode into the expected types; ``codingPath`` tells where.
+/// - ``Kind/graphQLErrors``: the server reported errors and no data;
+///   ``graphQLErrors`` lists them. This includes a non-2xx status whose body
+///   is a GraphQL response with errors and no data, as the GraphQL-over-HTTP
+///   specification allows for `application/graphql-response+json`; the
+///   status is kept in ``statusCode``.
+/// - ``Kind/unencodableVariables``: the variables could not be encoded as
+///   JSON, so nothing was sent.
+///
+/// Errors next to data are not thrown: ``GraphQLResponse`` delivers them
+/// with the data. Cancellation is not a `GraphQLClientError` either: a
+/// cancelled request throws `CancellationError`.
+///
+/// ```swift
+/// do {
+///     let response = try await client.send(query)
+/// } catch let error as GraphQLClientError where error.kind == .transport {
+///     showAlert(title: "Network Error", message: error.description)
+/// } catch let error as GraphQLClientError where error.kind == .graphQLErrors {
+///     showAlert(title: "GraphQL Error(s)", message: error.description)
+/// }
+/// ```
+public struct GraphQLClientError: Error, Sendable {
+    /// The kind of a ``GraphQLClientError``; compare with `==` or `switch`
+    /// over the static members.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: String, Hashable, Sendable {
+            case transport, httpStatus, notGraphQLResponse, undecodableResponse, graphQLErrors, unencodableVariables
+        }
+
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// No response arrived: no connection, a timeout, a TLS failure.
+        public static var transport: Self { Self(.transport) }
+        /// A status outside 200...299 with a body that is not a GraphQL response.
+        public static var httpStatus: Self { Self(.httpStatus) }
+        /// A 2xx body that is not a GraphQL response.
+        public static var notGraphQLResponse: Self { Self(.notGraphQLResponse) }
+        /// A GraphQL response whose data or errors do not decode.
+        public static var undecodableResponse: Self { Self(.undecodableResponse) }
+        /// GraphQL errors and no data.
+        public static var graphQLErrors: Self { Self(.graphQLErrors) }
+        /// Variables that could not be encoded as JSON.
+        public static var unencodableVariables: Self { Self(.unencodableVariables) }
+
+        /// The name of the kind, such as `httpStatus`.
+        public var description: String { value.rawValue }
+    }
+
+    private enum Reason: Sendable {
+        case transport(any Error)
+        case httpStatus(Int, excerpt: String)
+        case notGraphQLResponse(Int, excerpt: String, problem: String)
+        case undecodableResponse(type: String, codingPath: String, problem: String)
+        case graphQLErrors([GraphQLError], statusCode: Int)
+        case unencodableVariables(problem: String)
+    }
+
+    private let reason: Reason
+
+    /// The endpoint the request was sent to, when known.
+    public let url: URL?
+
+    private init(_ reason: Reason, url: URL?) {
+        self.reason = reason
+        self.url = url
+    }
+
+    /// What kind of failure this is.
+    public var kind: Kind {
+        switch reason {
+        case .transport: .transport
+        case .httpStatus: .httpStatus
+        case .notGraphQLResponse: .notGraphQLResponse
+        case .undecodableResponse: .undecodableResponse
+        case .graphQLErrors: .graphQLErrors
+        case .unencodableVariables: .unencodableVariables
+        }
+    }
+
+    /// The HTTP status of the response, when one arrived.
+    public var statusCode: Int? {
+        switch reason {
+        case .httpStatus(let status, _), .notGraphQLResponse(let status, _, _): status
+        case .graphQLErrors(_, let status): status
+        case .transport, .undecodableResponse, .unencodableVariables: nil
+        }
+    }
+
+    /// The start of the response body (at most 200 characters, whitespace
+    /// collapsed), for a body that was not a GraphQL response.
+    public var bodyExcerpt: String? {
+        switch reason {
+        case .httpStatus(_, let excerpt), .notGraphQLResponse(_, let excerpt, _): excerpt
+        default: nil
+        }
+    }
+
+    /// The transport's error, for ``Kind/transport``.
+    public var underlyingError: (any Error)? {
+        if case .transport(let error) = reason { error } else { nil }
+    }
+
+    /// The errors the server reported, for ``Kind/graphQLErrors``; empty
+    /// otherwise.
+    public var graphQLErrors: [GraphQLError] {
+        if case .graphQLErrors(let errors, _) = reason { errors } else { [] }
+    }
+
+    /// Where decoding failed, such as `data.launches.launches[3].site`, for
+    /// ``Kind/undecodableResponse``.
+    public var codingPath: String? {
+        if case .undecodableResponse(_, let path, _) = reason { path } else { nil }
+    }
+}
+
+extension GraphQLClientError {
+    static func transport(_ error: any Error, url: URL?) -> Self {
+        Self(.transport(error), url: url)
+    }
+
+    static func httpStatus(_ status: Int, body: Data, url: URL?) -> Self {
+        Self(.httpStatus(status, excerpt: BodyExcerpt.make(body)), url: url)
+    }
+
+    static func notGraphQLResponse(_ status: Int, body: Data, problem: String, url: URL?) -> Self {
+        Self(.notGraphQLResponse(status, excerpt: BodyExcerpt.make(body), problem: problem), url: url)
+    }
+
+    static func undecodableResponse(_ error: DecodingError, type: Any.Type, url: URL?) -> Self {
+        let (path, problem) = DecodingErrorText.describe(error)
+        return Self(.undecodableResponse(type: String(reflecting: type), codingPath: path, problem: problem), url: url)
+    }
+
+    static func undecodableNode(_ error: DecodingError, type: Any.Type, nodePath: [GraphQLPathSegment]) -> Self {
+        let (inner, problem) = DecodingErrorText.describe(error)
+        let path = GraphQLPathSegment.describe([.key("data")] + nodePath) + (inner == "(root)" ? "" : inner.hasPrefix("[") ? inner : ".\(inner)")
+        return Self(.undecodableResponse(type: String(reflecting: type), codingPath: path, problem: problem), url: nil)
+    }
+
+    static func undecodableConnection(path: [GraphQLPathSegment], problem: String) -> Self {
+        let text = GraphQLPathSegment.describe([.key("data")] + path)
+        return Self(.undecodableResponse(type: "a connection", codingPath: text, problem: problem), url: nil)
+    }
+
+    static func graphQLErrors(_ errors: [GraphQLError], statusCode: Int, url: URL?) -> Self {
+        Self(.graphQLErrors(errors, statusCode: statusCode), url: url)
+    }
+
+    static func unencodableVariables(_ error: any Error, url: URL?) -> Self {
+        let problem = (error as? EncodingError).map(DecodingErrorText.describe) ?? String(describing: error)
+        return Self(.unencodableVariables(problem: problem), url: url)
+    }
+}
+
+extension GraphQLClientError: CustomStringConvertible {
+    /// A sentence or two a person can act on, naming the endpoint, the
+    /// status, the body's start or the decoding path as fits the kind.
+    public var description: String {
+        let endpoint = url.map { " to \($0.absoluteString)" } ?? ""
+        let server = url.map { "The server at \($0.absoluteString)" } ?? "The server"
+        switch reason {
+        case .transport(let error):
+            return "The GraphQL request\(endpoint) got no response: \(Self.describe(error)). "
+                + "Check the network connection and that the endpoint URL is right and the server is running."
+        case .httpStatus(let status, let excerpt):
+            return "\(server) answered HTTP \(status)\(Self.reasonPhrase(status)) "
+                + "instead of a GraphQL response. The body begins: \(excerpt)"
+        case .notGraphQLResponse(let status, let excerpt, let problem):
+            return "\(server) answered HTTP \(status), but the body is not a GraphQL response: \(problem). "
+                + "Check that the URL is the GraphQL endpoint. The body begins: \(excerpt)"
+        case .undecodableResponse(let type, let path, let problem):
+            return "The GraphQL response could not be decoded as \(type) at \(path): \(problem). "
+                + "Check that the type matches the fields the document selects."
+        case .graphQLErrors(let errors, let status):
+            let statusText = (200..<300).contains(status) ? "" : " (HTTP \(status))"
+            let count = errors.count == 1 ? "a GraphQL error" : "\(errors.count) GraphQL errors"
+            let list = errors.map(\.description).joined(separator: "; ")
+            return "\(server) answered with \(count) and no data\(statusText): \(list)"
+        case .unencodableVariables(let problem):
+            return "The variables could not be encoded as JSON, so the request\(endpoint) was not sent: \(problem)"
+        }
+    }
+
+    private static func reasonPhrase(_ status: Int) -> String {
+        let phrases = [
+            400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+            405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout",
+            413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content",
+            429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
+            503: "Service Unavailable", 504: "Gateway Timeout",
+        ]
+        return phrases[status].map { " \($0)" } ?? ""
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? URLError {
+            return "\(error.localizedDescription) (URLError \(error.code.rawValue))"
+        }
+        return String(describing: error)
+    }
+}
+
+/// The start of a response body, for error messages.
+enum BodyExcerpt {
+    /// At most `limit` characters of the body, whitespace collapsed, quoted.
+    static func make(_ body: Data, limit: Int = 200) -> String {
+        guard !body.isEmpty else { return "(an empty body)" }
+        guard let text = String(data: body, encoding: .utf8) else {
+            return "(\(body.count) bytes that are not UTF-8 text)"
+        }
+        let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if collapsed.count <= limit { return "\"\(collapsed)\"" }
+        return "\"\(collapsed.prefix(limit))…\""
+    }
+}
+
+/// Coding paths and problems of coding errors, as text.
+enum DecodingErrorText {
+    /// The coding path as `data.launches[3].site`.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        let segments: [GraphQLPathSegment] = codingPath.map { key in
+            if let index = key.intValue { .index(index) } else { .key(key.stringValue) }
+        }
+        return GraphQLPathSegment.describe(segments)
+    }
+
+    static func describe(_ error: DecodingError) -> (path: String, problem: String) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            return (path(context.codingPath), "expected a value of type \(type): \(context.debugDescription)")
+        case .valueNotFound(let type, let context):
+            return (path(context.codingPath), "expected a value of type \(type), found null or nothing")
+        case .keyNotFound(let key, let context):
+            return (path(context.codingPath + [key]), "the key \"\(key.stringValue)\" is missing")
+        case .dataCorrupted(let context):
+            return (path(context.codingPath), context.debugDescription)
+        @unknown default:
+            return ("(unknown)", String(describing: error))
+        }
+    }
+
+    static func describe(_ error: EncodingError) -> String {
+        switch error {
+        case .invalidValue(let value, let context):
+            return "\(value) at \(path(context.codingPath)) cannot be encoded: \(context.debugDescription)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// What a GraphQL server answered: the data, and the errors next to it.
+///
+/// A response may carry data and errors together: a field that failed is
+/// `null` in the data and described in ``errors``, the rest is there. The
+/// client delivers such a response rather than dropping the data; it throws
+/// ``GraphQLClientError`` only when there is no data at all.
+///
+/// ```swift
+/// let response = try await client.send(query)
+/// if let launches = response.data?.launches { show(launches) }
+/// if !response.errors.isEmpty { warn(response.errors) }
+/// ```
+public struct GraphQLResponse<Data> {
+    /// The data; `nil` only when the response had errors and no data, which
+    /// ``GraphQLClient/send(_:headers:)`` reports by throwing instead.
+    public var data: Data?
+    /// The errors the server reported, empty when none.
+    public var errors: [GraphQLError]
+    /// The response's `extensions` entry, such as tracing or cost data.
+    public var extensions: [String: JSONValue]?
+    /// The HTTP status of the response: 200 in the usual case; a non-2xx
+    /// status kept when the body still was a GraphQL response with data.
+    public var statusCode: Int
+    /// The HTTP header fields of the response.
+    public var headers: [String: String]
+
+    /// Creates a response.
+    /// - Parameters:
+    ///   - data: the data.
+    ///   - errors: the errors.
+    ///   - extensions: the extensions entry.
+    ///   - statusCode: the HTTP status.
+    ///   - headers: the HTTP header fields.
+    public init(
+        data: Data?,
+        errors: [GraphQLError] = [],
+        extensions: [String: JSONValue]? = nil,
+        statusCode: Int = 200,
+        headers: [String: String] = [:]
+    ) {
+        self.data = data
+        self.errors = errors
+        self.extensions = extensions
+        self.statusCode = statusCode
+        self.headers = headers
+    }
+
+    /// Whether the response carries both data and errors.
+    public var hasPartialData: Bool { data != nil && !errors.isEmpty }
+
+    /// The same response with its data transformed.
+    /// - Parameter transform: turns the data into another value.
+    /// - Returns: the response with the transformed data and the same errors.
+    /// - Throws: what `transform` throws.
+    public func map<T>(_ transform: (Data) throws -> T) rethrows -> GraphQLResponse<T> {
+        GraphQLResponse<T>(
+            data: try data.map(transform),
+            errors: errors,
+            extensions: extensions,
+            statusCode: statusCode,
+            headers: headers
+        )
+    }
+}
+
+extension GraphQLResponse: Sendable where Data: Sendable {}
+extension GraphQLResponse: Equatable where Data: Equatable {}
+extension GraphQLResponse: Hashable where Data: Hashable {}

@@ -1,0 +1,86 @@
+import GraphQL
+
+/// A query document whose connection field carries `@connection(key:)`,
+/// analysed and made ready to page.
+///
+/// The analysis parses the document with GraphQLSwift's parser and finds the
+/// connection field (in the operation, in an object inside it, or in a
+/// fragment the operation spreads), its response path (aliases included)
+/// and the variables bound to `first`, `after`, `last` and `before`. It adds
+/// the selections paging needs when they are missing
+/// (`pageInfo { hasNextPage hasPreviousPage startCursor endCursor }` and
+/// `edges { cursor }`), removes the client-only `@connection` directive, and
+/// prints the document back with GraphQLSwift's printer as ``text``.
+///
+/// ```swift
+/// let document = try ConnectionDocument("""
+///     query Launches($first: Int, $after: String) {
+///       viewer {
+///         list: launches(first: $first, after: $after) @connection(key: "Launches_list") {
+///           edges { node { id site } }
+///         }
+///       }
+///     }
+///     """)
+/// document.connectionPath      // ["viewer", "list"]
+/// document.variables.first     // "first"
+/// document.text                // the document, with pageInfo and cursor, without @connection
+/// ```
+///
+/// Construction fails with a ``GraphQLDocumentError`` naming the problem
+/// when the document cannot be paged: a syntax error (with line and
+/// column), no `@connection` field, more than one without a key to choose,
+/// no `edges { node }` or `nodes`, pagination arguments given as literals,
+/// no `after:` or `before:`, or variables the operation does not declare.
+public struct ConnectionDocument: Hashable, Sendable {
+    /// The document to send: the given one, completed and without
+    /// `@connection`.
+    public let text: String
+    /// The name of the operation to run, `nil` when the document's only
+    /// operation is anonymous.
+    public let operationName: String?
+    /// The key of the chosen `@connection`; the field's response key when
+    /// the directive has no `key:`.
+    public let connectionKey: String
+    /// The schema name of the connection field, such as `launches`.
+    public let connectionFieldName: String
+    /// The response path of the connection from the root of `data`, made of
+    /// response keys (aliases where given), such as `["viewer", "list"]`.
+    public let connectionPath: [GraphQLPathSegment]
+    /// The variables bound to the pagination arguments.
+    public let variables: PaginationVariables
+    /// The response key of the connection's `edges`, when selected.
+    public let edgesKey: String?
+    /// The response key of the node inside each edge, when `edges` is selected.
+    public let edgeNodeKey: String?
+    /// The response key of the connection's `nodes`, when selected.
+    public let nodesKey: String?
+
+    /// Analyses a document and prepares it for paging.
+    /// - Parameters:
+    ///   - source: the GraphQL document: one or more operations and the
+    ///     fragments they use.
+    ///   - connectionKey: the key of the `@connection` to page, required
+    ///     when the operation has more than one.
+    ///   - operationName: the operation to use, required when the document
+    ///     has more than one.
+    /// - Throws: ``GraphQLDocumentError`` naming why the document cannot be paged.
+    public init(_ source: String, connectionKey: String? = nil, operationName: String? = nil) throws(GraphQLDocumentError) {
+        let document = try DocumentAnalysis.parse(source)
+        let analysis = try DocumentAnalysis(document: document, operationName: operationName)
+        let site = try analysis.connectionSite(key: connectionKey)
+        let shape = try DocumentAnalysis.shape(of: site)
+        let variables = try analysis.paginationVariables(of: site)
+
+        let rewritten = try DocumentRewriter(target: site.field, shape: shape).rewrite(document)
+        self.text = GraphQL.print(ast: rewritten)
+        self.operationName = analysis.operation.name?.value
+        self.connectionKey = site.key
+        self.connectionFieldName = site.field.name.value
+        self.connectionPath = site.path
+        self.variables = variables
+        self.edgesKey = shape.edgesKey
+        self.edgeNodeKey = shape.edgeNodeKey
+        self.nodesKey = shape.nodesKey
+    }
+}

@@ -1,0 +1,272 @@
+import GraphQL
+
+/// A field carrying `@connection`, where the operation reaches it.
+struct ConnectionSite {
+    /// The `@connection(key:)`, or the field's response key.
+    var key: String
+    /// The field as written.
+    var field: Field
+    /// The response path from the root of `data`.
+    var path: [GraphQLPathSegment]
+    /// Where the field is written: `operation X` or `fragment F`.
+    var owner: String
+}
+
+/// What a connection field selects, by response key.
+struct ConnectionShape {
+    var edgesKey: String?
+    var edgeNodeKey: String?
+    var nodesKey: String?
+}
+
+/// The analysis of a parsed document around one of its operations.
+struct DocumentAnalysis {
+    let document: Document
+    let operation: OperationDefinition
+    let fragments: [String: FragmentDefinition]
+
+    /// Parses a document, turning a syntax error into a ``GraphQLDocumentError``.
+    static func parse(_ source: String) throws(GraphQLDocumentError) -> Document {
+        do {
+            return try GraphQL.parse(source: source)
+        } catch let error as GraphQL.GraphQLError {
+            let location = error.locations.first
+            let firstLine = error.message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? error.message
+            // "Syntax Error GraphQL request (2:5) Expected Name, found }"
+            let problem = firstLine.range(of: ") ").map { String(firstLine[$0.upperBound...]) } ?? firstLine
+            let place = location.map { " at line \($0.line), column \($0.column)" } ?? ""
+            throw GraphQLDocumentError(
+                .syntax,
+                "The GraphQL document has a syntax error\(place): \(problem).",
+                line: location?.line,
+                column: location?.column
+            )
+        } catch {
+            throw GraphQLDocumentError(.syntax, "The GraphQL document could not be parsed: \(error).")
+        }
+    }
+
+    init(document: Document, operationName: String?) throws(GraphQLDocumentError) {
+        self.document = document
+        var fragments: [String: FragmentDefinition] = [:]
+        var operations: [OperationDefinition] = []
+        for definition in document.definitions {
+            if let fragment = definition as? FragmentDefinition {
+                fragments[fragment.name.value] = fragment
+            } else if let operation = definition as? OperationDefinition {
+                operations.append(operation)
+            }
+        }
+        self.fragments = fragments
+        let names = operations.map { $0.name?.value ?? "(anonymous)" }
+        if let operationName {
+            guard let operation = operations.first(where: { $0.name?.value == operationName }) else {
+                throw GraphQLDocumentError(
+                    .operation,
+                    "The GraphQL document has no operation named \"\(operationName)\"; it has \(Self.list(names, empty: "none"))."
+                )
+            }
+            self.operation = operation
+        } else {
+            guard let operation = operations.first else {
+                throw GraphQLDocumentError(
+                    .operation,
+                    "The GraphQL document has no operation; add a query such as `query Name($first: Int, $after: String) { ... }`."
+                )
+            }
+            guard operations.count == 1 else {
+                throw GraphQLDocumentError(
+                    .operation,
+                    "The GraphQL document has \(operations.count) operations (\(Self.list(names, empty: ""))); pass operationName to choose one."
+                )
+            }
+            self.operation = operation
+        }
+    }
+
+    /// The connection to page: the one with the key, or the only one.
+    func connectionSite(key: String?) throws(GraphQLDocumentError) -> ConnectionSite {
+        var sites: [ConnectionSite] = []
+        try collect(
+            operation.selectionSet,
+            path: [],
+            visiting: [],
+            owner: "operation \(operation.name?.value ?? "(anonymous)")",
+            into: &sites
+        )
+        let operationText = operation.name.map { "operation \"\($0.value)\"" } ?? "the operation"
+        let keys = Array(Set(sites.map(\.key))).sorted()
+        var chosen = sites
+        if let key {
+            chosen = sites.filter { $0.key == key }
+            guard !chosen.isEmpty else {
+                throw GraphQLDocumentError(
+                    .noConnection,
+                    "No field of \(operationText) carries @connection(key: \"\(key)\"); "
+                        + (keys.isEmpty ? "no field carries @connection at all." : "the keys are \(Self.list(keys, empty: "")).")
+                )
+            }
+        }
+        guard let first = chosen.first else {
+            throw GraphQLDocumentError(
+                .noConnection,
+                "No field of \(operationText) carries @connection; mark the field to page, "
+                    + "for example `launches(first: $first, after: $after) @connection(key: \"List_launches\")`."
+            )
+        }
+        let fields = Set(chosen.map { Self.identity(of: $0.field) })
+        if fields.count > 1 {
+            throw GraphQLDocumentError(
+                .ambiguousConnection,
+                "\(operationText.prefix(1).uppercased() + operationText.dropFirst()) has \(chosen.count) fields with @connection "
+                    + "(keys \(Self.list(chosen.map(\.key), empty: ""))); pass connectionKey to choose one, "
+                    + "or give each @connection a different key."
+            )
+        }
+        if chosen.count > 1 {
+            let paths = chosen.map { GraphQLPathSegment.describe($0.path) }
+            throw GraphQLDocumentError(
+                .ambiguousConnection,
+                "The @connection \"\(first.key)\" (in \(first.owner)) is reached by \(chosen.count) paths "
+                    + "(\(paths.joined(separator: ", "))) because its fragment is spread more than once; spread it once.",
+                line: Self.place(of: first.field)?.line,
+                column: Self.place(of: first.field)?.column
+            )
+        }
+        return first
+    }
+
+    private func collect(
+        _ selectionSet: SelectionSet,
+        path: [GraphQLPathSegment],
+        visiting: Set<String>,
+        owner: String,
+        into sites: inout [ConnectionSite]
+    ) throws(GraphQLDocumentError) {
+        for selection in selectionSet.selections {
+            if let field = selection as? Field {
+                let responseKey = field.alias?.value ?? field.name.value
+                if let directive = field.directives.first(where: { $0.name.value == "connection" }) {
+                    let key = directive.arguments.first { $0.name.value == "key" }.flatMap { ($0.value as? StringValue)?.value }
+                    sites.append(ConnectionSite(key: key ?? responseKey, field: field, path: path + [.key(responseKey)], owner: owner))
+                } else if let child = field.selectionSet {
+                    try collect(child, path: path + [.key(responseKey)], visiting: visiting, owner: owner, into: &sites)
+                }
+            } else if let inline = selection as? InlineFragment {
+                try collect(inline.selectionSet, path: path, visiting: visiting, owner: owner, into: &sites)
+            } else if let spread = selection as? FragmentSpread {
+                let name = spread.name.value
+                guard let fragment = fragments[name] else {
+                    let place = Self.place(of: spread)
+                    throw GraphQLDocumentError(
+                        .unknownFragment,
+                        "The document spreads the fragment \"\(name)\"\(Self.placeText(place)) but does not define it; add its definition to the document.",
+                        line: place?.line,
+                        column: place?.column
+                    )
+                }
+                guard !visiting.contains(name) else { continue }
+                try collect(fragment.selectionSet, path: path, visiting: visiting.union([name]), owner: "fragment \(name)", into: &sites)
+            }
+        }
+    }
+
+    /// What the connection field selects: `edges { node }` and/or `nodes`.
+    static func shape(of site: ConnectionSite) throws(GraphQLDocumentError) -> ConnectionShape {
+        var shape = ConnectionShape()
+        for selection in site.field.selectionSet?.selections ?? [] {
+            guard let field = selection as? Field else { continue }
+            let key = field.alias?.value ?? field.name.value
+            switch field.name.value {
+            case "edges" where shape.edgesKey == nil:
+                let node = field.selectionSet?.selections.lazy.compactMap { $0 as? Field }.first { $0.name.value == "node" }
+                if let node {
+                    shape.edgesKey = key
+                    shape.edgeNodeKey = node.alias?.value ?? node.name.value
+                }
+            case "nodes" where shape.nodesKey == nil:
+                shape.nodesKey = key
+            default:
+                break
+            }
+        }
+        guard shape.edgesKey != nil || shape.nodesKey != nil else {
+            let place = place(of: site.field)
+            throw GraphQLDocumentError(
+                .noEdgesOrNodes,
+                "The connection field \"\(site.field.name.value)\"\(placeText(place)) selects neither `edges { node { ... } }` "
+                    + "nor `nodes { ... }`; select one of them so the pager has items to show.",
+                line: place?.line,
+                column: place?.column
+            )
+        }
+        return shape
+    }
+
+    /// The variables of the connection's pagination arguments, checked.
+    func paginationVariables(of site: ConnectionSite) throws(GraphQLDocumentError) -> PaginationVariables {
+        let place = Self.place(of: site.field)
+        let fieldName = site.field.name.value
+        let declared = Set(operation.variableDefinitions.map(\.variable.name.value))
+        var variables = PaginationVariables()
+        for argument in site.field.arguments {
+            let name = argument.name.value
+            guard ["first", "after", "last", "before"].contains(name) else { continue }
+            guard let variable = argument.value as? Variable else {
+                let literal = GraphQL.print(ast: argument.value)
+                throw GraphQLDocumentError(
+                    .paginationArguments,
+                    "The connection field \"\(fieldName)\"\(Self.placeText(place)) gives its pagination argument \"\(name)\" "
+                        + "as the literal \(literal); pass a variable instead, such as \(name): $\(name), so the pager can set it.",
+                    line: place?.line,
+                    column: place?.column
+                )
+            }
+            let variableName = variable.name.value
+            guard declared.contains(variableName) else {
+                throw GraphQLDocumentError(
+                    .paginationArguments,
+                    "The connection field \"\(fieldName)\"\(Self.placeText(place)) passes $\(variableName) to \"\(name)\", "
+                        + "but the operation does not declare $\(variableName); add it to the operation's variables.",
+                    line: place?.line,
+                    column: place?.column
+                )
+            }
+            switch name {
+            case "first": variables.first = variableName
+            case "after": variables.after = variableName
+            case "last": variables.last = variableName
+            default: variables.before = variableName
+            }
+        }
+        guard variables.pagesForward || variables.pagesBackward else {
+            throw GraphQLDocumentError(
+                .paginationArguments,
+                "The connection field \"\(fieldName)\"\(Self.placeText(place)) takes neither after: nor before:; "
+                    + "give it `first: $first, after: $after` to page forward or `last: $last, before: $before` to page backward.",
+                line: place?.line,
+                column: place?.column
+            )
+        }
+        return variables
+    }
+
+    // MARK: Helpers
+
+    /// Identifies a node of the parsed document by its position in the source.
+    static func identity(of node: any Node) -> Int {
+        node.loc?.start ?? -1
+    }
+
+    static func place(of node: any Node) -> (line: Int, column: Int)? {
+        node.loc.map { ($0.startToken.line, $0.startToken.column) }
+    }
+
+    static func placeText(_ place: (line: Int, column: Int)?) -> String {
+        place.map { " (line \($0.line), column \($0.column))" } ?? ""
+    }
+
+    static func list(_ names: [String], empty: String) -> String {
+        names.isEmpty ? empty : names.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}

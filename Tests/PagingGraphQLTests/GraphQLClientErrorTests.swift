@@ -1,0 +1,129 @@
+import Foundation
+@testable import PagingGraphQL
+import Testing
+
+@Suite("GraphQLClientError")
+struct GraphQLClientErrorTests {
+    private struct Typed: Decodable, Sendable { var launch: Launch; struct Launch: Decodable, Sendable { var id: String } }
+
+    private func failure<Data: Decodable & Sendable>(
+        _ reply: ScriptedTransport.Reply,
+        as type: Data.Type = JSONValue.self
+    ) async throws -> GraphQLClientError {
+        let client = GraphQLClient(endpoint: testEndpoint, transport: ScriptedTransport([reply]))
+        do {
+            _ = try await client.send(GraphQLRequest(document: "{ launch { id } }", as: Data.self))
+        } catch let error as GraphQLClientError {
+            return error
+        }
+        Issue.record("the request did not fail")
+        throw CancellationError()
+    }
+
+    @Test("a transport failure wraps the underlying error and says to check the connection")
+    func transport() async throws {
+        let error = try await failure(.failure(URLError(.notConnectedToInternet)))
+        #expect(error.kind == .transport)
+        #expect((error.underlyingError as? URLError)?.code == .notConnectedToInternet)
+        #expect(error.statusCode == nil)
+        #expect(error.url == testEndpoint)
+        #expect(error.description.contains("got no response"))
+        #expect(error.description.contains("https://api.example.test/graphql"))
+        #expect(error.description.contains("Check the network connection"))
+    }
+
+    @Test("a non-2xx status with a body that is not GraphQL gives the status and an excerpt of the body")
+    func httpStatus() async throws {
+        let html = "<html><body>" + String(repeating: "Bad gateway. ", count: 40) + "</body></html>"
+        let error = try await failure(.response(GraphQLHTTPResponse(statusCode: 502, body: Data(html.utf8))))
+        #expect(error.kind == .httpStatus)
+        #expect(error.statusCode == 502)
+        let excerpt = try #require(error.bodyExcerpt)
+        #expect(excerpt.hasPrefix("\"<html><body>Bad gateway."))
+        #expect(excerpt.hasSuffix("…\""))
+        #expect(excerpt.count < 210)
+        #expect(error.description.contains("HTTP 502 Bad Gateway instead of a GraphQL response"))
+    }
+
+    @Test("a 401 with a JSON body without data or errors is an HTTP status error")
+    func unauthorized() async throws {
+        let error = try await failure(.response(.json(#"{"message":"token expired"}"#, status: 401)))
+        #expect(error.kind == .httpStatus)
+        #expect(error.statusCode == 401)
+        #expect(error.bodyExcerpt == #""{"message":"token expired"}""#)
+    }
+
+    @Test("a non-2xx GraphQL response with errors and no data is a GraphQL error with the status kept")
+    func non2xxGraphQLErrors() async throws {
+        let error = try await failure(.response(.json(#"{"errors":[{"message":"Variable \"$first\" got invalid value"}]}"#, status: 400)))
+        #expect(error.kind == .graphQLErrors)
+        #expect(error.statusCode == 400)
+        #expect(error.graphQLErrors.map(\.message) == [#"Variable "$first" got invalid value"#])
+        #expect(error.description.contains("(HTTP 400)"))
+    }
+
+    @Test("a 2xx body that is not JSON says it is not a GraphQL response")
+    func notJSON() async throws {
+        let error = try await failure(.response(GraphQLHTTPResponse(statusCode: 200, body: Data("<!doctype html>".utf8))))
+        #expect(error.kind == .notGraphQLResponse)
+        #expect(error.statusCode == 200)
+        #expect(error.description.contains("it is not JSON"))
+        #expect(error.description.contains("Check that the URL is the GraphQL endpoint"))
+    }
+
+    @Test("an empty 2xx body or JSON without data or errors is not a GraphQL response")
+    func emptyAndShapeless() async throws {
+        let empty = try await failure(.response(GraphQLHTTPResponse(statusCode: 204, body: Data())))
+        #expect(empty.kind == .notGraphQLResponse)
+        #expect(empty.description.contains("it is empty"))
+        let shapeless = try await failure(.response(.json(#"{"result":1}"#)))
+        #expect(shapeless.kind == .notGraphQLResponse)
+        #expect(shapeless.description.contains("without \"data\" or \"errors\""))
+        let array = try await failure(.response(.json("[1]")))
+        #expect(array.description.contains("not an object"))
+        let nullData = try await failure(.response(.json(#"{"data":null}"#)))
+        #expect(nullData.kind == .notGraphQLResponse)
+    }
+
+    @Test("data that does not decode names the coding path and the type")
+    func undecodable() async throws {
+        let error = try await failure(.response(.json(#"{"data":{"launch":{"id":7}}}"#)), as: Typed.self)
+        #expect(error.kind == .undecodableResponse)
+        #expect(error.codingPath == "data.launch.id")
+        #expect(error.description.contains("at data.launch.id"))
+        #expect(error.description.contains("Typed"))
+        let missing = try await failure(.response(.json(#"{"data":{"launch":{}}}"#)), as: Typed.self)
+        #expect(missing.codingPath == "data.launch.id")
+        #expect(missing.description.contains("the key \"id\" is missing"))
+    }
+
+    @Test("errors without data are thrown as GraphQL errors, each listed")
+    func graphQLErrorsWithoutData() async throws {
+        let error = try await failure(.response(.json(#"""
+            {"data":null,"errors":[{"message":"Cannot query field \"x\"","locations":[{"line":1,"column":3}]},{"message":"Second"}]}
+            """#)))
+        #expect(error.kind == .graphQLErrors)
+        #expect(error.statusCode == 200)
+        #expect(error.graphQLErrors.count == 2)
+        #expect(error.description == #"The server at https://api.example.test/graphql answered with 2 GraphQL errors and no data: Cannot query field "x" (line 1, column 3); Second"#)
+    }
+
+    @Test("variables that cannot be encoded fail before anything is sent")
+    func unencodableVariables() async throws {
+        let transport = ScriptedTransport([])
+        let client = GraphQLClient(endpoint: testEndpoint, transport: transport)
+        let request = GraphQLRequest(document: "{ a }", variables: ["ratio": JSONValue.double(.infinity)], as: JSONValue.self)
+        await #expect {
+            _ = try await client.send(request)
+        } throws: { error in
+            (error as? GraphQLClientError)?.kind == .unencodableVariables
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test("kinds compare and print by name")
+    func kinds() {
+        #expect(GraphQLClientError.Kind.transport != .httpStatus)
+        #expect(GraphQLClientError.Kind.graphQLErrors.description == "graphQLErrors")
+    }
+}

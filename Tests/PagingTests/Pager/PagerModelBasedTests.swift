@@ -1,0 +1,262 @@
+import Testing
+
+@testable import Paging
+
+/// Thousands of random interleavings of every pager operation, with random
+/// failures and random completion order, against a scripted source over a
+/// known list; the pager's state is checked after every step.
+///
+/// The list is `0..<total`, paged by offset in both directions. Each reset
+/// and refresh "changes the data on the server": the source answers with the
+/// version current when the request was made, so a page from before a reset
+/// or refresh can be recognised. The source ignores cancellation in half of
+/// the runs, so late answers really reach the pager.
+///
+/// Replay a failing run with `PAGING_SEED=<seed> swift test --filter PagerModelBased`;
+/// add `PAGING_TRACE=<run>` to print that run step by step.
+@Suite("Pager, model-based")
+struct PagerModelBasedTests {
+    @Test("random operations keep the list whole, unique, fresh and its load states consistent")
+    func randomInterleavings() async throws {
+        let seed = SeededGenerator.testSeed()
+        print("Pager model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        var steps = 0
+        for run in 0..<250 {
+            let runSeed = random.next()
+            steps += try await playRun(seed: runSeed, label: "seed \(seed), run \(run)")
+        }
+        #expect(steps >= 10_000)
+    }
+
+    /// One run: a random list, configuration and script. Returns its steps.
+    private func playRun(seed: UInt64, label: String) async throws -> Int {
+        var random = SeededGenerator(seed: seed)
+        let total = Int.random(in: 0...60, using: &random)
+        let pageSize = Int.random(in: 1...7, using: &random)
+        let prefetch = Int.random(in: 0...3, using: &random)
+        let window = pageSize + 2 * prefetch
+        let limit: PagingConfiguration.HeldLimit? =
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: nil
+            case 1: .pages(max(2, (window + pageSize - 1) / pageSize) + Int.random(in: 0...2, using: &random))
+            default: .items(window + Int.random(in: 0...10, using: &random))
+            }
+        let configuration = try PagingConfiguration(
+            pageSize: pageSize, initialLoadSize: Int.random(in: 1...9, using: &random), prefetchDistance: prefetch,
+            maximumHeld: limit,
+            refreshPolicy: Bool.random(using: &random) ? .restart : .refetchLoadedPages)
+        let initialKey = total > 0 && Bool.random(using: &random) ? Int.random(in: 0..<total, using: &random) : nil
+        let source = ScriptedSource<Int, TestItem>(ignoresCancellation: Bool.random(using: &random))
+        let pager = Pager(source: source, initialKey: initialKey, configuration: configuration)
+        let context = "\(label): total \(total), \(configuration), initial key \(String(describing: initialKey))"
+
+        var world = World(total: total)
+        let trace = ProcessInfoShim.environment("PAGING_TRACE").map { label.hasSuffix("run \($0)") } ?? false
+        for step in 0..<Int.random(in: 20...80, using: &random) {
+            let action = world.chooseAction(using: &random, itemCount: pager.items.count)
+            if trace, case .succeed(let index) = action { print("  answer \(world.open[index].call.request)") }
+            world.perform(action, on: pager)
+            await world.settle(pager, source)
+            if trace {
+                print("step \(step) \(action): \(pager.items.ids) \(pager.loadStates) open \(world.open.map { "\($0.call.request)\($0.stale ? " stale" : "")" })")
+            }
+            world.check(pager, configuration: configuration, context: "\(context), step \(step), after \(action)")
+        }
+        // Drain: answer everything, then page to both ends with a fresh start.
+        while !world.open.isEmpty {
+            world.perform(.succeed(0), on: pager)
+            await world.settle(pager, source)
+            world.check(pager, configuration: configuration, context: "\(context), draining")
+        }
+        return world.steps
+    }
+}
+
+/// What the test knows: the calls it has not answered yet, and which of them
+/// were made stale by a reset, refresh or cancel.
+private struct World {
+    enum Action: CustomStringConvertible {
+        case loadNext(Int?), loadPrevious(Int?), refresh, reset, cancel, retry, appeared(Int)
+        case succeed(Int), fail(Int)
+
+        var description: String {
+            switch self {
+            case .loadNext(let count): "loadNext(\(count.map(String.init) ?? "nil"))"
+            case .loadPrevious(let count): "loadPrevious(\(count.map(String.init) ?? "nil"))"
+            case .refresh: "refresh"
+            case .reset: "reset"
+            case .cancel: "cancel"
+            case .retry: "retry"
+            case .appeared(let index): "itemAppeared(at: \(index))"
+            case .succeed(let index): "answer call #\(index)"
+            case .fail(let index): "fail call #\(index)"
+            }
+        }
+    }
+
+    struct OpenCall {
+        let call: ScriptedSource<Int, TestItem>.Call
+        let version: Int
+        var stale = false
+    }
+
+    let total: Int
+    var version = 0
+    var open: [OpenCall] = []
+    var steps = 0
+    /// The version of the data the list shows, once a first page arrived.
+    var shownVersion: Int?
+
+    init(total: Int) {
+        self.total = total
+    }
+
+    func chooseAction(using random: inout SeededGenerator, itemCount: Int) -> Action {
+        let count: Int? = Bool.random(using: &random) ? nil : Int.random(in: 1...5, using: &random)
+        let roll = Int.random(in: 0..<100, using: &random)
+        if !open.isEmpty, roll < 45 {
+            let index = Int.random(in: 0..<open.count, using: &random)
+            return roll < 35 ? .succeed(index) : .fail(index)
+        }
+        switch roll % 11 {
+        case 0, 1: return .loadNext(count)
+        case 2, 3: return .loadPrevious(count)
+        case 4: return .refresh
+        case 5: return .reset
+        case 6: return .cancel
+        case 7: return .retry
+        default: return .appeared(Int.random(in: -1...(itemCount + 1), using: &random))
+        }
+    }
+
+    mutating func perform(_ action: Action, on pager: Pager<Int, TestItem>) {
+        steps += 1
+        switch action {
+        case .loadNext(let count): pager.loadNext(count: count)
+        case .loadPrevious(let count): pager.loadPrevious(count: count)
+        case .refresh:
+            version += 1
+            markAllStale()
+            pager.refresh()
+        case .reset:
+            version += 1
+            markAllStale()
+            pager.reset()
+        case .cancel:
+            markAllStale()
+            pager.cancel()
+        case .retry: pager.retry()
+        case .appeared(let index): pager.itemAppeared(at: index)
+        case .succeed(let index), .fail(let index):
+            let answered = open.remove(at: index)
+            let before = pager.snapshot
+            if case .succeed = action {
+                let list = NumberList(total: total, version: answered.version)
+                answered.call.succeed(with: list.page(for: answered.call.request))
+            } else {
+                answered.call.fail(with: SourceFailure())
+            }
+            if answered.stale {
+                // No response started before a reset, refresh or cancel is applied.
+                lateAnswer = (before, answered)
+            } else if case .succeed = action, before.isRefreshing {
+                refreshAnswer = answered
+            }
+        }
+    }
+
+    /// A stale call just answered, and the snapshot before the answer.
+    var lateAnswer: (PagingSnapshot<TestItem>, OpenCall)?
+    /// A live call answered while a refresh (or first load) was in flight.
+    var refreshAnswer: OpenCall?
+
+    private mutating func markAllStale() {
+        for index in open.indices { open[index].stale = true }
+    }
+
+    /// Waits until every answer given has been taken in by the pager and
+    /// every load it started has reached the source, then records the new
+    /// calls with the data version they will see.
+    mutating func settle(_ pager: Pager<Int, TestItem>, _ source: ScriptedSource<Int, TestItem>) async {
+        while true {
+            let started = pager.startedRequestCount
+            await source.waitUntilSettled(calls: started)
+            // Every started load is answered exactly once: by the test, or by
+            // the source's cancellation. Those still waiting are not yet.
+            await pager.waitUntilDelivered(started - source.pendingCount)
+            // Taking in an answer may start a load (a refresh going on).
+            if pager.startedRequestCount == started { break }
+        }
+        for call in source.takeUnclaimed() {
+            open.append(OpenCall(call: call, version: version))
+        }
+        // The pager may cancel a load on its own (the window dropped the page
+        // it continued, a retried refresh outranks it): such a call is stale too.
+        let cancelled = Set(source.cancelledCalls)
+        for index in open.indices where cancelled.contains(open[index].call.number) {
+            open[index].stale = true
+        }
+        // And every call a reset, refresh or cancel made stale was cancelled.
+        for call in open where call.stale {
+            #expect(cancelled.contains(call.call.number), "stale call \(call.call.request) was not cancelled")
+        }
+    }
+
+    mutating func check(_ pager: Pager<Int, TestItem>, configuration: PagingConfiguration, context: String) {
+        let snapshot = pager.snapshot
+        let ids = snapshot.items.ids
+
+        // No item twice, none skipped between the first and the last.
+        if let first = ids.first {
+            #expect(ids == Array(first..<first + ids.count), "items not one unbroken run: \(ids) — \(context)")
+        }
+        // A refresh that completed shows only the data of its own version. (After
+        // a refresh that failed or was cancelled, the old items stay, and pages
+        // loaded later come from the newer data: versions may then mix.)
+        let versions = Set(snapshot.items.map(\.version))
+        if let answered = refreshAnswer, !snapshot.isRefreshing, snapshot.loadStates.refresh.error == nil {
+            #expect(versions.isSubset(of: [answered.version]), "refresh left versions \(versions) — \(context)")
+        }
+        refreshAnswer = nil
+        // A late answer to a stale call changes nothing.
+        if let (before, answered) = lateAnswer {
+            #expect(
+                snapshot.version == before.version && snapshot.items == before.items,
+                "stale answer to \(answered.call.request) was applied — \(context)")
+            lateAnswer = nil
+        }
+        // The oldest data shown never gets older: that would be a stale page.
+        if let oldest = versions.min() {
+            #expect(oldest >= (shownVersion ?? 0), "data of version \(oldest) shown again — \(context)")
+        }
+
+        // Load states agree with the calls in flight: one live call per loading slot.
+        let loading = [snapshot.loadStates.refresh, snapshot.loadStates.next, snapshot.loadStates.previous]
+            .filter(\.isLoading).count
+        let live = open.filter { !$0.stale }.count
+        #expect(loading == live, "\(loading) slots loading but \(live) live calls — \(context)")
+        if snapshot.isRefreshing {
+            #expect(!snapshot.isLoadingNext && !snapshot.isLoadingPrevious, "loads beside a refresh — \(context)")
+        }
+        // An end reported reached is the real end of the list.
+        if !snapshot.hasNext {
+            #expect(ids.last == total - 1 || (total == 0 && ids.isEmpty), "end reported early at \(ids.last ?? -1) — \(context)")
+        }
+        if !snapshot.hasPrevious {
+            #expect(ids.first == 0 || (total == 0 && ids.isEmpty), "start reported early at \(ids.first ?? -1) — \(context)")
+        }
+        #expect((snapshot.loadStates.next == .endReached) == !snapshot.hasNext, "next state vs hasNext — \(context)")
+        #expect((snapshot.loadStates.previous == .endReached) == !snapshot.hasPrevious, "previous state vs hasPrevious — \(context)")
+        // The window holds.
+        switch configuration.maximumHeld {
+        case .pages(let limit):
+            #expect(snapshot.items.pageCount <= limit, "\(snapshot.items.pageCount) pages held — \(context)")
+        case .items(let limit):
+            #expect(snapshot.items.count <= limit || snapshot.items.pageCount == 1, "\(snapshot.items.count) items held — \(context)")
+        case nil:
+            break
+        }
+        if let oldest = versions.min() { shownVersion = oldest }
+    }
+}
