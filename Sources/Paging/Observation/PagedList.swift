@@ -22,8 +22,10 @@ import Synchronization
 /// ```
 ///
 /// Calls start their load at once and update the model before they return
-/// (a "Load more" tap shows "Loading…" in the same frame); the model follows
-/// every later snapshot of the pager.
+/// (a "Load more" tap shows "Loading…" in the same frame). The model applies
+/// every snapshot of the pager, in order: at once after its own calls, and on
+/// the main actor's next turn for changes that come from elsewhere (a page
+/// arriving, an edit made through the pager).
 @MainActor
 @Observable
 public final class PagedList<Key: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
@@ -38,33 +40,41 @@ public final class PagedList<Key: Hashable & Sendable, Item: Identifiable & Send
     public private(set) var hasNext: Bool
     /// Whether there may be items before the first one.
     public private(set) var hasPrevious: Bool
-    /// What changed with the last snapshot applied, for animating it; `nil`
-    /// when snapshots were skipped (the model caught up with a later one), in
-    /// which case the whole list should be reloaded.
-    public private(set) var lastChange: ListChange?
+    /// What changed with the last snapshot applied: the model applies every
+    /// snapshot of the pager, in order, so this is always the change from the
+    /// items just before.
+    public private(set) var lastChange: ListChange
     /// The version of the snapshot shown.
     public private(set) var version: Int
 
-    @ObservationIgnored private let subscription = Subscription()
+    @ObservationIgnored private let inbox: Inbox<Key, Item>
+    @ObservationIgnored private let observerID: Int
 
     /// Creates a list that mirrors a pager.
     /// - Parameter pager: the pager.
     public init(pager: Pager<Key, Item>) {
         self.pager = pager
-        let snapshot = pager.snapshot
+        let inbox = Inbox<Key, Item>()
+        let (observerID, snapshot) = pager.addObserver { snapshot in
+            // Called by the pager, in order, under its lock: queue the
+            // snapshot; the first one queued schedules a drain.
+            if inbox.push(snapshot) {
+                Task { @MainActor in inbox.list?.drain() }
+            }
+        }
+        self.inbox = inbox
+        self.observerID = observerID
         items = snapshot.items
         loadStates = snapshot.loadStates
         hasNext = snapshot.hasNext
         hasPrevious = snapshot.hasPrevious
         lastChange = snapshot.change
         version = snapshot.version
-        let snapshots = pager.snapshots
-        subscription.start(
-            Task { @MainActor [weak self] in
-                for await snapshot in snapshots {
-                    self?.apply(snapshot)
-                }
-            })
+        inbox.list = self
+    }
+
+    deinit {
+        pager.removeObserver(observerID)
     }
 
     /// Creates a list over a new pager.
@@ -167,9 +177,9 @@ public final class PagedList<Key: Hashable & Sendable, Item: Identifiable & Send
         return pager.remove(id: id)
     }
 
-    /// Brings the model up to the pager's current snapshot.
+    /// Applies every snapshot the pager has published so far.
     private func catchUp() {
-        apply(pager.snapshot)
+        drain()
     }
 
     private func following(_ load: PageLoad) -> PageLoad {
@@ -177,27 +187,47 @@ public final class PagedList<Key: Hashable & Sendable, Item: Identifiable & Send
         return load
     }
 
-    private func apply(_ snapshot: PagingSnapshot<Item>) {
-        guard snapshot.version > version else { return }
-        lastChange = snapshot.version == version + 1 ? snapshot.change : nil
-        version = snapshot.version
-        items = snapshot.items
-        loadStates = snapshot.loadStates
-        hasNext = snapshot.hasNext
-        hasPrevious = snapshot.hasPrevious
+    fileprivate func drain() {
+        for snapshot in inbox.takeAll() where snapshot.version > version {
+            lastChange = snapshot.change
+            version = snapshot.version
+            items = snapshot.items
+            loadStates = snapshot.loadStates
+            hasNext = snapshot.hasNext
+            hasPrevious = snapshot.hasPrevious
+        }
     }
 }
 
-/// Holds the task that follows the snapshots, and cancels it when the list
-/// goes away.
-private final class Subscription: Sendable {
-    private let task = Mutex<Task<Void, Never>?>(nil)
-
-    func start(_ task: Task<Void, Never>) {
-        self.task.withLock { $0 = task }
+/// The snapshots a pager published that its list has not applied yet.
+private final class Inbox<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
+    private struct State {
+        var snapshots: [PagingSnapshot<Item>] = []
+        weak var list: PagedList<Key, Item>?
     }
 
-    deinit {
-        task.withLock { $0?.cancel() }
+    private let state = Mutex(State())
+
+    /// The list the snapshots are for.
+    var list: PagedList<Key, Item>? {
+        get { state.withLock { $0.list } }
+        set { state.withLock { $0.list = newValue } }
+    }
+
+    /// Queues a snapshot; returns whether the queue was empty (so a drain
+    /// must be scheduled).
+    func push(_ snapshot: PagingSnapshot<Item>) -> Bool {
+        state.withLock { state in
+            state.snapshots.append(snapshot)
+            return state.snapshots.count == 1
+        }
+    }
+
+    /// Takes every queued snapshot, oldest first.
+    func takeAll() -> [PagingSnapshot<Item>] {
+        state.withLock { state in
+            defer { state.snapshots = [] }
+            return state.snapshots
+        }
     }
 }

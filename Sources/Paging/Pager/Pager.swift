@@ -37,6 +37,8 @@ where Item.ID: Sendable {
         var futures: [Int: LoadFuture] = [:]
         var tasks: [Int: Task<Void, Never>] = [:]
         var subscribers: [Int: AsyncStream<PagingSnapshot<Item>>.Continuation] = [:]
+        /// Observers called with each snapshot, in order, under the lock.
+        var observers: [Int: @Sendable (PagingSnapshot<Item>) -> Void] = [:]
         var nextSubscriber = 0
         /// Responses taken in so far, and who waits for a number of them.
         var delivered = 0
@@ -120,6 +122,24 @@ where Item.ID: Sendable {
             }
             if ready { continuation.resume() }
         }
+    }
+
+    /// Registers an observer called with every later snapshot, in order, while
+    /// the pager's lock is held: it must only hand the snapshot on (the list
+    /// model queues it). Returns the observer's id and the current snapshot,
+    /// taken atomically with the registration so that none is missed.
+    func addObserver(_ observer: @escaping @Sendable (PagingSnapshot<Item>) -> Void) -> (Int, PagingSnapshot<Item>) {
+        driver.withLock { driver in
+            let id = driver.nextSubscriber
+            driver.nextSubscriber += 1
+            driver.observers[id] = observer
+            return (id, driver.machine.snapshot)
+        }
+    }
+
+    /// Removes an observer.
+    func removeObserver(_ id: Int) {
+        _ = driver.withLock { $0.observers.removeValue(forKey: id) }
     }
 
     /// Every snapshot from now on, starting with the current one.
@@ -364,9 +384,10 @@ where Item.ID: Sendable {
         aftermath.finished = effects.finished.compactMap { operation, result in
             driver.futures.removeValue(forKey: operation).map { ($0, result) }
         }
-        if effects.changed, !driver.subscribers.isEmpty {
+        if effects.changed, !driver.subscribers.isEmpty || !driver.observers.isEmpty {
             let snapshot = driver.machine.snapshot
             for subscriber in driver.subscribers.values { subscriber.yield(snapshot) }
+            for observer in driver.observers.values { observer(snapshot) }
         }
         return aftermath
     }
