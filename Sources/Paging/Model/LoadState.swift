@@ -34,7 +34,9 @@ public struct LoadStates: Sendable, Equatable {
     public var next: LoadState
 
     /// Creates load states.
-    public init(refresh: LoadState = .notLoading, previous: LoadState = .notLoading, next: LoadState = .notLoading) {
+    public init(
+        refresh: LoadState = .notLoading, previous: LoadState = .notLoading, next: LoadState = .notLoading
+    ) {
         self.refresh = refresh
         self.previous = previous
         self.next = next

@@ -44,7 +44,8 @@ public struct PagingConfiguration: Sendable, Hashable {
     /// A configuration with pages of 20 items, a prefetch distance of 20, no
     /// limit on what is held, and refreshes that restart.
     public static let `default` = PagingConfiguration(
-        checkedPageSize: 20, initialLoadSize: 20, prefetchDistance: 20, maximumHeld: nil, refreshPolicy: .restart)
+        checkedPageSize: 20, initialLoadSize: 20, prefetchDistance: 20, maximumHeld: nil,
+        refreshPolicy: .restart)
 
     /// Creates a configuration, checking every value.
     /// - Parameters:
@@ -77,20 +78,23 @@ public struct PagingConfiguration: Sendable, Hashable {
         let prefetchDistance = prefetchDistance ?? pageSize
         guard prefetchDistance >= 0 else {
             throw .invalidConfiguration(
-                "prefetchDistance is \(prefetchDistance), but it counts items from an end and cannot be negative")
+                "prefetchDistance is \(prefetchDistance), but it counts items from an end and cannot be negative"
+            )
         }
         let window = pageSize + 2 * prefetchDistance
         switch maximumHeld {
         case .pages(let pages):
             guard pages >= 2 else {
                 throw .invalidConfiguration(
-                    "maximumHeld is \(pages) page(s), but at least 2 are needed: the page in view and the one loading")
+                    "maximumHeld is \(pages) page(s), but at least 2 are needed: the page in view and the one loading"
+                )
             }
             guard pages * pageSize >= window else {
                 throw .invalidConfiguration(
                     "maximumHeld is \(pages) pages of \(pageSize) items (\(pages * pageSize) items), too few to hold "
                         + "a page and the prefetch distance of \(prefetchDistance) on both sides (\(window) items); "
-                        + "hold at least \((window + pageSize - 1) / pageSize) pages or lower prefetchDistance")
+                        + "hold at least \((window + pageSize - 1) / pageSize) pages or lower prefetchDistance"
+                )
             }
         case .items(let items):
             guard items >= window else {
@@ -131,7 +135,8 @@ public struct PagingConfiguration: Sendable, Hashable {
     ///   - pageLatency: how long a page takes to load.
     /// - Returns: a distance in items.
     public static func suggestedPrefetchDistance(itemsPerSecond: Double, pageLatency: Duration) -> Int {
-        let seconds = Double(pageLatency.components.seconds) + Double(pageLatency.components.attoseconds) * 1e-18
+        let seconds =
+            Double(pageLatency.components.seconds) + Double(pageLatency.components.attoseconds) * 1e-18
         let itemsDuringLoad = (itemsPerSecond * seconds).rounded(.up)
         guard itemsDuringLoad.isFinite, itemsDuringLoad > 0 else { return 1 }
         return Int(min(itemsDuringLoad * 2, Double(Int.max / 4)))

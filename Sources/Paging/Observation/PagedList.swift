@@ -28,7 +28,8 @@ import Synchronization
 /// arriving, an edit made through the pager).
 @MainActor
 @Observable
-public final class PagedList<Key: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
+public final class PagedList<Key: Hashable & Sendable, Item: Identifiable & Sendable>
+where Item.ID: Sendable {
     /// The pager this list mirrors.
     @ObservationIgnored public let pager: Pager<Key, Item>
 
@@ -83,7 +84,8 @@ public final class PagedList<Key: Hashable & Sendable, Item: Identifiable & Send
     ///   - initialKey: the key of the first page.
     ///   - configuration: page sizes, prefetch, window, refresh policy.
     public convenience init(
-        source: some PageSource<Key, Item>, initialKey: Key? = nil, configuration: PagingConfiguration = .default
+        source: some PageSource<Key, Item>, initialKey: Key? = nil,
+        configuration: PagingConfiguration = .default
     ) {
         self.init(pager: Pager(source: source, initialKey: initialKey, configuration: configuration))
     }
@@ -200,7 +202,8 @@ public final class PagedList<Key: Hashable & Sendable, Item: Identifiable & Send
 }
 
 /// The snapshots a pager published that its list has not applied yet.
-private final class Inbox<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
+private final class Inbox<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable
+where Item.ID: Sendable {
     private struct State {
         var snapshots: [PagingSnapshot<Item>] = []
         weak var list: PagedList<Key, Item>?

@@ -23,7 +23,8 @@ final class LoadFuture: Sendable {
 
     /// Sets the result and resumes every waiter. Later calls are ignored.
     func fulfill(_ result: Result<LoadOutcome, PagingError>) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Result<LoadOutcome, PagingError>, Never>] in
+        let waiters = state.withLock {
+            state -> [CheckedContinuation<Result<LoadOutcome, PagingError>, Never>] in
             guard state.result == nil else { return [] }
             state.result = result
             defer { state.waiters = [:] }

@@ -63,7 +63,8 @@ where Item.ID: Sendable {
     ) {
         self.source = source
         self.configuration = configuration
-        self.driver = Mutex(Driver(machine: PagerStateMachine(configuration: configuration, initialKey: initialKey)))
+        self.driver = Mutex(
+            Driver(machine: PagerStateMachine(configuration: configuration, initialKey: initialKey)))
     }
 
     deinit {
@@ -128,7 +129,9 @@ where Item.ID: Sendable {
     /// the pager's lock is held: it must only hand the snapshot on (the list
     /// model queues it). Returns the observer's id and the current snapshot,
     /// taken atomically with the registration so that none is missed.
-    func addObserver(_ observer: @escaping @Sendable (PagingSnapshot<Item>) -> Void) -> (Int, PagingSnapshot<Item>) {
+    func addObserver(_ observer: @escaping @Sendable (PagingSnapshot<Item>) -> Void) -> (
+        Int, PagingSnapshot<Item>
+    ) {
         driver.withLock { driver in
             let id = driver.nextSubscriber
             driver.nextSubscriber += 1
@@ -403,7 +406,8 @@ where Item.ID: Sendable {
             var aftermath = apply(effects, to: &driver)
             driver.delivered += 1
             let delivered = driver.delivered
-            aftermath.deliveryWaiters = driver.deliveryWaiters.filter { $0.count <= delivered }.map(\.continuation)
+            aftermath.deliveryWaiters = driver.deliveryWaiters.filter { $0.count <= delivered }.map(
+                \.continuation)
             driver.deliveryWaiters.removeAll { $0.count <= delivered }
             return aftermath
         }

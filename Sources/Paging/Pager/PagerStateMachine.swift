@@ -106,6 +106,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     private(set) var requestCounter = 0
     private var operationCounter = 0
 
+    /// Where the last item reported as shown lies: its distance from each
+    /// end, kept up to date as pages come and go, so that prefetching goes on
+    /// when a page brings fewer items than the prefetch distance (or none).
+    private var viewport: (fromStart: Int, fromEnd: Int)?
+
     private(set) var version = 0
     private var change = ListChange()
     private var duplicatesDropped = 0
@@ -174,7 +179,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// A caller asks for the page at one end.
     mutating func load(_ direction: LoadDirection, count: Int?) -> (Admission, Effects) {
         if let count, count < 1 {
-            return (.done(.failure(.invalidArgument("count is \(count), but a load must ask for at least 1 item"))), Effects())
+            return (
+                .done(
+                    .failure(.invalidArgument("count is \(count), but a load must ask for at least 1 item"))),
+                Effects()
+            )
         }
         if let refresh = inFlight[Slot.refresh.rawValue] {
             return (.wait(operation: refresh.operation), Effects())
@@ -215,13 +224,18 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             job = .restart
         } else {
             // Replay the first held page's request, then go forward.
-            request = records[firstSequence]?.request ?? Request(.initial(initialKey), count: configuration.initialLoadSize)
+            request =
+                records[firstSequence]?.request
+                ?? Request(.initial(initialKey), count: configuration.initialLoadSize)
             // Each held page is asked for with its own size, so the list keeps
             // its length and stays within the window.
-            let sizes = (firstSequence + 1..<endSequence).map { records[$0]?.request.count ?? configuration.pageSize }
+            let sizes = (firstSequence + 1..<endSequence).map {
+                records[$0]?.request.count ?? configuration.pageSize
+            }
             job = .refetch(collected: [], remaining: sizes)
         }
-        let operation = start(.refresh, request: request, job: job, operation: refreshOperation, into: &effects)
+        let operation = start(
+            .refresh, request: request, job: job, operation: refreshOperation, into: &effects)
         return (.wait(operation: operation), effects)
     }
 
@@ -233,7 +247,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             cancelAll(except: nil, into: &effects)
             generation += 1
             failures = [nil, nil, nil]
-            let operation = start(.refresh, request: failure.request, job: failure.job, operation: nil, into: &effects)
+            let operation = start(
+                .refresh, request: failure.request, job: failure.job, operation: nil, into: &effects)
             return ([.wait(operation: operation)], effects)
         }
         if let refresh = inFlight[Slot.refresh.rawValue] {
@@ -244,7 +259,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         for slot in [Slot.previous, .next] {
             guard let failure = failures[slot.rawValue], inFlight[slot.rawValue] == nil else { continue }
             failures[slot.rawValue] = nil
-            let operation = start(slot, request: failure.request, job: failure.job, operation: nil, into: &effects)
+            let operation = start(
+                slot, request: failure.request, job: failure.job, operation: nil, into: &effects)
             admissions.append(.wait(operation: operation))
         }
         if admissions.isEmpty { return ([.done(.success(.nothingToRetry))], effects) }
@@ -258,14 +274,21 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         guard isLoaded, inFlight[Slot.refresh.rawValue] == nil, index >= 0, index < items.count else {
             return effects
         }
+        viewport = (index, items.count - 1 - index)
+        prefetchAroundViewport(into: &effects)
+        return effects
+    }
+
+    /// Loads at each end the last item shown lies within the prefetch distance of.
+    private mutating func prefetchAroundViewport(into effects: inout Effects) {
+        guard let viewport, inFlight[Slot.refresh.rawValue] == nil else { return }
         let distance = configuration.prefetchDistance
-        if items.count - 1 - index <= distance {
+        if viewport.fromEnd <= distance {
             prefetch(.next, into: &effects)
         }
-        if index <= distance {
+        if viewport.fromStart <= distance {
             prefetch(.previous, into: &effects)
         }
-        return effects
     }
 
     private mutating func prefetch(_ direction: LoadDirection, into effects: inout Effects) {
@@ -291,6 +314,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         endSequence = 0
         droppedFront = []
         droppedBack = []
+        viewport = nil
         publish(ListChange(removed: removedCount > 0 ? [0..<removedCount] : []), into: &effects)
         return effects
     }
@@ -310,7 +334,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// A page arrived for a request.
     mutating func pageArrived(for command: Command, page: Page<Key, Item>) -> Effects {
         var effects = Effects()
-        guard let slot = slot(waitingFor: command) , let current = inFlight[slot.rawValue] else { return effects }
+        guard let slot = slot(waitingFor: command), let current = inFlight[slot.rawValue] else {
+            return effects
+        }
         let request = current.request
         switch current.job {
         case .restart:
@@ -327,7 +353,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             if let size = remaining.first, let nextKey = page.nextKey {
                 let next = Request(.next(after: nextKey), count: size)
                 _ = start(
-                    slot, request: next, job: .refetch(collected: collected, remaining: Array(remaining.dropFirst())),
+                    slot, request: next,
+                    job: .refetch(collected: collected, remaining: Array(remaining.dropFirst())),
                     operation: current.operation, into: &effects)
                 return effects
             }
@@ -361,7 +388,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// A request failed.
     mutating func loadFailed(for command: Command, error: any Error) -> Effects {
         var effects = Effects()
-        guard let slot = slot(waitingFor: command), let current = inFlight[slot.rawValue] else { return effects }
+        guard let slot = slot(waitingFor: command), let current = inFlight[slot.rawValue] else {
+            return effects
+        }
         fail(slot, current, error: .loadFailed(current.request, underlying: error), into: &effects)
         return effects
     }
@@ -371,7 +400,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         return Slot.allCases.first { inFlight[$0.rawValue]?.requestID == command.id }
     }
 
-    private mutating func fail(_ slot: Slot, _ current: InFlight, error: PagingError, into effects: inout Effects) {
+    private mutating func fail(
+        _ slot: Slot, _ current: InFlight, error: PagingError, into effects: inout Effects
+    ) {
         inFlight[slot.rawValue] = nil
         failures[slot.rawValue] = Failure(request: current.request, job: current.job, error: error)
         effects.finished.append((current.operation, .failure(error)))
@@ -470,7 +501,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     ) -> Int {
         requestCounter += 1
         let operation = operation ?? nextOperation()
-        inFlight[slot.rawValue] = InFlight(operation: operation, requestID: requestCounter, request: request, job: job)
+        inFlight[slot.rawValue] = InFlight(
+            operation: operation, requestID: requestCounter, request: request, job: job)
         failures[slot.rawValue] = nil
         effects.start.append(Command(id: requestCounter, generation: generation, request: request))
         publish(ListChange(), into: &effects)
@@ -502,7 +534,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     }
 
     /// Adds a page at an end and drops pages at the other end past the limit.
-    private mutating func insert(_ page: Page<Key, Item>, for request: Request, atEnd: Bool, into effects: inout Effects) {
+    private mutating func insert(
+        _ page: Page<Key, Item>, for request: Request, atEnd: Bool, into effects: inout Effects
+    ) {
         let sequence = atEnd ? endSequence : firstSequence - 1
         let (kept, duplicates) = admit(page.items, sequence: sequence)
         records[sequence] = PageRecord(request: request, previousKey: page.previousKey, nextKey: page.nextKey)
@@ -540,6 +574,23 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 inserted: kept.isEmpty ? [] : [0..<kept.count])
         }
         publish(change, duplicates: duplicates, into: &effects)
+        if let shown = viewport {
+            // The item shown moves away from the end that grew; if the window
+            // dropped it, nothing is known of where the reader is any more.
+            let moved =
+                atEnd
+                ? (fromStart: shown.fromStart - droppedItems, fromEnd: shown.fromEnd + kept.count)
+                : (fromStart: shown.fromStart + kept.count, fromEnd: shown.fromEnd - droppedItems)
+            viewport = moved.fromStart >= 0 && moved.fromEnd >= 0 ? moved : nil
+            // Go on in the direction of this load only: the far end, just
+            // trimmed, waits for the reader, or the window would swing back
+            // and forth.
+            if let moved = viewport, inFlight[Slot.refresh.rawValue] == nil {
+                let distance = configuration.prefetchDistance
+                if atEnd, moved.fromEnd <= distance { prefetch(.next, into: &effects) }
+                if !atEnd, moved.fromStart <= distance { prefetch(.previous, into: &effects) }
+            }
+        }
     }
 
     /// Records the items of a new page as held by page `sequence`, dropping
@@ -590,11 +641,13 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         endSequence = 0
         if !keepDroppedFront { droppedFront = [] }
         droppedBack = []
+        viewport = nil
         var duplicates = 0
         for (request, page) in pages {
             let (kept, dropped) = admit(page.items, sequence: endSequence)
             duplicates += dropped
-            records[endSequence] = PageRecord(request: request, previousKey: page.previousKey, nextKey: page.nextKey)
+            records[endSequence] = PageRecord(
+                request: request, previousKey: page.previousKey, nextKey: page.nextKey)
             items.appendPage(kept)
             endSequence += 1
         }

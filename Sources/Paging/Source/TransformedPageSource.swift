@@ -40,7 +40,9 @@ extension PageSource {
     /// A source whose items are transformed one by one, as each page loads.
     /// - Parameter transform: turns an item into the item shown.
     /// - Returns: the transformed source.
-    public func map<T: Sendable>(_ transform: @escaping @Sendable (Item) throws -> T) -> TransformedPageSource<Self, T> {
+    public func map<T: Sendable>(_ transform: @escaping @Sendable (Item) throws -> T)
+        -> TransformedPageSource<Self, T>
+    {
         TransformedPageSource(self) { try $0.map(transform) }
     }
 
@@ -48,7 +50,9 @@ extension PageSource {
     /// page loads.
     /// - Parameter isIncluded: whether to keep an item.
     /// - Returns: the filtered source.
-    public func filter(_ isIncluded: @escaping @Sendable (Item) throws -> Bool) -> TransformedPageSource<Self, Item> {
+    public func filter(_ isIncluded: @escaping @Sendable (Item) throws -> Bool) -> TransformedPageSource<
+        Self, Item
+    > {
         TransformedPageSource(self) { try $0.filter(isIncluded) }
     }
 

@@ -35,7 +35,10 @@ public struct HasMoreCursorSource<Cursor: Hashable & Sendable, Item: Sendable>: 
     /// Creates a source.
     /// - Parameter fetch: loads up to `pageSize` items after a cursor (`nil`
     ///   for the first page).
-    public init(fetch: @escaping @Sendable (_ pageSize: Int, _ after: Cursor?) async throws -> HasMorePage<Cursor, Item>) {
+    public init(
+        fetch:
+            @escaping @Sendable (_ pageSize: Int, _ after: Cursor?) async throws -> HasMorePage<Cursor, Item>
+    ) {
         self.fetch = fetch
     }
 
@@ -54,7 +57,8 @@ public struct HasMoreCursorSource<Cursor: Hashable & Sendable, Item: Sendable>: 
         case .next(let cursor):
             return Self.page(from: try await fetch(request.count, cursor))
         case .previous:
-            throw PagingError.invalidArgument("HasMoreCursorSource pages forward only; it cannot load \(request)")
+            throw PagingError.invalidArgument(
+                "HasMoreCursorSource pages forward only; it cannot load \(request)")
         }
     }
 }

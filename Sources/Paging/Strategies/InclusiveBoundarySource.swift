@@ -42,7 +42,8 @@ public struct InclusiveBoundarySource<Key: Hashable & Comparable & Sendable, Ite
             let entries = try await fetch(request.count + 1, boundary)
             return Self.page(entries.sorted { $0.key < $1.key }, asked: request.count + 1, boundary: boundary)
         case .previous:
-            throw PagingError.invalidArgument("InclusiveBoundarySource pages towards older entries only; it cannot load \(request)")
+            throw PagingError.invalidArgument(
+                "InclusiveBoundarySource pages towards older entries only; it cannot load \(request)")
         }
     }
 
@@ -51,7 +52,8 @@ public struct InclusiveBoundarySource<Key: Hashable & Comparable & Sendable, Ite
     private static func page(_ ascending: [Entry], asked: Int, boundary: Key?) -> Page<Key, Item> {
         let isLast = ascending.count < asked
         let nextKey = isLast ? nil : ascending.first?.key
-        let items = ascending.reversed().filter { entry in boundary.map { entry.key != $0 } ?? true }.map(\.item)
+        let items = ascending.reversed().filter { entry in boundary.map { entry.key != $0 } ?? true }.map(
+            \.item)
         return Page(items: items, previousKey: nil, nextKey: nextKey)
     }
 }

@@ -26,7 +26,9 @@ public struct NextTokenSource<Token: Hashable & Sendable, Item: Sendable>: PageS
 
     /// Creates a source.
     /// - Parameter fetch: loads the page a token names (`nil` for the first).
-    public init(fetch: @escaping @Sendable (_ token: Token?, _ count: Int) async throws -> TokenPage<Token, Item>) {
+    public init(
+        fetch: @escaping @Sendable (_ token: Token?, _ count: Int) async throws -> TokenPage<Token, Item>
+    ) {
         self.fetch = fetch
     }
 

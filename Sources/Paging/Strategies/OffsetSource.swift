@@ -76,7 +76,8 @@ public struct OffsetSource<Item: Sendable>: PageSource {
                 guard let total = try await fetch(0, 0).totalCount else {
                     throw PagingError.invalidArgument(
                         "a reverse OffsetSource opened without an initial key needs the total count from its "
-                            + "fetch (OffsetPage.totalCount), or an initial key: the offset one past the last item")
+                            + "fetch (OffsetPage.totalCount), or an initial key: the offset one past the last item"
+                    )
                 }
                 end = total
             }

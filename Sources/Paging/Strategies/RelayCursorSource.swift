@@ -90,7 +90,8 @@ public struct RelayCursorSource<Item: Sendable>: PageSource {
     ///   - direction: the directions to page in.
     ///   - fetch: loads the connection with the given arguments.
     public init(
-        _ direction: Direction = .forward, fetch: @escaping @Sendable (RelayArguments) async throws -> RelayPage<Item>
+        _ direction: Direction = .forward,
+        fetch: @escaping @Sendable (RelayArguments) async throws -> RelayPage<Item>
     ) {
         self.direction = direction
         self.fetch = fetch
@@ -118,7 +119,8 @@ public struct RelayCursorSource<Item: Sendable>: PageSource {
     ///   - relayPage: what the connection returned.
     ///   - request: the request it answers.
     /// - Returns: the page, with `nil` keys at the ends reached.
-    public func page(from relayPage: RelayPage<Item>, for request: PageRequest<String>) -> Page<String, Item> {
+    public func page(from relayPage: RelayPage<Item>, for request: PageRequest<String>) -> Page<String, Item>
+    {
         let info = relayPage.pageInfo
         var nextKey = info.hasNextPage ? info.endCursor : nil
         var previousKey = info.hasPreviousPage ? info.startCursor : nil

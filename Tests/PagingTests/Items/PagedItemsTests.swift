@@ -27,7 +27,9 @@ struct PagedItemsTests {
         #expect(items.page(at: 2).items == [])
     }
 
-    @Test("a copy taken before a change keeps its items: versions share storage and never see each other's changes")
+    @Test(
+        "a copy taken before a change keeps its items: versions share storage and never see each other's changes"
+    )
     func persistence() {
         var items = PagedItems<Int>(pages: (0..<40).map { Array($0 * 10..<$0 * 10 + 10) })
         let before = items
@@ -71,7 +73,9 @@ struct PagedItemsTests {
             case 7 where !model.isEmpty:
                 let atEnd = Bool.random(using: &random)
                 let removed = items.removePage(atEnd: atEnd)
-                #expect(removed == (atEnd ? model.removeLast() : model.removeFirst()), "seed \(seed), step \(step)")
+                #expect(
+                    removed == (atEnd ? model.removeLast() : model.removeFirst()),
+                    "seed \(seed), step \(step)")
             case 8 where !model.isEmpty:
                 let ordinal = Int.random(in: 0..<model.count, using: &random)
                 items.replacePage(at: ordinal, with: page)

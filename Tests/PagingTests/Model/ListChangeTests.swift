@@ -1,6 +1,5 @@
-import Testing
-
 import Paging
+import Testing
 
 @Suite("ListChange")
 struct ListChangeTests {

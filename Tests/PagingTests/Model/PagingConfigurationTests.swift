@@ -19,16 +19,26 @@ struct PagingConfigurationTests {
         arguments: [
             (0, nil, nil, nil, "pageSize is 0, but a page must hold at least 1 item"),
             (10, 0, nil, nil, "initialLoadSize is 0, but the first load must ask for at least 1 item"),
-            (10, nil, -1, nil, "prefetchDistance is -1, but it counts items from an end and cannot be negative"),
-            (10, nil, 0, PagingConfiguration.HeldLimit.pages(1),
-             "maximumHeld is 1 page(s), but at least 2 are needed: the page in view and the one loading"),
-            (10, nil, 10, .pages(2),
-             "maximumHeld is 2 pages of 10 items (20 items), too few to hold a page and the prefetch distance of 10 on both sides (30 items); hold at least 3 pages or lower prefetchDistance"),
-            (10, nil, 5, .items(19),
-             "maximumHeld is 19 items, too few to hold a page of 10 and the prefetch distance of 5 on both sides; hold at least 20 items"),
+            (
+                10, nil, -1, nil,
+                "prefetchDistance is -1, but it counts items from an end and cannot be negative"
+            ),
+            (
+                10, nil, 0, PagingConfiguration.HeldLimit.pages(1),
+                "maximumHeld is 1 page(s), but at least 2 are needed: the page in view and the one loading"
+            ),
+            (
+                10, nil, 10, .pages(2),
+                "maximumHeld is 2 pages of 10 items (20 items), too few to hold a page and the prefetch distance of 10 on both sides (30 items); hold at least 3 pages or lower prefetchDistance"
+            ),
+            (
+                10, nil, 5, .items(19),
+                "maximumHeld is 19 items, too few to hold a page of 10 and the prefetch distance of 5 on both sides; hold at least 20 items"
+            ),
         ] as [(Int, Int?, Int?, PagingConfiguration.HeldLimit?, String)])
     func rejectsInvalidValues(
-        pageSize: Int, initialLoadSize: Int?, prefetchDistance: Int?, maximumHeld: PagingConfiguration.HeldLimit?,
+        pageSize: Int, initialLoadSize: Int?, prefetchDistance: Int?,
+        maximumHeld: PagingConfiguration.HeldLimit?,
         message: String
     ) throws {
         let error = try #require(throws: PagingError.self) {
@@ -42,7 +52,11 @@ struct PagingConfigurationTests {
 
     @Test("the smallest valid windows are accepted")
     func smallestWindows() throws {
-        #expect(try PagingConfiguration(pageSize: 10, prefetchDistance: 10, maximumHeld: .pages(3)).maximumHeld == .pages(3))
-        #expect(try PagingConfiguration(pageSize: 10, prefetchDistance: 5, maximumHeld: .items(20)).maximumHeld == .items(20))
+        #expect(
+            try PagingConfiguration(pageSize: 10, prefetchDistance: 10, maximumHeld: .pages(3)).maximumHeld
+                == .pages(3))
+        #expect(
+            try PagingConfiguration(pageSize: 10, prefetchDistance: 5, maximumHeld: .items(20)).maximumHeld
+                == .items(20))
     }
 }

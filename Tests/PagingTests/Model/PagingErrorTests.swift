@@ -6,7 +6,8 @@ import Testing
 struct PagingErrorTests {
     @Test("a load failure names the request and keeps the underlying error")
     func loadFailed() {
-        let error = PagingError.loadFailed(PageRequest(.next(after: "c40"), count: 20), underlying: SourceFailure())
+        let error = PagingError.loadFailed(
+            PageRequest(.next(after: "c40"), count: 20), underlying: SourceFailure())
         #expect(error.code == .loadFailed)
         #expect(error.description == #"loading next(after: c40), count 20 failed: the backend is down"#)
         #expect(error.requestDescription == "next(after: c40), count 20")

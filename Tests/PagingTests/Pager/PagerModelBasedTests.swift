@@ -43,25 +43,33 @@ struct PagerModelBasedTests {
             default: .items(window + Int.random(in: 0...10, using: &random))
             }
         let configuration = try PagingConfiguration(
-            pageSize: pageSize, initialLoadSize: Int.random(in: 1...9, using: &random), prefetchDistance: prefetch,
+            pageSize: pageSize, initialLoadSize: Int.random(in: 1...9, using: &random),
+            prefetchDistance: prefetch,
             maximumHeld: limit,
             refreshPolicy: Bool.random(using: &random) ? .restart : .refetchLoadedPages)
-        let initialKey = total > 0 && Bool.random(using: &random) ? Int.random(in: 0..<total, using: &random) : nil
+        let initialKey =
+            total > 0 && Bool.random(using: &random) ? Int.random(in: 0..<total, using: &random) : nil
         let source = ScriptedSource<Int, TestItem>(ignoresCancellation: Bool.random(using: &random))
         let pager = Pager(source: source, initialKey: initialKey, configuration: configuration)
-        let context = "\(label): total \(total), \(configuration), initial key \(String(describing: initialKey))"
+        let context =
+            "\(label): total \(total), \(configuration), initial key \(String(describing: initialKey))"
 
         var world = World(total: total)
         let trace = ProcessInfoShim.environment("PAGING_TRACE").map { label.hasSuffix("run \($0)") } ?? false
         for step in 0..<Int.random(in: 20...80, using: &random) {
             let action = world.chooseAction(using: &random, itemCount: pager.items.count)
-            if trace, case .succeed(let index) = action { print("  answer \(world.open[index].call.request)") }
+            if trace, case .succeed(let index) = action {
+                print("  answer \(world.open[index].call.request)")
+            }
             world.perform(action, on: pager)
             await world.settle(pager, source)
             if trace {
-                print("step \(step) \(action): \(pager.items.ids) \(pager.loadStates) open \(world.open.map { "\($0.call.request)\($0.stale ? " stale" : "")" })")
+                print(
+                    "step \(step) \(action): \(pager.items.ids) \(pager.loadStates) open \(world.open.map { "\($0.call.request)\($0.stale ? " stale" : "")" })"
+                )
             }
-            world.check(pager, configuration: configuration, context: "\(context), step \(step), after \(action)")
+            world.check(
+                pager, configuration: configuration, context: "\(context), step \(step), after \(action)")
         }
         // Drain: answer everything, then page to both ends with a fresh start.
         while !world.open.isEmpty {
@@ -209,14 +217,16 @@ private struct World {
 
         // No item twice, none skipped between the first and the last.
         if let first = ids.first {
-            #expect(ids == Array(first..<first + ids.count), "items not one unbroken run: \(ids) — \(context)")
+            #expect(
+                ids == Array(first..<first + ids.count), "items not one unbroken run: \(ids) — \(context)")
         }
         // A refresh that completed shows only the data of its own version. (After
         // a refresh that failed or was cancelled, the old items stay, and pages
         // loaded later come from the newer data: versions may then mix.)
         let versions = Set(snapshot.items.map(\.version))
         if let answered = refreshAnswer, !snapshot.isRefreshing, snapshot.loadStates.refresh.error == nil {
-            #expect(versions.isSubset(of: [answered.version]), "refresh left versions \(versions) — \(context)")
+            #expect(
+                versions.isSubset(of: [answered.version]), "refresh left versions \(versions) — \(context)")
         }
         refreshAnswer = nil
         // A late answer to a stale call changes nothing.
@@ -237,23 +247,34 @@ private struct World {
         let live = open.filter { !$0.stale }.count
         #expect(loading == live, "\(loading) slots loading but \(live) live calls — \(context)")
         if snapshot.isRefreshing {
-            #expect(!snapshot.isLoadingNext && !snapshot.isLoadingPrevious, "loads beside a refresh — \(context)")
+            #expect(
+                !snapshot.isLoadingNext && !snapshot.isLoadingPrevious, "loads beside a refresh — \(context)")
         }
         // An end reported reached is the real end of the list.
         if !snapshot.hasNext {
-            #expect(ids.last == total - 1 || (total == 0 && ids.isEmpty), "end reported early at \(ids.last ?? -1) — \(context)")
+            #expect(
+                ids.last == total - 1 || (total == 0 && ids.isEmpty),
+                "end reported early at \(ids.last ?? -1) — \(context)")
         }
         if !snapshot.hasPrevious {
-            #expect(ids.first == 0 || (total == 0 && ids.isEmpty), "start reported early at \(ids.first ?? -1) — \(context)")
+            #expect(
+                ids.first == 0 || (total == 0 && ids.isEmpty),
+                "start reported early at \(ids.first ?? -1) — \(context)")
         }
-        #expect((snapshot.loadStates.next == .endReached) == !snapshot.hasNext, "next state vs hasNext — \(context)")
-        #expect((snapshot.loadStates.previous == .endReached) == !snapshot.hasPrevious, "previous state vs hasPrevious — \(context)")
+        #expect(
+            (snapshot.loadStates.next == .endReached) == !snapshot.hasNext,
+            "next state vs hasNext — \(context)")
+        #expect(
+            (snapshot.loadStates.previous == .endReached) == !snapshot.hasPrevious,
+            "previous state vs hasPrevious — \(context)")
         // The window holds.
         switch configuration.maximumHeld {
         case .pages(let limit):
             #expect(snapshot.items.pageCount <= limit, "\(snapshot.items.pageCount) pages held — \(context)")
         case .items(let limit):
-            #expect(snapshot.items.count <= limit || snapshot.items.pageCount == 1, "\(snapshot.items.count) items held — \(context)")
+            #expect(
+                snapshot.items.count <= limit || snapshot.items.pageCount == 1,
+                "\(snapshot.items.count) items held — \(context)")
         case nil:
             break
         }

@@ -14,7 +14,9 @@ struct PagerStateMachineTests {
 
     /// Answers the single command of some effects with the list's page.
     @discardableResult
-    func answer(_ effects: Machine.Effects, in machine: inout Machine, list: NumberList? = nil) throws -> Machine.Effects {
+    func answer(_ effects: Machine.Effects, in machine: inout Machine, list: NumberList? = nil) throws
+        -> Machine.Effects
+    {
         let command = try #require(effects.start.first)
         return machine.pageArrived(for: command, page: (list ?? self.list).page(for: command.request))
     }

@@ -9,9 +9,12 @@ struct PagerTests {
 
     /// A pager over a scripted source that ignores cancellation, so that every
     /// late answer really reaches the pager.
-    func makePager(_ configuration: PagingConfiguration? = nil, initialKey: Int? = nil) throws -> (Pager<Int, TestItem>, Source) {
+    func makePager(_ configuration: PagingConfiguration? = nil, initialKey: Int? = nil) throws -> (
+        Pager<Int, TestItem>, Source
+    ) {
         let source = Source(ignoresCancellation: true)
-        let pager = Pager(source: source, initialKey: initialKey, configuration: try configuration ?? .testing())
+        let pager = Pager(
+            source: source, initialKey: initialKey, configuration: try configuration ?? .testing())
         return (pager, source)
     }
 
@@ -27,7 +30,8 @@ struct PagerTests {
         call.succeed(with: list.page(for: call.request))
         #expect(try await load.value == .loaded)
         #expect(pager.items.ids == Array(0..<10))
-        #expect(pager.loadStates == LoadStates(refresh: .notLoading, previous: .endReached, next: .notLoading))
+        #expect(
+            pager.loadStates == LoadStates(refresh: .notLoading, previous: .endReached, next: .notLoading))
     }
 
     @Test("a second loadNext while one is in flight joins it: one request, both callers get the page")
@@ -177,7 +181,8 @@ struct PagerTests {
 
     @Test("refetching every loaded page refreshes in order and keeps the list's length")
     func refetchLoadedPages() async throws {
-        let pager = Pager(source: list.source, configuration: try .testing(refreshPolicy: .refetchLoadedPages))
+        let pager = Pager(
+            source: list.source, configuration: try .testing(refreshPolicy: .refetchLoadedPages))
         _ = try await pager.loadAll(maxPages: 3)
         #expect(pager.items.count == 30)
         let source = Source(ignoresCancellation: true)
@@ -259,7 +264,8 @@ struct PagerTests {
     @Test("a count below 1 is rejected with a clear error")
     func invalidCount() async throws {
         let (pager, _) = try makePager()
-        let error = try #require(await #expect(throws: PagingError.self) { try await pager.loadNext(count: 0).value })
+        let error = try #require(
+            await #expect(throws: PagingError.self) { try await pager.loadNext(count: 0).value })
         #expect(error.code == .invalidArgument)
         #expect(error.description == "invalid argument: count is 0, but a load must ask for at least 1 item")
     }

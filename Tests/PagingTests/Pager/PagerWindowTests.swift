@@ -38,7 +38,8 @@ struct PagerWindowTests {
 
     @Test("scrolling forward through a window holds at most the maximum, and hasPrevious stays true")
     func windowForward() async throws {
-        let pager = Pager(source: list.source, configuration: try .testing(pageSize: 10, maximumHeld: .pages(3)))
+        let pager = Pager(
+            source: list.source, configuration: try .testing(pageSize: 10, maximumHeld: .pages(3)))
         for _ in 0..<10 { _ = try await pager.loadNext().value }
         #expect(pager.items.ids == Array(70..<100))
         #expect(pager.items.pageCount == 3)
@@ -65,7 +66,8 @@ struct PagerWindowTests {
             call.succeed(with: list.page(for: call.request))
             _ = try await load.value
         }
-        #expect(replayed == [PageRequest(.next(after: 10), count: 10), PageRequest(.initial(nil), count: 10)])
+        #expect(
+            replayed == [PageRequest(.next(after: 10), count: 10), PageRequest(.initial(nil), count: 10)])
         #expect(pager.items.ids == Array(0..<20))
         #expect(pager.hasNext)
         #expect(pager.loadStates.previous == .endReached)
@@ -113,10 +115,56 @@ struct PagerWindowTests {
         #expect(pager.items.ids == Array(40..<60))
     }
 
+    @Test("after the last row appeared, pages that bring nothing new keep prefetching until one does")
+    func prefetchPastEmptyPages() async throws {
+        let source = ScriptedSource<Int, TestItem>()
+        let pager = Pager(source: source, configuration: try .testing(pageSize: 5, prefetchDistance: 1))
+        let first = pager.loadNext()
+        let call = await source.nextCall()
+        call.succeed(with: list.page(for: call.request))
+        _ = try await first.value
+        pager.itemAppeared(at: 4)
+        for emptyKey in [5, 6] {
+            let call = await source.nextCall()
+            #expect(call.request.position == .next(after: emptyKey))
+            call.succeed(with: Page(items: [], nextKey: emptyKey + 1))  // everything filtered out
+        }
+        let full = await source.nextCall()
+        full.succeed(with: Page(items: (7..<12).map { TestItem(id: $0) }, nextKey: 12))
+        await pager.waitUntilDelivered(4)
+        #expect(pager.items.ids == Array(0..<5) + Array(7..<12))
+        #expect(!pager.isLoadingNext)  // the reader's row is now 5 items from the end
+    }
+
+    @Test("a page arriving in a window prefetches onward only, never swinging back to the end it trimmed")
+    func noSwingInWindow() async throws {
+        let counter = Counter()
+        let list = self.list
+        let source = ClosurePageSource<Int, TestItem> { request in
+            counter.increment()
+            return list.page(for: request)
+        }
+        let pager = Pager(
+            source: source,
+            configuration: try .testing(pageSize: 10, initialLoadSize: 30, prefetchDistance: 5, maximumHeld: .pages(2)))
+        _ = try await pager.loadNext().value
+        pager.itemAppeared(at: 27)
+        var snapshots = pager.snapshots.makeAsyncIterator()
+        while let snapshot = await snapshots.next(), snapshot.isLoadingNext || snapshot.isLoadingPrevious {}
+        #expect(counter.count == 2)
+        #expect(pager.items.ids == Array(0..<40))
+        #expect(!pager.isLoadingPrevious && !pager.isLoadingNext)
+    }
+
     @Test("a suggested prefetch distance covers the items read while a page loads, twice over")
     func suggestedPrefetchDistance() {
-        #expect(PagingConfiguration.suggestedPrefetchDistance(itemsPerSecond: 1000, pageLatency: .milliseconds(20)) == 40)
-        #expect(PagingConfiguration.suggestedPrefetchDistance(itemsPerSecond: 10, pageLatency: .milliseconds(1)) == 2)
-        #expect(PagingConfiguration.suggestedPrefetchDistance(itemsPerSecond: 0, pageLatency: .seconds(1)) == 1)
+        #expect(
+            PagingConfiguration.suggestedPrefetchDistance(
+                itemsPerSecond: 1000, pageLatency: .milliseconds(20)) == 40)
+        #expect(
+            PagingConfiguration.suggestedPrefetchDistance(itemsPerSecond: 10, pageLatency: .milliseconds(1))
+                == 2)
+        #expect(
+            PagingConfiguration.suggestedPrefetchDistance(itemsPerSecond: 0, pageLatency: .seconds(1)) == 1)
     }
 }

@@ -78,6 +78,41 @@ struct TransformedPageSourceTests {
         #expect(pager.items.ids == Array(0..<10) + Array(30..<50))
     }
 
+    // ENGINE BUG: a page that brings no rows (filtered to nothing, or all
+    // duplicates) stalls prefetch-driven paging. The last row was reported as
+    // shown and is still the last row when the empty page arrives, so it is
+    // still within the prefetch distance of an end that has more; but the
+    // pager only looks at the prefetch distance when `itemAppeared` is
+    // called, and no new row can appear to call it. A `willDisplay`-driven
+    // list (Makestagram) then sits at its end with hasNext true, nothing
+    // loading, until the reader scrolls away and back. Expected: when a page
+    // arrives, the last reported appearance is looked at again and the next
+    // page starts (here: isLoadingNext is true once the empty page is in).
+    // Actual: isLoadingNext is false and no third request is made.
+    @Test("a page filtered to nothing after the last row appeared does not stall prefetching: the last row is still the end")
+    func emptyPageKeepsPrefetching() async throws {
+        let scripted = ScriptedSource<Int, TestItem>()
+        let source = scripted.filter { !(10..<20).contains($0.id) }
+        let pager = Pager(source: source, configuration: try .testing(prefetchDistance: 0))
+        let first = pager.loadNext()
+        let firstCall = await scripted.nextCall()
+        firstCall.succeed(with: list.page(for: firstCall.request))
+        #expect(try await first.value == .loaded)
+
+        pager.itemAppeared(at: 9)  // the last row is shown
+        #expect(pager.isLoadingNext)
+        let second = pager.loadNext()  // joins the prefetch, to wait for it
+        let secondCall = await scripted.nextCall()
+        #expect(secondCall.request == PageRequest(.next(after: 10), count: 10))
+        secondCall.succeed(with: list.page(for: secondCall.request))
+        #expect(try await second.value == .loaded)
+        #expect(pager.items.ids == Array(0..<10))
+        #expect(pager.hasNext)
+        // No row appeared, so no itemAppeared can come; the reader still sees the end.
+        #expect(pager.isLoadingNext)
+        pager.cancel()
+    }
+
     @Test("the base source sees the pager's requests unchanged, and the page keeps its keys")
     func requestsAndKeysPassThrough() async throws {
         let requests = Recorder<PageRequest<Int>>()

@@ -92,7 +92,9 @@ final class ScriptedSource<Key: Hashable & Sendable, Item: Sendable>: PageSource
             }
             let continuation = state.withLock { state in
                 state.unclaimed.removeAll { $0.number == number }
-                guard let (_, continuation) = state.pending.removeValue(forKey: number) else { return nil as CheckedContinuation<Page<Key, Item>, any Error>? }
+                guard let (_, continuation) = state.pending.removeValue(forKey: number) else {
+                    return nil as CheckedContinuation<Page<Key, Item>, any Error>?
+                }
                 state.cancelledCalls.append(number)
                 return continuation
             }

@@ -1,0 +1,62 @@
+// swift-tools-version: 6.1
+//
+// The tools package: the launch server (and, later, the `paging` command line).
+// It depends on the root package by path so that the command line can use the
+// client libraries, while apps that depend on `Paging` never resolve
+// Hummingbird, NIO, Graphiti or GRDB.
+//
+// `LaunchServer` deliberately imports no module of the root package: it is an
+// independent peer of the client, written from the specs, so an end-to-end test
+// cannot pass because client and server share one mistake.
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Tools",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "LaunchServer", targets: ["LaunchServer"]),
+    ],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/GraphQLSwift/Graphiti.git", from: "3.1.0"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    ],
+    targets: [
+        .target(
+            name: "LaunchServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Graphiti", package: "Graphiti"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.copy("Resources/spacex-launches.json")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LaunchServerTests",
+            dependencies: [
+                "LaunchServer",
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

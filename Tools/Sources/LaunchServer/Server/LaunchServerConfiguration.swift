@@ -1,0 +1,57 @@
+/// How a ``LaunchServer`` starts: where it listens, what it serves, and how it misbehaves.
+///
+/// The defaults serve the 100 real SpaceX launches from memory on an ephemeral loopback port,
+/// with no latency and no faults.
+///
+/// ```swift
+/// var configuration = LaunchServerConfiguration()
+/// configuration.latency = .random(.milliseconds(50) ... .milliseconds(400))
+/// configuration.faults = FaultInjection(rate: 0.1)
+/// let server = try await LaunchServer.start(configuration)
+/// ```
+public struct LaunchServerConfiguration: Sendable {
+    /// The address to listen on; loopback by default.
+    public var host: String = "127.0.0.1"
+    /// The port to listen on; 0 (the default) lets the system choose a free one.
+    public var port: Int = 0
+    /// Where the database lives; in memory by default.
+    public var database: LaunchDatabase = .inMemory
+    /// What a new database is filled with; the real SpaceX launches by default.
+    public var dataset: LaunchDataset = .spaceX
+    /// The delay before each request is handled.
+    public var latency: Latency = .none
+    /// The share of requests that fail, and how.
+    public var faults: FaultInjection = .none
+    /// The seed of the random latency and faults: the same seed gives the same sequence.
+    public var seed: UInt64 = 0
+    /// The largest request body accepted, in bytes; larger bodies get HTTP 413. 1 MiB by default.
+    public var maximumBodySize: Int = 1 << 20
+    /// Whether the server logs each request (at `info` level); only errors otherwise.
+    public var logsRequests: Bool = false
+    /// How the server waits for a latency. Tests inject a function that records the durations
+    /// instead of waiting; the default is `Task.sleep(for:)`.
+    public var sleep: @Sendable (Duration) async throws -> Void = { duration in
+        try await Task.sleep(for: duration)
+    }
+
+    /// Creates the default configuration.
+    public init() {}
+
+    /// Checks the values that can be out of range.
+    ///
+    /// - Throws: ``LaunchServerError`` naming the bad value.
+    func validate() throws(LaunchServerError) {
+        guard (0...65_535).contains(port) else {
+            throw .invalidConfiguration("port must be between 0 and 65535; it is \(port)")
+        }
+        guard (0...1).contains(faults.rate) else {
+            throw .invalidConfiguration("faults.rate must be between 0 and 1; it is \(faults.rate)")
+        }
+        guard maximumBodySize > 0 else {
+            throw .invalidConfiguration("maximumBodySize must be positive; it is \(maximumBodySize)")
+        }
+        if case .synthetic(let count) = dataset, count < 0 {
+            throw .invalidConfiguration("the synthetic dataset's count must be 0 or more; it is \(count)")
+        }
+    }
+}

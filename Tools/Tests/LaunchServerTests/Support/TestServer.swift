@@ -1,0 +1,91 @@
+import Foundation
+import GraphQL
+@testable import LaunchServer
+
+/// Starts a server with the given configuration, runs `body`, and stops the server whatever
+/// happens.
+func withLaunchServer<T>(
+    _ configure: (inout LaunchServerConfiguration) -> Void = { _ in },
+    _ body: (LaunchServer) async throws -> T
+) async throws -> T {
+    var configuration = LaunchServerConfiguration()
+    configure(&configuration)
+    let server = try await LaunchServer.start(configuration)
+    do {
+        let value = try await body(server)
+        await server.stop()
+        return value
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// A GraphQL response decoded into test types.
+struct GraphQLResponse<Payload: Decodable>: Decodable {
+    let data: Payload?
+    let errors: [GraphQLErrorBody]?
+
+    /// The messages of the errors, or none.
+    var messages: [String] { errors?.map(\.message) ?? [] }
+}
+
+/// One error of a GraphQL response.
+struct GraphQLErrorBody: Decodable {
+    let message: String
+    let extensions: [String: String]?
+}
+
+extension LaunchServer {
+    /// Runs a GraphQL document against the schema directly (no HTTP) and decodes the result.
+    func graphQL<Payload: Decodable>(
+        _ query: String,
+        variables: [String: Map] = [:],
+        as type: Payload.Type = Payload.self
+    ) async throws -> GraphQLResponse<Payload> {
+        let result = await api.run(
+            GraphQLRequest(query: query, variables: variables), context: LaunchContext(store: store))
+        let data = try GraphQLJSONEncoder().encode(result)
+        return try JSONDecoder().decode(GraphQLResponse<Payload>.self, from: data)
+    }
+}
+
+/// The fields of a launch the tests read.
+struct LaunchBody: Decodable, Hashable {
+    let id: String
+    let site: String?
+    let mission: MissionBody?
+    let isBooked: Bool?
+}
+
+/// The fields of a mission the tests read.
+struct MissionBody: Decodable, Hashable {
+    let name: String
+}
+
+/// A Relay connection page as the tests read it.
+struct RelayPage: Decodable {
+    struct Edge: Decodable {
+        let cursor: String
+        let node: LaunchBody
+    }
+    struct Info: Decodable, Equatable {
+        let hasNextPage: Bool
+        let hasPreviousPage: Bool
+        let startCursor: String?
+        let endCursor: String?
+    }
+    let edges: [Edge]
+    let pageInfo: Info
+    let totalCount: Int?
+
+    /// The launch ids, in edge order.
+    var ids: [String] { edges.map(\.node.id) }
+}
+
+/// The selection of a Relay page used throughout the tests.
+let relayPageSelection = """
+    edges { cursor node { id site mission { name } isBooked } }
+    pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+    totalCount
+    """
