@@ -65,12 +65,13 @@ where Item.ID: Sendable {
         }
         self.inbox = inbox
         self.observerID = observerID
-        items = snapshot.items
-        loadStates = snapshot.loadStates
-        hasNext = snapshot.hasNext
-        hasPrevious = snapshot.hasPrevious
-        lastChange = snapshot.change
-        version = snapshot.version
+        items = PagedItems()
+        loadStates = LoadStates()
+        hasNext = true
+        hasPrevious = true
+        lastChange = ListChange()
+        version = -1
+        show(snapshot)
         inbox.list = self
     }
 
@@ -191,13 +192,17 @@ where Item.ID: Sendable {
 
     fileprivate func drain() {
         for snapshot in inbox.takeAll() where snapshot.version > version {
-            lastChange = snapshot.change
-            version = snapshot.version
-            items = snapshot.items
-            loadStates = snapshot.loadStates
-            hasNext = snapshot.hasNext
-            hasPrevious = snapshot.hasPrevious
+            show(snapshot)
         }
+    }
+
+    private func show(_ snapshot: PagingSnapshot<Item>) {
+        lastChange = snapshot.change
+        version = snapshot.version
+        items = snapshot.items
+        loadStates = snapshot.loadStates
+        hasNext = snapshot.hasNext
+        hasPrevious = snapshot.hasPrevious
     }
 }
 

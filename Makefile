@@ -1,0 +1,17 @@
+# Set-up commands for a fresh machine with a Swift 6.1+ toolchain.
+#
+#   make test    every test of every package (what CI runs)
+#   make check   no compiler warning in our code, every public symbol
+#                documented, the DocC catalogs valid
+#   make format  format the sources with swift-format
+
+.PHONY: test check format
+
+test:
+	scripts/test.sh
+
+check:
+	scripts/check.sh
+
+format:
+	swift format -i -r Sources Tests Tools/Sources Tools/Tests

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds and tests every package of the repository: the root package (Paging,
+# PagingGraphQL) and Tools/ (the launch server). A compiler warning in our own
+# sources fails the run, as does any failing test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(. Tools)
+
+for package in "${packages[@]}"; do
+    echo "== $package: build"
+    log=$(mktemp)
+    # pipefail: a failed build stops the run here, its errors printed above.
+    (cd "$package" && swift build --build-tests 2>&1) | tee "$log"
+    # Warnings in our own files (not in dependencies under .build).
+    ours=$(grep -E "^/[^ ]*/(Sources|Tests)/[^ ]*\.swift:[0-9]+:[0-9]+: warning:" "$log" | grep -v "/\.build" | sort -u || true)
+    if [ -n "$ours" ]; then
+        echo "$ours"
+        echo "compiler warnings in $package: fix them (the project builds with none)"
+        exit 1
+    fi
+    echo "== $package: test"
+    (cd "$package" && swift test --skip-build)
+done
