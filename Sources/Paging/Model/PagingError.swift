@@ -18,7 +18,7 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of a ``PagingError``.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: Hashable, Sendable {
-            case loadFailed, repeatedKey, invalidConfiguration, invalidArgument
+            case loadFailed, repeatedKey, invalidPage, invalidConfiguration, invalidArgument
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -28,6 +28,9 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The source returned, as the key of the next (or previous) page, the key
         /// the page was requested with: following it would load the same page forever.
         public static var repeatedKey: Code { Code(.repeatedKey) }
+        /// The backend answered with a page that cannot be followed (it says
+        /// more items exist but gives no key to load them).
+        public static var invalidPage: Code { Code(.invalidPage) }
         /// A configuration value is out of range.
         public static var invalidConfiguration: Code { Code(.invalidConfiguration) }
         /// An argument of a call is out of range.
@@ -38,6 +41,7 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
             switch value {
             case .loadFailed: "loadFailed"
             case .repeatedKey: "repeatedKey"
+            case .invalidPage: "invalidPage"
             case .invalidConfiguration: "invalidConfiguration"
             case .invalidArgument: "invalidArgument"
             }
@@ -47,6 +51,7 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Reason: Sendable {
         case loadFailed(request: String, underlying: any Error)
         case repeatedKey(request: String, direction: LoadDirection, key: String)
+        case invalidPage(String)
         case invalidConfiguration(String)
         case invalidArgument(String)
     }
@@ -66,6 +71,10 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
                 key: request.key.map { "\($0)" } ?? "nil"))
     }
 
+    static func invalidPage(_ message: String) -> PagingError {
+        PagingError(.invalidPage(message))
+    }
+
     static func invalidConfiguration(_ message: String) -> PagingError {
         PagingError(.invalidConfiguration(message))
     }
@@ -79,6 +88,7 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         switch reason {
         case .loadFailed: .loadFailed
         case .repeatedKey: .repeatedKey
+        case .invalidPage: .invalidPage
         case .invalidConfiguration: .invalidConfiguration
         case .invalidArgument: .invalidArgument
         }
@@ -95,7 +105,7 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     public var requestDescription: String? {
         switch reason {
         case .loadFailed(let request, _), .repeatedKey(let request, _, _): request
-        case .invalidConfiguration, .invalidArgument: nil
+        case .invalidPage, .invalidConfiguration, .invalidArgument: nil
         }
     }
 
@@ -108,6 +118,8 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
             "loading \(request) returned \(key) again as the \(direction) key; following it "
                 + "would load the same page forever, so paging \(direction == .next ? "forward" : "backward") "
                 + "stopped. The page source must return the key of the \(direction) page."
+        case .invalidPage(let message):
+            "invalid page: \(message)"
         case .invalidConfiguration(let message):
             "invalid paging configuration: \(message)"
         case .invalidArgument(let message):

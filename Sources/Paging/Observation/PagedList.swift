@@ -13,7 +13,7 @@ import Synchronization
 ///             ForEach(list.items) { launch in
 ///                 LaunchRow(launch).onAppear { list.itemAppeared(launch) }
 ///             }
-///             if list.isLoadingNext { Text("Loading…") }
+///             if list.isLoadingNext || list.isRefreshing { Text("Loading…") }
 ///             else if list.hasNext { Button("Load more") { list.loadNext() } }
 ///         }
 ///         .refreshable { try? await list.refresh().value }
@@ -22,7 +22,10 @@ import Synchronization
 /// ```
 ///
 /// Calls start their load at once and update the model before they return
-/// (a "Load more" tap shows "Loading…" in the same frame). The model applies
+/// (a "Load more" tap shows "Loading…" in the same frame), and the `value` of
+/// the handle they return comes back once the model shows the result, so
+/// `.refreshable { try? await list.refresh().value }` ends with the new rows
+/// on screen. The model applies
 /// every snapshot of the pager, in order: at once after its own calls, and on
 /// the main actor's next turn for changes that come from elsewhere (a page
 /// arriving, an edit made through the pager).
@@ -185,9 +188,11 @@ where Item.ID: Sendable {
         drain()
     }
 
+    /// Shows the state the call produced at once, and makes the handle's
+    /// `value` return only once the model shows how the load ended.
     private func following(_ load: PageLoad) -> PageLoad {
         catchUp()
-        return load
+        return load.then { @MainActor [weak self] in self?.catchUp() }
     }
 
     fileprivate func drain() {

@@ -12,9 +12,22 @@
 /// loading) gets a handle to the same load, and all of them end together.
 public struct PageLoad: Sendable {
     private let futures: [LoadFuture]
+    /// Run after the load ended, before ``value`` returns (the list model
+    /// uses it to show the result first).
+    private let afterwards: (@Sendable () async -> Void)?
 
-    init(_ futures: [LoadFuture]) {
+    init(_ futures: [LoadFuture], afterwards: (@Sendable () async -> Void)? = nil) {
         self.futures = futures
+        self.afterwards = afterwards
+    }
+
+    /// The same load, with work to do once it has ended and before ``value``
+    /// returns.
+    func then(_ work: @escaping @Sendable () async -> Void) -> PageLoad {
+        PageLoad(futures) { [afterwards] in
+            await afterwards?()
+            await work()
+        }
     }
 
     /// How the load ended, once it has.
@@ -35,6 +48,7 @@ public struct PageLoad: Sendable {
                 case .failure(let error): firstError = firstError ?? error
                 }
             }
+            await afterwards?()
             if let firstError { throw firstError }
             if outcomes.contains(.loaded) { return .loaded }
             return outcomes.first ?? .nothingToRetry

@@ -43,19 +43,29 @@ public struct HasMoreCursorSource<Cursor: Hashable & Sendable, Item: Sendable>: 
     }
 
     /// The page for a response: the next key is the cursor while `hasMore`.
-    public static func page(from response: HasMorePage<Cursor, Item>) -> Page<Cursor, Item> {
-        Page(items: response.items, previousKey: nil, nextKey: response.hasMore ? response.cursor : nil)
+    /// - Throws: ``PagingError`` with code ``PagingError/Code/invalidPage``
+    ///   when `hasMore` is true but no cursor says where more items start: a
+    ///   backend bug that would otherwise look like the end of the list.
+    public static func page(from response: HasMorePage<Cursor, Item>) throws(PagingError) -> Page<
+        Cursor, Item
+    > {
+        guard response.hasMore else { return Page(items: response.items, previousKey: nil, nextKey: nil) }
+        guard let cursor = response.cursor else {
+            throw .invalidPage("the page says hasMore is true but has no cursor to load more from")
+        }
+        return Page(items: response.items, previousKey: nil, nextKey: cursor)
     }
 
     /// Loads a page.
-    /// - Throws: what `fetch` throws, or ``PagingError`` for a request before
-    ///   the first page (this source pages forward only).
+    /// - Throws: what `fetch` throws, or ``PagingError`` for a page with
+    ///   `hasMore` but no cursor, or for a request before the first page (this
+    ///   source pages forward only).
     public func load(_ request: PageRequest<Cursor>) async throws -> Page<Cursor, Item> {
         switch request.position {
         case .initial(let cursor):
-            return Self.page(from: try await fetch(request.count, cursor))
+            return try Self.page(from: try await fetch(request.count, cursor))
         case .next(let cursor):
-            return Self.page(from: try await fetch(request.count, cursor))
+            return try Self.page(from: try await fetch(request.count, cursor))
         case .previous:
             throw PagingError.invalidArgument(
                 "HasMoreCursorSource pages forward only; it cannot load \(request)")

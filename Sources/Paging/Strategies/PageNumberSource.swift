@@ -16,7 +16,7 @@ public struct NumberedPage<Item: Sendable>: Sendable {
 /// Pages an API that numbers its pages (`?page=3&per_page=20`).
 ///
 /// ```swift
-/// let source = PageNumberSource<Repo>(pageSize: 30) { page, perPage in
+/// let source = try PageNumberSource<Repo>(pageSize: 30) { page, perPage in
 ///     let (repos, links) = try await api.repos(page: page, perPage: perPage)
 ///     return NumberedPage(items: repos, lastPage: links.last)
 /// }
@@ -38,11 +38,17 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
     ///   - pageSize: items per page; at least 1.
     ///   - firstPage: the number of the first page.
     ///   - fetch: loads a page by number.
+    /// - Throws: ``PagingError`` with code ``PagingError/Code/invalidConfiguration``
+    ///   for a page size below 1.
     public init(
         pageSize: Int, firstPage: Int = 1,
         fetch: @escaping @Sendable (_ page: Int, _ perPage: Int) async throws -> NumberedPage<Item>
-    ) {
-        self.pageSize = max(1, pageSize)
+    ) throws(PagingError) {
+        guard pageSize >= 1 else {
+            throw .invalidConfiguration(
+                "PageNumberSource pageSize is \(pageSize), but a page must hold at least 1 item")
+        }
+        self.pageSize = pageSize
         self.firstPage = firstPage
         self.fetch = fetch
     }

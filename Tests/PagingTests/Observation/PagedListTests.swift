@@ -46,6 +46,24 @@ struct PagedListTests {
         #expect(model.lastChange == ListChange(inserted: [0..<10]))
     }
 
+    @Test("awaiting a load's value returns with the model already showing the result")
+    func valueReturnsShown() async throws {
+        let source = ScriptedSource<Int, TestItem>()
+        let model = PagedList(source: source, configuration: try .testing())
+        let load = model.loadNext()
+        let call = await source.nextCall()
+        call.succeed(with: list.page(for: call.request))
+        _ = try await load.value
+        #expect(model.items.ids == Array(0..<10))
+        #expect(!model.isRefreshing)
+        let refresh = model.refresh()
+        let refreshCall = await source.nextCall()
+        refreshCall.fail(with: SourceFailure())
+        await #expect(throws: PagingError.self) { try await refresh.value }
+        #expect(model.loadStates.refresh.error?.code == .loadFailed)
+        #expect(model.items.ids == Array(0..<10))
+    }
+
     @Test("local edits show at once as one change")
     func edits() async throws {
         let model = PagedList(source: list.source, configuration: try .testing())

@@ -146,7 +146,8 @@ struct PagerWindowTests {
         }
         let pager = Pager(
             source: source,
-            configuration: try .testing(pageSize: 10, initialLoadSize: 30, prefetchDistance: 5, maximumHeld: .pages(2)))
+            configuration: try .testing(
+                pageSize: 10, initialLoadSize: 30, prefetchDistance: 5, maximumHeld: .pages(2)))
         _ = try await pager.loadNext().value
         pager.itemAppeared(at: 27)
         var snapshots = pager.snapshots.makeAsyncIterator()

@@ -41,7 +41,8 @@ struct ApolloPagerScenarioTests {
     func forward() async throws {
         let backend = Self.backend(35)
         let pager = Pager(
-            source: RelayCursorSource(.forward) { try backend.connection($0) }, configuration: try .testing(pageSize: 10))
+            source: RelayCursorSource(.forward) { try backend.connection($0) },
+            configuration: try .testing(pageSize: 10))
         #expect(try await pager.loadNext().value == .loaded)
         #expect(backend.received == [RelayArguments(first: 10, after: nil)])
         // `.previous` resolves to no query.
@@ -52,7 +53,10 @@ struct ApolloPagerScenarioTests {
         let nodes = Self.nodes(35)
         #expect(Array(pager.items) == nodes)
         #expect(
-            backend.received == [nil, 9, 19, 29].map { RelayArguments(first: 10, after: $0.map { Self.cursor(nodes[$0]) }) })
+            backend.received
+                == [nil, 9, 19, 29].map {
+                    RelayArguments(first: 10, after: $0.map { Self.cursor(nodes[$0]) })
+                })
         #expect(!pager.hasNext)
     }
 
@@ -60,7 +64,8 @@ struct ApolloPagerScenarioTests {
     func reverse() async throws {
         let backend = Self.backend(35)
         let pager = Pager(
-            source: RelayCursorSource(.reverse) { try backend.connection($0) }, configuration: try .testing(pageSize: 10))
+            source: RelayCursorSource(.reverse) { try backend.connection($0) },
+            configuration: try .testing(pageSize: 10))
         #expect(try await pager.loadPrevious().value == .loaded)
         let nodes = Self.nodes(35)
         #expect(Array(pager.items) == Array(nodes[25..<35]))
@@ -71,11 +76,16 @@ struct ApolloPagerScenarioTests {
         while try await pager.loadPrevious().value == .loaded {}
         #expect(Array(pager.items) == nodes)
         #expect(
-            backend.received == [nil, 25, 15, 5].map { RelayArguments(last: 10, before: $0.map { Self.cursor(nodes[$0]) }) })
+            backend.received
+                == [nil, 25, 15, 5].map {
+                    RelayArguments(last: 10, before: $0.map { Self.cursor(nodes[$0]) })
+                })
         #expect(!pager.hasPrevious)
     }
 
-    @Test("bidirectional, opened in the middle at a cursor: both ends, every node once, in order", arguments: [false, true])
+    @Test(
+        "bidirectional, opened in the middle at a cursor: both ends, every node once, in order",
+        arguments: [false, true])
     func bidirectional(reportsOppositeEnd: Bool) async throws {
         let backend = Self.backend(100, reportsOppositeEnd: reportsOppositeEnd)
         let nodes = Self.nodes(100)
@@ -145,7 +155,9 @@ struct ApolloPagerScenarioTests {
 
         func query(offset: Int, limit: Int) -> Data {
             queries.record(Query(offset: offset, limit: limit))
-            return Data(values: Array(all[min(offset, all.count)..<min(all.count, offset + limit)]), totalCount: all.count)
+            return Data(
+                values: Array(all[min(offset, all.count)..<min(all.count, offset + limit)]),
+                totalCount: all.count)
         }
     }
 
@@ -195,16 +207,20 @@ extension Pager where Key == Int {
     /// The document's custom convenience initializer, for an app whose
     /// lists all page forward by offset over one query.
     static func makeForwardOffsetPager(
-        pageSize: Int, fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
+        pageSize: Int,
+        fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
     ) throws -> Pager<Int, Item> {
         Pager(source: OffsetSource(.forward, fetch: fetch), configuration: try .testing(pageSize: pageSize))
     }
 
     /// The same, with a transform of each page's values.
     static func makeForwardOffsetPager<Value: Sendable>(
-        pageSize: Int, fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Value>,
+        pageSize: Int,
+        fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Value>,
         transform: @escaping @Sendable (Value) throws -> Item
     ) throws -> Pager<Int, Item> {
-        Pager(source: OffsetSource(.forward, fetch: fetch).map(transform), configuration: try .testing(pageSize: pageSize))
+        Pager(
+            source: OffsetSource(.forward, fetch: fetch).map(transform),
+            configuration: try .testing(pageSize: pageSize))
     }
 }

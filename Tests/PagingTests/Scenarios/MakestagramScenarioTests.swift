@@ -29,7 +29,9 @@ struct MakestagramScenarioTests {
         return firebase
     }
 
-    @Test("the timeline pages newest first on willDisplay of the last row, drops each boundary post, and ends on a short page")
+    @Test(
+        "the timeline pages newest first on willDisplay of the last row, drops each boundary post, and ends on a short page"
+    )
     func timeline() async throws {
         let firebase = makeFirebase(posts: 10)
         let gate = FetchGate<Firebase.Query>()
@@ -170,7 +172,9 @@ extension MakestagramScenarioTests {
             // UserService.timeline(pageSize:lastPostKey:).
             let source = InclusiveBoundarySource<String, Post> { limitToLast, endAt in
                 try await gate?.pass(Firebase.Query(limitToLast: limitToLast, endAt: endAt))
-                return firebase.query(limitToLast: limitToLast, endAt: endAt).map { (key: $0.key, item: $0.value) }
+                return firebase.query(limitToLast: limitToLast, endAt: endAt).map {
+                    (key: $0.key, item: $0.value)
+                }
             }
             pager = Pager(source: source, configuration: try .testing(pageSize: 3, prefetchDistance: 0))
         }

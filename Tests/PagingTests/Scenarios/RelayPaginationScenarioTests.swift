@@ -41,7 +41,8 @@ struct RelayPaginationScenarioTests {
         let strategy: RelayCursorSource<Todo>
 
         init(count: Int) {
-            let backend = RelayConnectionBackend(RelayPaginationScenarioTests.todos(count), cursor: RelayPaginationScenarioTests.cursor)
+            let backend = RelayConnectionBackend(
+                RelayPaginationScenarioTests.todos(count), cursor: RelayPaginationScenarioTests.cursor)
             self.backend = backend
             strategy = RelayCursorSource(.bidirectional) { try backend.connection($0) }
         }
@@ -53,7 +54,8 @@ struct RelayPaginationScenarioTests {
     }
 
     func makeList(_ source: Scripted, initialKey: String? = nil) throws -> PagedList<String, Todo> {
-        PagedList(pager: Pager(source: source, initialKey: initialKey, configuration: try .testing(pageSize: 10)))
+        PagedList(
+            pager: Pager(source: source, initialKey: initialKey, configuration: try .testing(pageSize: 10)))
     }
 
     /// The query that fetched the fragment: the list's first load.
@@ -65,7 +67,9 @@ struct RelayPaginationScenarioTests {
         await list.catchUp()
     }
 
-    @Test("loadNext(count) sets isLoadingNext while the page is in flight, then shows it; hasNext ends with the connection")
+    @Test(
+        "loadNext(count) sets isLoadingNext while the page is in flight, then shows it; hasNext ends with the connection"
+    )
     func loadNext() async throws {
         let server = Server(count: 25)
         let source = Scripted()
@@ -107,7 +111,9 @@ struct RelayPaginationScenarioTests {
         #expect(source.requests.count == 3)
     }
 
-    @Test("loadPrevious(count) from a fragment refetched at a cursor sets isLoadingPrevious, then shows the page; hasPrevious ends at the start")
+    @Test(
+        "loadPrevious(count) from a fragment refetched at a cursor sets isLoadingPrevious, then shows the page; hasPrevious ends at the start"
+    )
     func loadPrevious() async throws {
         let server = Server(count: 40)
         let source = Scripted()
@@ -171,7 +177,9 @@ struct RelayPaginationScenarioTests {
         #expect(list.hasNext && list.hasPrevious)
     }
 
-    @Test("a record changed in the store updates its row in place: one 'updated' change, observed, with no refetch")
+    @Test(
+        "a record changed in the store updates its row in place: one 'updated' change, observed, with no refetch"
+    )
     func storeChange() async throws {
         let server = Server(count: 25)
         let source = Scripted()

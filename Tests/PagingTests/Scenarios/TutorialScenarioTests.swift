@@ -25,7 +25,9 @@ struct TutorialScenarioTests {
     /// The list as the tutorial shows it once everything is loaded: newest first.
     var newestFirst: [Launch] { launches.sorted { $0.launchDateUnix > $1.launchDateUnix } }
 
-    @Test("tapping 'Tap to load more' shows 'Loading...' and loads until hasMore is false, ending at FalconSat, Kwajalein Atoll")
+    @Test(
+        "tapping 'Tap to load more' shows 'Loading...' and loads until hasMore is false, ending at FalconSat, Kwajalein Atoll"
+    )
     func loadMoreUntilTheEnd() async throws {
         #expect(launches.count == 100)
         let server = TutorialLaunchServer(launches: launches)
@@ -71,12 +73,15 @@ struct TutorialScenarioTests {
         #expect(server.requests.count == 5)
     }
 
-    @Test("a response with data and GraphQL errors shows its page and alerts the errors apart; paging goes on")
+    @Test(
+        "a response with data and GraphQL errors shows its page and alerts the errors apart; paging goes on")
     func partialDataWithErrors() async throws {
         let server = TutorialLaunchServer(launches: launches)
         let screen = try LaunchesScreen(server: server)
         #expect(await screen.finish(screen.viewDidLoad()) == .loaded)
-        let errors = [GraphQLError(message: "Cannot return null for non-nullable field Mission.missionPatch.")]
+        let errors = [
+            GraphQLError(message: "Cannot return null for non-nullable field Mission.missionPatch.")
+        ]
         server.schedule(.errors(errors, withData: true))
         #expect(await screen.finish(screen.tapFooter()) == .loaded)
         #expect(Array(screen.pager.items) == Array(newestFirst.prefix(40)))
@@ -88,7 +93,9 @@ struct TutorialScenarioTests {
         #expect(Array(screen.pager.items) == Array(newestFirst.prefix(60)))
     }
 
-    @Test("a network error fails the load, keeps the launches, alerts 'Network Error', and the next tap asks the same cursor again")
+    @Test(
+        "a network error fails the load, keeps the launches, alerts 'Network Error', and the next tap asks the same cursor again"
+    )
     func networkError() async throws {
         let server = TutorialLaunchServer(launches: launches)
         let screen = try LaunchesScreen(server: server)
@@ -99,7 +106,9 @@ struct TutorialScenarioTests {
         #expect(error.code == .loadFailed)
         #expect(error.underlyingError is NetworkError)
         #expect(!(error.underlyingError is GraphQLErrors))
-        #expect(LaunchesScreen.alert(for: error) == Alert(title: "Network Error", message: "The Internet connection appears to be offline."))
+        #expect(
+            LaunchesScreen.alert(for: error)
+                == Alert(title: "Network Error", message: "The Internet connection appears to be offline."))
         #expect(Array(screen.pager.items) == Array(newestFirst.prefix(20)))
         #expect(screen.pager.loadStates.next == .failed(error))
         // As in the tutorial, the footer offers the tap again.
@@ -111,7 +120,9 @@ struct TutorialScenarioTests {
         #expect(Array(screen.pager.items) == Array(newestFirst.prefix(40)))
     }
 
-    @Test("GraphQL errors without data fail the load and alert 'GraphQL Error(s)', told apart from a network error")
+    @Test(
+        "GraphQL errors without data fail the load and alert 'GraphQL Error(s)', told apart from a network error"
+    )
     func errorsWithoutData() async throws {
         let server = TutorialLaunchServer(launches: launches)
         let screen = try LaunchesScreen(server: server)
@@ -119,14 +130,19 @@ struct TutorialScenarioTests {
         let errors = [GraphQLError(message: "Too many requests"), GraphQLError(message: "Try again later")]
         server.schedule(.errors(errors, withData: false))
         #expect(await screen.finish(screen.tapFooter()) == nil)
-        #expect(screen.alerts.all == [Alert(title: "GraphQL Error(s)", message: "Too many requests\nTry again later")])
+        #expect(
+            screen.alerts.all == [
+                Alert(title: "GraphQL Error(s)", message: "Too many requests\nTry again later")
+            ])
         let error = try #require(screen.pager.loadStates.next.error)
         #expect(error.underlyingError as? GraphQLErrors == GraphQLErrors(errors: errors))
         #expect(!(error.underlyingError is NetworkError))
         #expect(Array(screen.pager.items) == Array(newestFirst.prefix(20)))
     }
 
-    @Test("a network error on the very first load leaves an empty list with 'Tap to load more', and a tap starts again")
+    @Test(
+        "a network error on the very first load leaves an empty list with 'Tap to load more', and a tap starts again"
+    )
     func firstLoadNetworkError() async throws {
         let server = TutorialLaunchServer(launches: launches)
         let screen = try LaunchesScreen(server: server)
@@ -137,7 +153,11 @@ struct TutorialScenarioTests {
         #expect(screen.pager.loadStates.refresh.error != nil)
         #expect(screen.footer == "Tap to load more")
         #expect(await screen.finish(screen.tapFooter()) == .loaded)
-        #expect(server.requests.all == [TutorialLaunchServer.Request(pageSize: 20, after: nil), TutorialLaunchServer.Request(pageSize: 20, after: nil)])
+        #expect(
+            server.requests.all == [
+                TutorialLaunchServer.Request(pageSize: 20, after: nil),
+                TutorialLaunchServer.Request(pageSize: 20, after: nil),
+            ])
         #expect(Array(screen.pager.items) == Array(newestFirst.prefix(20)))
     }
 }
@@ -204,14 +224,18 @@ extension TutorialScenarioTests {
             faults.record(fault)
         }
 
-        func launches(pageSize: Int, after cursor: String?) throws(NetworkError) -> GraphQLResult<LaunchConnection> {
+        func launches(pageSize: Int, after cursor: String?) throws(NetworkError) -> GraphQLResult<
+            LaunchConnection
+        > {
             requests.record(Request(pageSize: pageSize, after: cursor))
             var fault: Fault?
             if faultsUsed.count < faults.count {
                 fault = faults.all[faultsUsed.count]
                 faultsUsed.increment()
             }
-            if case .networkDown = fault { throw NetworkError(message: "The Internet connection appears to be offline.") }
+            if case .networkDown = fault {
+                throw NetworkError(message: "The Internet connection appears to be offline.")
+            }
 
             var start = 0
             if let cursor, let index = newestFirst.firstIndex(where: { Self.cursor(of: $0) == cursor }) {
@@ -220,7 +244,9 @@ extension TutorialScenarioTests {
             let page = Array(newestFirst[start..<min(newestFirst.count, start + pageSize)])
             let connection = LaunchConnection(
                 cursor: page.last.map(Self.cursor(of:)),
-                hasMore: page.last.map { Self.cursor(of: $0) != Self.cursor(of: newestFirst[newestFirst.count - 1]) } ?? false,
+                hasMore: page.last.map {
+                    Self.cursor(of: $0) != Self.cursor(of: newestFirst[newestFirst.count - 1])
+                } ?? false,
                 launches: page)
             if case .errors(let errors, let withData) = fault {
                 return GraphQLResult(data: withData ? connection : nil, errors: errors)
@@ -256,7 +282,8 @@ extension TutorialScenarioTests {
                 if !result.errors.isEmpty {
                     alerts.record(Self.graphQLAlert(result.errors))
                 }
-                return HasMorePage(items: connection.launches, cursor: connection.cursor, hasMore: connection.hasMore)
+                return HasMorePage(
+                    items: connection.launches, cursor: connection.cursor, hasMore: connection.hasMore)
             }
             pager = Pager(source: source, configuration: try .testing(pageSize: 20, prefetchDistance: 0))
         }

@@ -28,7 +28,9 @@ struct HasMoreCursorSourceTests {
         }
     }
 
-    @Test("initial without a cursor, initial at a cursor and next after a cursor each fetch pageSize items after it")
+    @Test(
+        "initial without a cursor, initial at a cursor and next after a cursor each fetch pageSize items after it"
+    )
     func requests() async throws {
         let backend = Backend(total: 100)
         let source = Source { backend.launches(pageSize: $0, after: $1) }
@@ -42,19 +44,30 @@ struct HasMoreCursorSourceTests {
             ])
     }
 
-    @Test("the next key is the cursor while hasMore, nil once hasMore is false, and there is no previous key")
-    func keys() {
+    @Test(
+        "the next key is the cursor while hasMore, nil once hasMore is false, no previous key, and hasMore without a cursor is an error"
+    )
+    func keys() throws {
         let items = [TestItem(id: 1), TestItem(id: 2)]
-        let more = Source.page(from: HasMorePage(items: items, cursor: "c2", hasMore: true))
+        let more = try Source.page(from: HasMorePage(items: items, cursor: "c2", hasMore: true))
         #expect(more.items == items)
         #expect(more.nextKey == "c2")
         #expect(more.previousKey == nil)
-        let last = Source.page(from: HasMorePage(items: items, cursor: "c2", hasMore: false))
+        let last = try Source.page(from: HasMorePage(items: items, cursor: "c2", hasMore: false))
         #expect(last.nextKey == nil)
         #expect(last.previousKey == nil)
         // An empty last page (the tutorial's server answers so past the end).
-        let empty = Source.page(from: HasMorePage<String, TestItem>(items: [], cursor: nil, hasMore: false))
+        let empty = try Source.page(
+            from: HasMorePage<String, TestItem>(items: [], cursor: nil, hasMore: false))
         #expect(empty.items.isEmpty && empty.nextKey == nil)
+        // More promised but nowhere to load it from: a backend bug, reported.
+        let error = try #require(throws: PagingError.self) {
+            try Source.page(from: HasMorePage<String, TestItem>(items: items, cursor: nil, hasMore: true))
+        }
+        #expect(error.code == .invalidPage)
+        #expect(
+            error.description
+                == "invalid page: the page says hasMore is true but has no cursor to load more from")
     }
 
     @Test("a previous page is refused with invalidArgument, without a fetch")
@@ -73,11 +86,14 @@ struct HasMoreCursorSourceTests {
         #expect(fetches.count == 0)
     }
 
-    @Test("through a pager: pages until hasMore is false, every item once and in order, each fetch after the last cursor")
+    @Test(
+        "through a pager: pages until hasMore is false, every item once and in order, each fetch after the last cursor"
+    )
     func throughPager() async throws {
         let backend = Backend(total: 45)
         let pager = Pager(
-            source: Source { backend.launches(pageSize: $0, after: $1) }, configuration: try .testing(pageSize: 10))
+            source: Source { backend.launches(pageSize: $0, after: $1) },
+            configuration: try .testing(pageSize: 10))
         #expect(try await pager.loadAll() == .endReached)
         #expect(pager.items.ids == Array(0..<45))
         #expect(!pager.hasNext && !pager.hasPrevious)

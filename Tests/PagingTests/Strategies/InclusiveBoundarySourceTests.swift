@@ -42,7 +42,10 @@ struct InclusiveBoundarySourceTests {
         let anchored = try await source.load(PageRequest(.initial(keys[5]), count: 3))
         // The anchor is an item to show, so it is kept.
         #expect(anchored.items.map(\.id) == [5, 4, 3])
-        #expect(firebase.queries == [Firebase.Query(limitToLast: 3, endAt: nil), Firebase.Query(limitToLast: 3, endAt: keys[5])])
+        #expect(
+            firebase.queries == [
+                Firebase.Query(limitToLast: 3, endAt: nil), Firebase.Query(limitToLast: 3, endAt: keys[5]),
+            ])
     }
 
     @Test("next asks for one more than the count, ending at the boundary key, and drops the boundary entry")
@@ -53,7 +56,8 @@ struct InclusiveBoundarySourceTests {
         #expect(page.items.map(\.id) == [6, 5, 4])
     }
 
-    @Test("the next key is the oldest key of a full page; a short page has none; there is never a previous key")
+    @Test(
+        "the next key is the oldest key of a full page; a short page has none; there is never a previous key")
     func keys() async throws {
         let (firebase, keys) = timeline(5)
         let source = source(firebase)
@@ -78,8 +82,11 @@ struct InclusiveBoundarySourceTests {
     func sortsEntries() async throws {
         let keys = (0..<4).map { PushKey.make(milliseconds: 1000 * $0) }
         let source = Source { _, _ in
-            [(keys[2], TestItem(id: 2)), (keys[0], TestItem(id: 0)), (keys[3], TestItem(id: 3)), (keys[1], TestItem(id: 1))]
-                .map { (key: $0.0, item: $0.1) }
+            [
+                (keys[2], TestItem(id: 2)), (keys[0], TestItem(id: 0)), (keys[3], TestItem(id: 3)),
+                (keys[1], TestItem(id: 1)),
+            ]
+            .map { (key: $0.0, item: $0.1) }
         }
         let page = try await source.load(PageRequest(.initial(nil), count: 4))
         #expect(page.items.map(\.id) == [3, 2, 1, 0])
@@ -109,7 +116,9 @@ struct InclusiveBoundarySourceTests {
         #expect(firebase.queries.isEmpty)
     }
 
-    @Test("through a pager: newest first to the oldest, every entry once, each query ending at the last page's oldest key", arguments: [9, 10, 11])
+    @Test(
+        "through a pager: newest first to the oldest, every entry once, each query ending at the last page's oldest key",
+        arguments: [9, 10, 11])
     func throughPager(count: Int) async throws {
         let (firebase, keys) = timeline(count)
         let pager = Pager(source: source(firebase), configuration: try .testing(pageSize: 3))

@@ -26,7 +26,9 @@ struct NextTokenSourceTests {
             fetches.record(Fetch(token: pageToken, count: pageSize))
             var start = 0
             if let pageToken {
-                guard let offset = issued.all.first(where: { $0.token == pageToken })?.offset else { throw UnknownToken() }
+                guard let offset = issued.all.first(where: { $0.token == pageToken })?.offset else {
+                    throw UnknownToken()
+                }
                 start = offset
             }
             let end = min(total, start + pageSize)
@@ -51,7 +53,10 @@ struct NextTokenSourceTests {
         _ = try await source.load(PageRequest(.initial("resume-here"), count: 25))
         _ = try await source.load(PageRequest(.next(after: "abc"), count: 10))
         #expect(
-            fetches.all == [Fetch(token: nil, count: 25), Fetch(token: "resume-here", count: 25), Fetch(token: "abc", count: 10)])
+            fetches.all == [
+                Fetch(token: nil, count: 25), Fetch(token: "resume-here", count: 25),
+                Fetch(token: "abc", count: 10),
+            ])
     }
 
     @Test("the next key is the next-page token, nil when the API gives none, and there is no previous key")
@@ -81,7 +86,9 @@ struct NextTokenSourceTests {
             return TokenPage(items: [], nextToken: nil)
         }
         let error = try #require(
-            await #expect(throws: PagingError.self) { try await source.load(PageRequest(.previous(before: "t"), count: 5)) })
+            await #expect(throws: PagingError.self) {
+                try await source.load(PageRequest(.previous(before: "t"), count: 5))
+            })
         #expect(error.code == .invalidArgument)
         #expect(fetches.count == 0)
     }

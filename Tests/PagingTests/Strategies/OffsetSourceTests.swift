@@ -50,7 +50,9 @@ struct OffsetSourceTests {
             ])
     }
 
-    @Test("reverse: without a key it asks limit 0 for the total, then the last page; with a key, the page ending there")
+    @Test(
+        "reverse: without a key it asks limit 0 for the total, then the last page; with a key, the page ending there"
+    )
     func reverseRequests() async throws {
         let backend = Backend(total: 95, reportsTotal: true)
         let source = source(.reverse, backend)
@@ -66,7 +68,9 @@ struct OffsetSourceTests {
             ])
     }
 
-    @Test("bidirectional: initial at the offset, next from the end of a page, previous ending at the start of one")
+    @Test(
+        "bidirectional: initial at the offset, next from the end of a page, previous ending at the start of one"
+    )
     func bidirectionalRequests() async throws {
         let backend = Backend(total: 100, reportsTotal: false)
         let source = source(.bidirectional, backend)
@@ -74,7 +78,9 @@ struct OffsetSourceTests {
         _ = try await source.load(PageRequest(.next(after: 50), count: 10))
         _ = try await source.load(PageRequest(.previous(before: 40), count: 10))
         #expect(
-            backend.fetches.all == [Fetch(offset: 40, limit: 10), Fetch(offset: 50, limit: 10), Fetch(offset: 30, limit: 10)])
+            backend.fetches.all == [
+                Fetch(offset: 40, limit: 10), Fetch(offset: 50, limit: 10), Fetch(offset: 30, limit: 10),
+            ])
     }
 
     // MARK: Keys
@@ -93,9 +99,11 @@ struct OffsetSourceTests {
     @Test("without a total count: a short page is the last, a full one may have more")
     func keysWithoutTotal() {
         let source = source(.forward, Backend(total: 0, reportsTotal: false))
-        let full = source.page(from: OffsetPage(items: (0..<10).map { TestItem(id: $0) }), offset: 0, limit: 10)
+        let full = source.page(
+            from: OffsetPage(items: (0..<10).map { TestItem(id: $0) }), offset: 0, limit: 10)
         #expect(full.nextKey == 10)
-        let short = source.page(from: OffsetPage(items: (10..<13).map { TestItem(id: $0) }), offset: 10, limit: 10)
+        let short = source.page(
+            from: OffsetPage(items: (10..<13).map { TestItem(id: $0) }), offset: 10, limit: 10)
         #expect(short.nextKey == nil)
         let empty = source.page(from: OffsetPage<TestItem>(items: []), offset: 20, limit: 10)
         #expect(empty.nextKey == nil)
@@ -105,12 +113,27 @@ struct OffsetSourceTests {
     func previousKeys() {
         let items = (30..<40).map { TestItem(id: $0) }
         let response = OffsetPage(items: items, totalCount: 100)
-        #expect(source(.bidirectional, Backend(total: 0, reportsTotal: true)).page(from: response, offset: 30, limit: 10).previousKey == 30)
-        #expect(source(.reverse, Backend(total: 0, reportsTotal: true)).page(from: response, offset: 30, limit: 10).previousKey == 30)
-        #expect(source(.reverse, Backend(total: 0, reportsTotal: true)).page(from: response, offset: 30, limit: 10).nextKey == nil)
-        #expect(source(.forward, Backend(total: 0, reportsTotal: true)).page(from: response, offset: 30, limit: 10).previousKey == nil)
+        #expect(
+            source(.bidirectional, Backend(total: 0, reportsTotal: true)).page(
+                from: response, offset: 30, limit: 10
+            ).previousKey == 30)
+        #expect(
+            source(.reverse, Backend(total: 0, reportsTotal: true)).page(
+                from: response, offset: 30, limit: 10
+            ).previousKey == 30)
+        #expect(
+            source(.reverse, Backend(total: 0, reportsTotal: true)).page(
+                from: response, offset: 30, limit: 10
+            ).nextKey == nil)
+        #expect(
+            source(.forward, Backend(total: 0, reportsTotal: true)).page(
+                from: response, offset: 30, limit: 10
+            ).previousKey == nil)
         let first = OffsetPage(items: (0..<10).map { TestItem(id: $0) }, totalCount: 100)
-        #expect(source(.bidirectional, Backend(total: 0, reportsTotal: true)).page(from: first, offset: 0, limit: 10).previousKey == nil)
+        #expect(
+            source(.bidirectional, Backend(total: 0, reportsTotal: true)).page(
+                from: first, offset: 0, limit: 10
+            ).previousKey == nil)
     }
 
     @Test("a reverse source opened without a key over an API with no total count fails with invalidArgument")
@@ -127,7 +150,9 @@ struct OffsetSourceTests {
 
     // MARK: Through a pager
 
-    @Test("forward through a pager, with and without a total count: every item once, in order", arguments: [true, false])
+    @Test(
+        "forward through a pager, with and without a total count: every item once, in order",
+        arguments: [true, false])
     func forwardThroughPager(reportsTotal: Bool) async throws {
         let backend = Backend(total: 53, reportsTotal: reportsTotal)
         let pager = Pager(source: source(.forward, backend), configuration: try .testing())
@@ -154,16 +179,18 @@ struct OffsetSourceTests {
         #expect(!pager.hasNext)
         while try await pager.loadPrevious().value == .loaded {}
         #expect(pager.items.ids == Array(0..<47))
-        #expect(backend.fetches.all == [
-            Fetch(offset: 0, limit: 0), Fetch(offset: 37, limit: 10), Fetch(offset: 27, limit: 10),
-            Fetch(offset: 17, limit: 10), Fetch(offset: 7, limit: 10), Fetch(offset: 0, limit: 7),
-        ])
+        #expect(
+            backend.fetches.all == [
+                Fetch(offset: 0, limit: 0), Fetch(offset: 37, limit: 10), Fetch(offset: 27, limit: 10),
+                Fetch(offset: 17, limit: 10), Fetch(offset: 7, limit: 10), Fetch(offset: 0, limit: 7),
+            ])
     }
 
     @Test("bidirectional through a pager opened at offset 25: both ends, every item once, in order")
     func bidirectionalThroughPager() async throws {
         let backend = Backend(total: 61, reportsTotal: false)
-        let pager = Pager(source: source(.bidirectional, backend), initialKey: 25, configuration: try .testing())
+        let pager = Pager(
+            source: source(.bidirectional, backend), initialKey: 25, configuration: try .testing())
         #expect(try await pager.loadNext().value == .loaded)
         #expect(pager.items.ids == Array(25..<35))
         while try await pager.loadPrevious().value == .loaded {}

@@ -30,14 +30,17 @@ struct PageNumberSourceTests {
             let start = (page - firstPage) * perPage
             let range = min(max(0, start), total)..<min(total, max(0, start + perPage))
             let pages = (total + perPage - 1) / perPage
-            return NumberedPage(items: range.map { TestItem(id: $0) }, lastPage: reportsLast ? firstPage + pages - 1 : nil)
+            return NumberedPage(
+                items: range.map { TestItem(id: $0) }, lastPage: reportsLast ? firstPage + pages - 1 : nil)
         }
     }
 
-    @Test("initial without a key asks for the first page, with a key for that page; neighbours ask for their number; the pager's count is ignored")
+    @Test(
+        "initial without a key asks for the first page, with a key for that page; neighbours ask for their number; the pager's count is ignored"
+    )
     func requests() async throws {
         let backend = Backend(total: 100, reportsLast: true)
-        let source = Source(pageSize: 30) { backend.repos(page: $0, perPage: $1) }
+        let source = try Source(pageSize: 30) { backend.repos(page: $0, perPage: $1) }
         _ = try await source.load(PageRequest(.initial(nil), count: 10))
         _ = try await source.load(PageRequest(.initial(3), count: 10))
         _ = try await source.load(PageRequest(.initial(-2), count: 10))
@@ -50,10 +53,12 @@ struct PageNumberSourceTests {
             ])
     }
 
-    @Test("keys are the neighbouring page numbers: none before the first page, none after the last page reported")
+    @Test(
+        "keys are the neighbouring page numbers: none before the first page, none after the last page reported"
+    )
     func keysWithLastPage() async throws {
         let backend = Backend(total: 100, reportsLast: true)
-        let source = Source(pageSize: 30) { backend.repos(page: $0, perPage: $1) }
+        let source = try Source(pageSize: 30) { backend.repos(page: $0, perPage: $1) }
         let first = try await source.load(PageRequest(.initial(nil), count: 30))
         #expect(first.previousKey == nil)
         #expect(first.nextKey == 2)
@@ -69,7 +74,7 @@ struct PageNumberSourceTests {
     @Test("without a last page, a short page is the last and a full one may have more")
     func keysWithoutLastPage() async throws {
         let backend = Backend(total: 60, reportsLast: false)
-        let source = Source(pageSize: 30) { backend.repos(page: $0, perPage: $1) }
+        let source = try Source(pageSize: 30) { backend.repos(page: $0, perPage: $1) }
         let full = try await source.load(PageRequest(.initial(2), count: 30))
         #expect(full.nextKey == 3)
         let empty = try await source.load(PageRequest(.next(after: 3), count: 30))
@@ -80,7 +85,7 @@ struct PageNumberSourceTests {
     @Test("pages numbered from 0 have no page before 0")
     func zeroBased() async throws {
         let backend = Backend(total: 25, firstPage: 0, reportsLast: true)
-        let source = Source(pageSize: 10, firstPage: 0) { backend.repos(page: $0, perPage: $1) }
+        let source = try Source(pageSize: 10, firstPage: 0) { backend.repos(page: $0, perPage: $1) }
         let first = try await source.load(PageRequest(.initial(nil), count: 10))
         #expect(backend.fetches.all == [Fetch(page: 0, perPage: 10)])
         #expect(first.items.map(\.id) == Array(0..<10))
@@ -92,7 +97,7 @@ struct PageNumberSourceTests {
     func throughPager(reportsLast: Bool) async throws {
         let backend = Backend(total: 67, reportsLast: reportsLast)
         let pager = Pager(
-            source: Source(pageSize: 10) { backend.repos(page: $0, perPage: $1) }, initialKey: 3,
+            source: try Source(pageSize: 10) { backend.repos(page: $0, perPage: $1) }, initialKey: 3,
             configuration: try .testing(pageSize: 10))
         #expect(try await pager.loadNext().value == .loaded)
         #expect(pager.items.ids == Array(20..<30))

@@ -21,7 +21,9 @@ struct RelayCursorSourceTests {
 
     // MARK: Arguments
 
-    @Test("a forward source asks for first/after: from the start, from an initial cursor, and after the end cursor")
+    @Test(
+        "a forward source asks for first/after: from the start, from an initial cursor, and after the end cursor"
+    )
     func forwardArguments() async throws {
         let (source, recorder) = recording(.forward)
         _ = try await source.load(PageRequest(.initial(nil), count: 10))
@@ -72,12 +74,14 @@ struct RelayCursorSourceTests {
         let request = PageRequest<String>(.next(after: "c9"), count: 2)
         let items = [TestItem(id: 10), TestItem(id: 11)]
         let more = source.page(
-            from: RelayPage(items: items, pageInfo: info(next: true, previous: true, "c10", "c11")), for: request)
+            from: RelayPage(items: items, pageInfo: info(next: true, previous: true, "c10", "c11")),
+            for: request)
         #expect(more.nextKey == "c11")
         #expect(more.previousKey == nil)
         #expect(more.items == items)
         let last = source.page(
-            from: RelayPage(items: items, pageInfo: info(next: false, previous: true, "c10", "c11")), for: request)
+            from: RelayPage(items: items, pageInfo: info(next: false, previous: true, "c10", "c11")),
+            for: request)
         #expect(last.nextKey == nil)
         #expect(last.previousKey == nil)
     }
@@ -86,7 +90,9 @@ struct RelayCursorSourceTests {
     func reverseKeys() throws {
         let (source, _) = recording(.reverse)
         let request = PageRequest<String>(.previous(before: "c12"), count: 2)
-        let page = RelayPage(items: [TestItem(id: 10), TestItem(id: 11)], pageInfo: info(next: true, previous: true, "c10", "c11"))
+        let page = RelayPage(
+            items: [TestItem(id: 10), TestItem(id: 11)],
+            pageInfo: info(next: true, previous: true, "c10", "c11"))
         #expect(source.page(from: page, for: request).previousKey == "c10")
         #expect(source.page(from: page, for: request).nextKey == nil)
         var first = page
@@ -94,11 +100,14 @@ struct RelayCursorSourceTests {
         #expect(source.page(from: first, for: request).previousKey == nil)
     }
 
-    @Test("bidirectional opened at a cursor has a previous page even when the server says hasPreviousPage false")
+    @Test(
+        "bidirectional opened at a cursor has a previous page even when the server says hasPreviousPage false"
+    )
     func bidirectionalDeepLinkKeys() throws {
         let (source, _) = recording(.bidirectional)
         // The specification allows hasPreviousPage: false for a forward query.
-        let page = RelayPage(items: [TestItem(id: 50)], pageInfo: info(next: true, previous: false, "c50", "c50"))
+        let page = RelayPage(
+            items: [TestItem(id: 50)], pageInfo: info(next: true, previous: false, "c50", "c50"))
         let atCursor = source.page(from: page, for: PageRequest(.initial("c49"), count: 1))
         #expect(atCursor.previousKey == "c50")
         #expect(atCursor.nextKey == "c50")
@@ -107,12 +116,15 @@ struct RelayCursorSourceTests {
         #expect(atStart.previousKey == nil)
     }
 
-    @Test("bidirectional: a page loaded backward keeps its endCursor as its next key, and the end is startCursor's hasPreviousPage")
+    @Test(
+        "bidirectional: a page loaded backward keeps its endCursor as its next key, and the end is startCursor's hasPreviousPage"
+    )
     func bidirectionalBackwardKeys() throws {
         let (source, _) = recording(.bidirectional)
         let request = PageRequest<String>(.previous(before: "c50"), count: 2)
         let page = RelayPage(
-            items: [TestItem(id: 48), TestItem(id: 49)], pageInfo: info(next: false, previous: true, "c48", "c49"))
+            items: [TestItem(id: 48), TestItem(id: 49)],
+            pageInfo: info(next: false, previous: true, "c48", "c49"))
         let keyed = source.page(from: page, for: request)
         #expect(keyed.nextKey == "c49")
         #expect(keyed.previousKey == "c48")
@@ -123,7 +135,8 @@ struct RelayCursorSourceTests {
 
     @Test("a forward source gives the pager no previous key, so loadPrevious ends at once without a request")
     func forwardHasNoPreviousDirection() async throws {
-        let backend = RelayConnectionBackend((0..<25).map { TestItem(id: $0) }, reportsOppositeEnd: true, cursor: Self.cursor)
+        let backend = RelayConnectionBackend(
+            (0..<25).map { TestItem(id: $0) }, reportsOppositeEnd: true, cursor: Self.cursor)
         let source = Source(.forward) { try backend.connection($0) }
         let pager = Pager(source: source, initialKey: "cursor:9", configuration: try .testing())
         #expect(try await pager.loadNext().value == .loaded)
@@ -136,11 +149,14 @@ struct RelayCursorSourceTests {
 
     // MARK: Through a pager
 
-    @Test("forward over a Relay connection: every node once, in order, then the end", arguments: [false, true])
+    @Test(
+        "forward over a Relay connection: every node once, in order, then the end", arguments: [false, true])
     func forwardThroughPager(reportsOppositeEnd: Bool) async throws {
         let nodes = (0..<47).map { TestItem(id: $0) }
-        let backend = RelayConnectionBackend(nodes, reportsOppositeEnd: reportsOppositeEnd, cursor: Self.cursor)
-        let pager = Pager(source: Source(.forward) { try backend.connection($0) }, configuration: try .testing())
+        let backend = RelayConnectionBackend(
+            nodes, reportsOppositeEnd: reportsOppositeEnd, cursor: Self.cursor)
+        let pager = Pager(
+            source: Source(.forward) { try backend.connection($0) }, configuration: try .testing())
         #expect(try await pager.loadAll() == .endReached)
         #expect(pager.items.ids == nodes.map(\.id))
         #expect(!pager.hasNext && !pager.hasPrevious)
@@ -149,11 +165,15 @@ struct RelayCursorSourceTests {
         #expect(backend.received.allSatisfy { $0.first == 10 && $0.last == nil && $0.before == nil })
     }
 
-    @Test("reverse over a Relay connection: opens on the last nodes and pages back to the first", arguments: [false, true])
+    @Test(
+        "reverse over a Relay connection: opens on the last nodes and pages back to the first",
+        arguments: [false, true])
     func reverseThroughPager(reportsOppositeEnd: Bool) async throws {
         let nodes = (0..<47).map { TestItem(id: $0) }
-        let backend = RelayConnectionBackend(nodes, reportsOppositeEnd: reportsOppositeEnd, cursor: Self.cursor)
-        let pager = Pager(source: Source(.reverse) { try backend.connection($0) }, configuration: try .testing())
+        let backend = RelayConnectionBackend(
+            nodes, reportsOppositeEnd: reportsOppositeEnd, cursor: Self.cursor)
+        let pager = Pager(
+            source: Source(.reverse) { try backend.connection($0) }, configuration: try .testing())
         #expect(try await pager.loadPrevious().value == .loaded)
         #expect(pager.items.ids == Array(37..<47))
         #expect(!pager.hasNext)
@@ -166,10 +186,13 @@ struct RelayCursorSourceTests {
         #expect(backend.received.allSatisfy { $0.last == 10 && $0.first == nil && $0.after == nil })
     }
 
-    @Test("bidirectional opened at a cursor in the middle reaches both ends with every node once, in order", arguments: [false, true])
+    @Test(
+        "bidirectional opened at a cursor in the middle reaches both ends with every node once, in order",
+        arguments: [false, true])
     func bidirectionalThroughPager(reportsOppositeEnd: Bool) async throws {
         let nodes = (0..<53).map { TestItem(id: $0) }
-        let backend = RelayConnectionBackend(nodes, reportsOppositeEnd: reportsOppositeEnd, cursor: Self.cursor)
+        let backend = RelayConnectionBackend(
+            nodes, reportsOppositeEnd: reportsOppositeEnd, cursor: Self.cursor)
         let pager = Pager(
             source: Source(.bidirectional) { try backend.connection($0) }, initialKey: "cursor:24",
             configuration: try .testing())

@@ -41,7 +41,9 @@ struct TransformedPageSourceTests {
         let pager = Pager(source: source, configuration: try .testing(pageSize: 20))
         #expect(try await pager.loadAll() == .endReached)
         #expect(pageSizes.all == [Array(0..<20), Array(20..<40), Array(40..<50)])
-        #expect(pager.items.ids == Array((0..<20).reversed()) + Array((20..<40).reversed()) + Array((40..<50).reversed()))
+        #expect(
+            pager.items.ids == Array((0..<20).reversed()) + Array((20..<40).reversed())
+                + Array((40..<50).reversed()))
     }
 
     @Test("filter and compactMap run once per item of each page")
@@ -78,18 +80,13 @@ struct TransformedPageSourceTests {
         #expect(pager.items.ids == Array(0..<10) + Array(30..<50))
     }
 
-    // ENGINE BUG: a page that brings no rows (filtered to nothing, or all
-    // duplicates) stalls prefetch-driven paging. The last row was reported as
-    // shown and is still the last row when the empty page arrives, so it is
-    // still within the prefetch distance of an end that has more; but the
-    // pager only looks at the prefetch distance when `itemAppeared` is
-    // called, and no new row can appear to call it. A `willDisplay`-driven
-    // list (Makestagram) then sits at its end with hasNext true, nothing
-    // loading, until the reader scrolls away and back. Expected: when a page
-    // arrives, the last reported appearance is looked at again and the next
-    // page starts (here: isLoadingNext is true once the empty page is in).
-    // Actual: isLoadingNext is false and no third request is made.
-    @Test("a page filtered to nothing after the last row appeared does not stall prefetching: the last row is still the end")
+    // A page that brings no rows (filtered to nothing, or all duplicates)
+    // must not stall prefetch-driven paging: no new row can appear to report
+    // itself, so the pager looks again at the last row reported when a page
+    // arrives (a `willDisplay`-driven list would otherwise sit at its end).
+    @Test(
+        "a page filtered to nothing after the last row appeared does not stall prefetching: the last row is still the end"
+    )
     func emptyPageKeepsPrefetching() async throws {
         let scripted = ScriptedSource<Int, TestItem>()
         let source = scripted.filter { !(10..<20).contains($0.id) }
@@ -130,7 +127,8 @@ struct TransformedPageSourceTests {
         #expect(page.items.map(\.id) == original.items.map(\.id))
     }
 
-    @Test("a transform that throws fails that load, keeps the items, and runs again only for the retried page")
+    @Test(
+        "a transform that throws fails that load, keeps the items, and runs again only for the retried page")
     func throwingTransform() async throws {
         let calls = Counter()
         let failOnce = Counter()

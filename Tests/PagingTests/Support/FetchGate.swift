@@ -54,7 +54,8 @@ final class FetchGate<Arguments: Sendable>: Sendable {
             return state.counter
         }
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Void, any Error>) in
                 let (waiter, arrival, cancelled) = state.withLock {
                     state -> (CheckedContinuation<Arrival, Never>?, Arrival, Bool) in
                     let arrival = Arrival(number: number, arguments: arguments, gate: self)

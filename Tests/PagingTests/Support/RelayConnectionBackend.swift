@@ -44,7 +44,9 @@ final class RelayConnectionBackend<Node: Sendable>: Sendable {
     func replace(_ node: Node) {
         let cursor = cursorOf(node)
         state.withLock { state in
-            if let index = state.nodes.firstIndex(where: { cursorOf($0) == cursor }) { state.nodes[index] = node }
+            if let index = state.nodes.firstIndex(where: { cursorOf($0) == cursor }) {
+                state.nodes[index] = node
+            }
         }
     }
 

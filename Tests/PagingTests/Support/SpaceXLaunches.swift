@@ -53,7 +53,9 @@ enum SpaceXLaunches {
     static func load(relativeTo filePath: String = #filePath) throws -> [Launch] {
         let relative = "shared/data/spacex-launches.json"
         var looked: [String] = []
-        for start in [URL(fileURLWithPath: filePath), URL(fileURLWithPath: filePath).resolvingSymlinksInPath()] {
+        for start in [
+            URL(fileURLWithPath: filePath), URL(fileURLWithPath: filePath).resolvingSymlinksInPath(),
+        ] {
             var directory = start.deletingLastPathComponent()
             while directory.path != "/" {
                 let candidate = directory.appendingPathComponent(relative)
@@ -62,14 +64,17 @@ enum SpaceXLaunches {
                     do {
                         return try JSONDecoder().decode([Launch].self, from: Data(contentsOf: candidate))
                     } catch {
-                        throw Missing(description: "\(candidate.path) exists but could not be read as launches: \(error)")
+                        throw Missing(
+                            description:
+                                "\(candidate.path) exists but could not be read as launches: \(error)")
                     }
                 }
                 directory = directory.deletingLastPathComponent()
             }
         }
         throw Missing(
-            description: "the launch data set \(relative) was not found; it is expected four directories above "
+            description:
+                "the launch data set \(relative) was not found; it is expected four directories above "
                 + "the test file (../../../../\(relative)). Looked in:\n" + looked.joined(separator: "\n"))
     }
 }
