@@ -22,6 +22,7 @@ public struct PagedItems<Item: Sendable>: RandomAccessCollection, Sendable {
     private(set) var root: PageTreeNode<Item>?
 
     /// An empty collection.
+    /// - Complexity: O(1).
     public init() {
         root = nil
     }
@@ -35,9 +36,11 @@ public struct PagedItems<Item: Sendable>: RandomAccessCollection, Sendable {
     }
 
     /// The position of the first item: always 0.
+    /// - Complexity: O(1).
     public var startIndex: Int { 0 }
 
     /// One past the position of the last item: the number of items.
+    /// - Complexity: O(1).
     public var endIndex: Int { root?.count ?? 0 }
 
     /// The number of items.
@@ -179,6 +182,7 @@ extension PagedItems: Equatable where Item: Equatable {
 
 extension PagedItems: CustomStringConvertible {
     /// The items, written like an array's.
+    /// - Complexity: O(*n*).
     public var description: String {
         Array(self).description
     }
@@ -186,6 +190,7 @@ extension PagedItems: CustomStringConvertible {
 
 extension PagedItems: ExpressibleByArrayLiteral {
     /// A collection holding the given items as one page.
+    /// - Complexity: O(*n*).
     public init(arrayLiteral elements: Item...) {
         self.init(pages: [elements])
     }

@@ -27,11 +27,14 @@ public struct ListChange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether nothing changed in the items (load states may still have).
+    /// - Complexity: O(1).
     public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && updated.isEmpty }
 
     /// How many items were removed.
+    /// - Complexity: O(*r*) for *r* ranges.
     public var removedCount: Int { removed.reduce(0) { $0 + $1.count } }
     /// How many items were inserted.
+    /// - Complexity: O(*r*) for *r* ranges.
     public var insertedCount: Int { inserted.reduce(0) { $0 + $1.count } }
 
     /// Applies the change to a copy of the previous items, taking inserted

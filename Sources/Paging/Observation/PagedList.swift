@@ -95,15 +95,19 @@ where Item.ID: Sendable {
     }
 
     /// Whether a load after the last item is in flight.
+    /// - Complexity: O(1).
     public var isLoadingNext: Bool { loadStates.next.isLoading }
     /// Whether a load before the first item is in flight.
+    /// - Complexity: O(1).
     public var isLoadingPrevious: Bool { loadStates.previous.isLoading }
     /// Whether the first load or a refresh is in flight.
+    /// - Complexity: O(1).
     public var isRefreshing: Bool { loadStates.refresh.isLoading }
 
     /// Loads the page after the last item; see ``Pager/loadNext(count:)``.
     /// - Parameter count: how many items to ask for.
     /// - Returns: a handle to the load.
+    /// - Complexity: O(1) to start; the page is applied in O(*m* + log *p*).
     @discardableResult
     public func loadNext(count: Int? = nil) -> PageLoad {
         following(pager.loadNext(count: count))
@@ -112,6 +116,7 @@ where Item.ID: Sendable {
     /// Loads the page before the first item; see ``Pager/loadPrevious(count:)``.
     /// - Parameter count: how many items to ask for.
     /// - Returns: a handle to the load.
+    /// - Complexity: O(1) to start; the page is applied in O(*m* + log *p*).
     @discardableResult
     public func loadPrevious(count: Int? = nil) -> PageLoad {
         following(pager.loadPrevious(count: count))
@@ -119,6 +124,7 @@ where Item.ID: Sendable {
 
     /// Refreshes the list; see ``Pager/refresh()``.
     /// - Returns: a handle to the refresh.
+    /// - Complexity: O(1) to start; O(*n*) to apply *n* new items.
     @discardableResult
     public func refresh() -> PageLoad {
         following(pager.refresh())
@@ -126,18 +132,21 @@ where Item.ID: Sendable {
 
     /// Repeats the failed loads; see ``Pager/retry()``.
     /// - Returns: a handle to the repeated loads.
+    /// - Complexity: O(1) to start.
     @discardableResult
     public func retry() -> PageLoad {
         following(pager.retry())
     }
 
     /// Empties the list; see ``Pager/reset()``.
+    /// - Complexity: O(1), plus freeing what was held.
     public func reset() {
         pager.reset()
         catchUp()
     }
 
     /// Cancels the loads in flight; see ``Pager/cancel()``.
+    /// - Complexity: O(1).
     public func cancel() {
         pager.cancel()
         catchUp()
@@ -161,6 +170,7 @@ where Item.ID: Sendable {
 
     /// Replaces the item with the same id; see ``Pager/update(_:)``.
     /// - Returns: whether it was held.
+    /// - Complexity: O(*m* + log *p*) for the page of *m* items holding it.
     @discardableResult
     public func update(_ item: Item) -> Bool {
         defer { catchUp() }
@@ -169,6 +179,7 @@ where Item.ID: Sendable {
 
     /// Inserts an item; see ``Pager/insert(_:at:)``.
     /// - Returns: whether it was inserted.
+    /// - Complexity: O(*m* + log *p*).
     @discardableResult
     public func insert(_ item: Item, at position: InsertPosition<Item.ID>) -> Bool {
         defer { catchUp() }
@@ -177,6 +188,7 @@ where Item.ID: Sendable {
 
     /// Removes the item with an id; see ``Pager/remove(id:)``.
     /// - Returns: the removed item, if it was held.
+    /// - Complexity: O(*m* + log *p*).
     @discardableResult
     public func remove(id: Item.ID) -> Item? {
         defer { catchUp() }

@@ -86,19 +86,24 @@ where Item.ID: Sendable {
     public var items: PagedItems<Item> { driver.withLock { $0.machine.items } }
 
     /// The load states at both ends and of a refresh.
+    /// - Complexity: O(1).
     public var loadStates: LoadStates { driver.withLock { $0.machine.loadStates } }
 
     /// Whether there may be items after the last one held (`true` before the
     /// first load, and while dropped pages wait to be reloaded).
+    /// - Complexity: O(1).
     public var hasNext: Bool { driver.withLock { $0.machine.hasNext } }
 
     /// Whether there may be items before the first one held.
+    /// - Complexity: O(1).
     public var hasPrevious: Bool { driver.withLock { $0.machine.hasPrevious } }
 
     /// Whether a load after the last item is in flight.
+    /// - Complexity: O(1).
     public var isLoadingNext: Bool { loadStates.next.isLoading }
 
     /// Whether a load before the first item is in flight.
+    /// - Complexity: O(1).
     public var isLoadingPrevious: Bool { loadStates.previous.isLoading }
 
     /// The index of the item with an id, if it is held.
@@ -151,6 +156,7 @@ where Item.ID: Sendable {
     /// order, buffered without limit (snapshots share storage, so a buffer of
     /// many is cheap). The stream ends when the pager is deinitialized, or
     /// stops when its task is cancelled.
+    /// - Complexity: O(1) to subscribe and O(1) to publish each snapshot to each stream.
     public var snapshots: AsyncStream<PagingSnapshot<Item>> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: PagingSnapshot<Item>.self, bufferingPolicy: .unbounded)
@@ -203,6 +209,7 @@ where Item.ID: Sendable {
     ///   ``LoadOutcome/loaded`` when `maxPages` pages loaded first, or
     ///   ``LoadOutcome/cancelled``.
     /// - Throws: ``PagingError`` at the first failed load; what was loaded is kept.
+    /// - Complexity: O(*k* (*m* + log *p*)) for *k* pages of *m* items loaded, *p* pages held.
     public func loadAll(maxPages: Int = .max) async throws(PagingError) -> LoadOutcome {
         guard maxPages >= 1 else {
             throw .invalidArgument("maxPages is \(maxPages), but loadAll loads at least 1 page")
@@ -227,6 +234,7 @@ where Item.ID: Sendable {
     /// and its callers wait for the new one. What is loaded follows
     /// ``PagingConfiguration/refreshPolicy``.
     /// - Returns: a handle to the refresh.
+    /// - Complexity: O(1) to start; applying the new pages is O(*n*) for the *n* items they bring.
     @discardableResult
     public func refresh() -> PageLoad {
         admit { $0.refresh() }
@@ -236,6 +244,7 @@ where Item.ID: Sendable {
     /// one at each failed end.
     /// - Returns: a handle to the repeated loads; its value is
     ///   ``LoadOutcome/nothingToRetry`` when nothing had failed.
+    /// - Complexity: O(1) to start; applying is that of the load repeated.
     @discardableResult
     public func retry() -> PageLoad {
         transact { driver in
@@ -252,6 +261,7 @@ where Item.ID: Sendable {
 
     /// Cancels every load in flight and keeps the items. The callers waiting
     /// get ``LoadOutcome/cancelled``.
+    /// - Complexity: O(1).
     public func cancel() {
         send { $0.cancel() }
     }
