@@ -3,7 +3,9 @@ import Testing
 
 @Suite("ConnectionDocument")
 struct ConnectionDocumentTests {
-    private func error(_ source: String, key: String? = nil, operation: String? = nil) -> GraphQLDocumentError? {
+    private func error(_ source: String, key: String? = nil, operation: String? = nil)
+        -> GraphQLDocumentError?
+    {
         do {
             _ = try ConnectionDocument(source, connectionKey: key, operationName: operation)
             return nil
@@ -14,7 +16,8 @@ struct ConnectionDocumentTests {
 
     @Test("finds the connection, its variables, and adds pageInfo and edge cursors")
     func analysesASimpleQuery() throws {
-        let document = try ConnectionDocument("""
+        let document = try ConnectionDocument(
+            """
             query Launches($first: Int, $after: String) {
               launches(first: $first, after: $after) @connection(key: "Launches_launches") {
                 edges { node { id site } }
@@ -34,12 +37,18 @@ struct ConnectionDocumentTests {
         #expect(document.text.contains("hasPreviousPage"))
         #expect(document.text.contains("cursor"))
         // The printed document parses again and is stable.
-        #expect(try ConnectionDocument(document.text.replacingOccurrences(of: "launches(first: $first, after: $after)", with: "launches(first: $first, after: $after) @connection(key: \"k\")")).text == document.text)
+        #expect(
+            try ConnectionDocument(
+                document.text.replacingOccurrences(
+                    of: "launches(first: $first, after: $after)",
+                    with: "launches(first: $first, after: $after) @connection(key: \"k\")")
+            ).text == document.text)
     }
 
     @Test("respects aliases along the path and on the connection")
     func respectsAliases() throws {
-        let document = try ConnectionDocument("""
+        let document = try ConnectionDocument(
+            """
             query($n: Int, $c: String) {
               me: viewer { recent: launches(first: $n, after: $c) @connection(key: "Recent") { items: nodes { id } } }
             }
@@ -51,7 +60,8 @@ struct ConnectionDocumentTests {
 
     @Test("finds a connection inside a named fragment spread into the query and rewrites the fragment")
     func findsConnectionsInNamedFragments() throws {
-        let document = try ConnectionDocument("""
+        let document = try ConnectionDocument(
+            """
             query Profile($count: Int, $cursor: String) { viewer { user { ...UserLaunches } } }
             fragment UserLaunches on User {
               name
@@ -66,14 +76,19 @@ struct ConnectionDocumentTests {
         #expect(document.variables.after == "cursor")
         let text = document.text
         #expect(!text.contains("@connection"))
-        #expect(text.contains("pageInfo { hasNextPage hasPreviousPage startCursor endCursor }") || text.contains("hasNextPage\n"))
+        #expect(
+            text.contains("pageInfo { hasNextPage hasPreviousPage startCursor endCursor }")
+                || text.contains("hasNextPage\n"))
         #expect(text.components(separatedBy: "cursor").count >= 2)
-        #expect(text.components(separatedBy: "pageInfo").count == 2, "the existing pageInfo is completed, not repeated")
+        #expect(
+            text.components(separatedBy: "pageInfo").count == 2,
+            "the existing pageInfo is completed, not repeated")
     }
 
     @Test("finds a connection inside an inline fragment and pages backward")
     func findsConnectionsInInlineFragments() throws {
-        let document = try ConnectionDocument("""
+        let document = try ConnectionDocument(
+            """
             query($id: ID!, $last: Int, $before: String) {
               node(id: $id) { ... on User { launches(last: $last, before: $before) @connection(key: "k") { edges { node { id } } } } }
             }
@@ -117,19 +132,24 @@ struct ConnectionDocumentTests {
 
     @Test("an unknown key names the keys there are")
     func unknownKey() throws {
-        let error = try #require(self.error(#"query($a: String) { launches(after: $a) @connection(key: "L") { nodes { id } } }"#, key: "M"))
+        let error = try #require(
+            self.error(
+                #"query($a: String) { launches(after: $a) @connection(key: "L") { nodes { id } } }"#, key: "M"
+            ))
         #expect(error.kind == .noConnection)
         #expect(error.description.contains(#"the keys are "L""#))
     }
 
     @Test("two connections without a key to choose are refused")
     func twoConnections() throws {
-        let error = try #require(self.error("""
-            query($a: String, $b: String) {
-              x: launches(after: $a) @connection(key: "X") { nodes { id } }
-              y: launches(after: $b) @connection(key: "Y") { nodes { id } }
-            }
-            """))
+        let error = try #require(
+            self.error(
+                """
+                query($a: String, $b: String) {
+                  x: launches(after: $a) @connection(key: "X") { nodes { id } }
+                  y: launches(after: $b) @connection(key: "Y") { nodes { id } }
+                }
+                """))
         #expect(error.kind == .ambiguousConnection)
         #expect(error.description.contains("pass connectionKey"))
         #expect(error.description.contains(#""X", "Y""#))
@@ -137,17 +157,22 @@ struct ConnectionDocumentTests {
 
     @Test("a fragment spread twice puts its connection at two paths, which is refused")
     func fragmentSpreadTwice() throws {
-        let error = try #require(self.error("""
-            query($a: String) { one: viewer { ...F } two: viewer { ...F } }
-            fragment F on Viewer { launches(after: $a) @connection(key: "F") { nodes { id } } }
-            """))
+        let error = try #require(
+            self.error(
+                """
+                query($a: String) { one: viewer { ...F } two: viewer { ...F } }
+                fragment F on Viewer { launches(after: $a) @connection(key: "F") { nodes { id } } }
+                """))
         #expect(error.kind == .ambiguousConnection)
         #expect(error.description.contains("one.launches, two.launches"))
     }
 
     @Test("a connection without edges { node } or nodes is refused")
     func noEdgesOrNodes() throws {
-        let error = try #require(self.error(#"query($a: String) { launches(after: $a) @connection(key: "L") { edges { cursor } totalCount } }"#))
+        let error = try #require(
+            self.error(
+                #"query($a: String) { launches(after: $a) @connection(key: "L") { edges { cursor } totalCount } }"#
+            ))
         #expect(error.kind == .noEdgesOrNodes)
         #expect(error.line == 1)
         #expect(error.description.contains("selects neither"))
@@ -155,7 +180,10 @@ struct ConnectionDocumentTests {
 
     @Test("a literal pagination argument is refused, naming the argument and the literal")
     func literalArgument() throws {
-        let error = try #require(self.error(#"query($a: String) { launches(first: 10, after: $a) @connection(key: "L") { nodes { id } } }"#))
+        let error = try #require(
+            self.error(
+                #"query($a: String) { launches(first: 10, after: $a) @connection(key: "L") { nodes { id } } }"#
+            ))
         #expect(error.kind == .paginationArguments)
         #expect(error.description.contains(#"pagination argument "first" as the literal 10"#))
         #expect(error.column == 21)
@@ -163,14 +191,16 @@ struct ConnectionDocumentTests {
 
     @Test("an undeclared pagination variable is refused")
     func undeclaredVariable() throws {
-        let error = try #require(self.error(#"query { launches(after: $a) @connection(key: "L") { nodes { id } } }"#))
+        let error = try #require(
+            self.error(#"query { launches(after: $a) @connection(key: "L") { nodes { id } } }"#))
         #expect(error.kind == .paginationArguments)
         #expect(error.description.contains("does not declare $a"))
     }
 
     @Test("a connection without after: or before: is refused")
     func noCursorArgument() throws {
-        let error = try #require(self.error(#"query($n: Int) { launches(first: $n) @connection(key: "L") { nodes { id } } }"#))
+        let error = try #require(
+            self.error(#"query($n: Int) { launches(first: $n) @connection(key: "L") { nodes { id } } }"#))
         #expect(error.kind == .paginationArguments)
         #expect(error.description.contains("takes neither after: nor before:"))
     }
@@ -179,7 +209,9 @@ struct ConnectionDocumentTests {
     func operations() throws {
         #expect(self.error("fragment F on User { id }")?.kind == .operation)
         #expect(self.error("query A { a } query B { b }")?.description.contains("pass operationName") == true)
-        #expect(self.error("query A { a }", operation: "Z")?.description.contains(#"no operation named "Z""#) == true)
+        #expect(
+            self.error("query A { a }", operation: "Z")?.description.contains(#"no operation named "Z""#)
+                == true)
     }
 
     @Test("a spread of an undefined fragment is refused")

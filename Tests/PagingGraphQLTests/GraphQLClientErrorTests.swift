@@ -1,10 +1,13 @@
 import Foundation
-@testable import PagingGraphQL
 import Testing
+
+@testable import PagingGraphQL
 
 @Suite("GraphQLClientError")
 struct GraphQLClientErrorTests {
-    private struct Typed: Decodable, Sendable { var launch: Launch; struct Launch: Decodable, Sendable { var id: String } }
+    private struct Typed: Decodable, Sendable {
+        var launch: Launch; struct Launch: Decodable, Sendable { var id: String }
+    }
 
     private func failure<Data: Decodable & Sendable>(
         _ reply: ScriptedTransport.Reply,
@@ -55,7 +58,9 @@ struct GraphQLClientErrorTests {
 
     @Test("a non-2xx GraphQL response with errors and no data is a GraphQL error with the status kept")
     func non2xxGraphQLErrors() async throws {
-        let error = try await failure(.response(.json(#"{"errors":[{"message":"Variable \"$first\" got invalid value"}]}"#, status: 400)))
+        let error = try await failure(
+            .response(
+                .json(#"{"errors":[{"message":"Variable \"$first\" got invalid value"}]}"#, status: 400)))
         #expect(error.kind == .graphQLErrors)
         #expect(error.statusCode == 400)
         #expect(error.graphQLErrors.map(\.message) == [#"Variable "$first" got invalid value"#])
@@ -64,7 +69,8 @@ struct GraphQLClientErrorTests {
 
     @Test("a 2xx body that is not JSON says it is not a GraphQL response")
     func notJSON() async throws {
-        let error = try await failure(.response(GraphQLHTTPResponse(statusCode: 200, body: Data("<!doctype html>".utf8))))
+        let error = try await failure(
+            .response(GraphQLHTTPResponse(statusCode: 200, body: Data("<!doctype html>".utf8))))
         #expect(error.kind == .notGraphQLResponse)
         #expect(error.statusCode == 200)
         #expect(error.description.contains("it is not JSON"))
@@ -99,20 +105,27 @@ struct GraphQLClientErrorTests {
 
     @Test("errors without data are thrown as GraphQL errors, each listed")
     func graphQLErrorsWithoutData() async throws {
-        let error = try await failure(.response(.json(#"""
-            {"data":null,"errors":[{"message":"Cannot query field \"x\"","locations":[{"line":1,"column":3}]},{"message":"Second"}]}
-            """#)))
+        let error = try await failure(
+            .response(
+                .json(
+                    #"""
+                    {"data":null,"errors":[{"message":"Cannot query field \"x\"","locations":[{"line":1,"column":3}]},{"message":"Second"}]}
+                    """#)))
         #expect(error.kind == .graphQLErrors)
         #expect(error.statusCode == 200)
         #expect(error.graphQLErrors.count == 2)
-        #expect(error.description == #"The server at https://api.example.test/graphql answered with 2 GraphQL errors and no data: Cannot query field "x" (line 1, column 3); Second"#)
+        #expect(
+            error.description
+                == #"The server at https://api.example.test/graphql answered with 2 GraphQL errors and no data: Cannot query field "x" (line 1, column 3); Second"#
+        )
     }
 
     @Test("variables that cannot be encoded fail before anything is sent")
     func unencodableVariables() async throws {
         let transport = ScriptedTransport([])
         let client = GraphQLClient(endpoint: testEndpoint, transport: transport)
-        let request = GraphQLRequest(document: "{ a }", variables: ["ratio": JSONValue.double(.infinity)], as: JSONValue.self)
+        let request = GraphQLRequest(
+            document: "{ a }", variables: ["ratio": JSONValue.double(.infinity)], as: JSONValue.self)
         await #expect {
             _ = try await client.send(request)
         } throws: { error in

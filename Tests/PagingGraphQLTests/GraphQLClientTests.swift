@@ -1,15 +1,19 @@
 import Foundation
-@testable import PagingGraphQL
 import Testing
+
+@testable import PagingGraphQL
 
 private struct LaunchListQuery: GraphQLOperation {
     struct Variables: Encodable, Sendable { var pageSize: Int; var after: String? }
     struct Data: Decodable, Sendable, Equatable {
-        struct Launches: Decodable, Sendable, Equatable { var cursor: String; var hasMore: Bool; var launches: [Launch?] }
+        struct Launches: Decodable, Sendable, Equatable {
+            var cursor: String; var hasMore: Bool; var launches: [Launch?]
+        }
         struct Launch: Decodable, Sendable, Equatable { var id: String; var site: String? }
         var launches: Launches?
     }
-    let document = "query LaunchList($pageSize: Int, $after: String) { launches(pageSize: $pageSize, after: $after) { cursor hasMore launches { id site } } }"
+    let document =
+        "query LaunchList($pageSize: Int, $after: String) { launches(pageSize: $pageSize, after: $after) { cursor hasMore launches { id site } } }"
     var operationName: String? { "LaunchList" }
     var variables: Variables
 }
@@ -42,7 +46,9 @@ struct GraphQLClientTests {
             headers: ["Authorization": "Bearer old", "X-Client": "tests"],
             transport: transport
         )
-        _ = try await client.send(UntypedGraphQLRequest(document: "{ a }"), headers: ["authorization": "Bearer new", "Accept": "application/json"])
+        _ = try await client.send(
+            UntypedGraphQLRequest(document: "{ a }"),
+            headers: ["authorization": "Bearer new", "Accept": "application/json"])
 
         let request = try #require(transport.requests.first)
         #expect(request.value(forHeader: "Authorization") == "Bearer new")
@@ -53,7 +59,12 @@ struct GraphQLClientTests {
 
     @Test("decodes typed data, skipping nothing the type keeps")
     func decodesTypedData() async throws {
-        let transport = ScriptedTransport([.response(.json(#"{"data":{"launches":{"cursor":"c2","hasMore":true,"launches":[{"id":"1","site":"KSC"},null]}}}"#))])
+        let transport = ScriptedTransport([
+            .response(
+                .json(
+                    #"{"data":{"launches":{"cursor":"c2","hasMore":true,"launches":[{"id":"1","site":"KSC"},null]}}}"#
+                ))
+        ])
         let client = GraphQLClient(endpoint: testEndpoint, transport: transport)
         let response = try await client.send(LaunchListQuery(variables: .init(pageSize: 2, after: nil)))
         #expect(response.data?.launches?.cursor == "c2")
@@ -67,10 +78,14 @@ struct GraphQLClientTests {
 
     @Test("delivers partial data together with its errors")
     func deliversPartialData() async throws {
-        let transport = ScriptedTransport([.response(.json(#"""
-            {"data":{"launches":{"cursor":"c2","hasMore":false,"launches":[{"id":"1","site":null}]}},
-             "errors":[{"message":"Site unavailable","locations":[{"line":1,"column":90}],"path":["launches","launches",0,"site"],"extensions":{"code":"UPSTREAM"}}]}
-            """#))])
+        let transport = ScriptedTransport([
+            .response(
+                .json(
+                    #"""
+                    {"data":{"launches":{"cursor":"c2","hasMore":false,"launches":[{"id":"1","site":null}]}},
+                     "errors":[{"message":"Site unavailable","locations":[{"line":1,"column":90}],"path":["launches","launches",0,"site"],"extensions":{"code":"UPSTREAM"}}]}
+                    """#))
+        ])
         let client = GraphQLClient(endpoint: testEndpoint, transport: transport)
         let response = try await client.send(LaunchListQuery(variables: .init(pageSize: 1, after: nil)))
 
@@ -86,9 +101,12 @@ struct GraphQLClientTests {
 
     @Test("returns untyped data as JSON values")
     func returnsUntypedData() async throws {
-        let transport = ScriptedTransport([.response(.json(#"{"data":{"launches":{"hasMore":true}},"extensions":{"cost":3}}"#))])
+        let transport = ScriptedTransport([
+            .response(.json(#"{"data":{"launches":{"hasMore":true}},"extensions":{"cost":3}}"#))
+        ])
         let client = GraphQLClient(endpoint: testEndpoint, transport: transport)
-        let response = try await client.send(UntypedGraphQLRequest(document: "{ launches { hasMore } }", variables: ["x": [1, 2]]))
+        let response = try await client.send(
+            UntypedGraphQLRequest(document: "{ launches { hasMore } }", variables: ["x": [1, 2]]))
         #expect(response.data?[path: ["launches", "hasMore"]] == true)
         #expect(response.extensions?["cost"] == 3)
         let body = try JSONValue(json: try #require(transport.requests.first).body)
@@ -98,7 +116,9 @@ struct GraphQLClientTests {
 
     @Test("keeps a non-2xx status when the body still carries data")
     func keepsStatusWithData() async throws {
-        let transport = ScriptedTransport([.response(.json(#"{"data":{"a":1},"errors":[{"message":"partial"}]}"#, status: 500))])
+        let transport = ScriptedTransport([
+            .response(.json(#"{"data":{"a":1},"errors":[{"message":"partial"}]}"#, status: 500))
+        ])
         let client = GraphQLClient(endpoint: testEndpoint, transport: transport)
         let response = try await client.send(UntypedGraphQLRequest(document: "{ a }"))
         #expect(response.statusCode == 500)

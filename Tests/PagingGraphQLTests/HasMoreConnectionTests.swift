@@ -8,7 +8,8 @@ struct HasMoreConnectionTests {
 
     @Test("decodes the tutorial's LaunchConnection, finding the list by itself")
     func decodesTheTutorialShape() throws {
-        let json = #"{"__typename":"LaunchConnection","cursor":"1583556631","hasMore":true,"launches":[{"id":"109","site":"CCAFS SLC 40"},null]}"#
+        let json =
+            #"{"__typename":"LaunchConnection","cursor":"1583556631","hasMore":true,"launches":[{"id":"109","site":"CCAFS SLC 40"},null]}"#
         let page = try JSONDecoder().decode(HasMoreConnection<Launch>.self, from: Data(json.utf8))
         #expect(page.cursor == "1583556631")
         #expect(page.hasMore)
@@ -25,7 +26,9 @@ struct HasMoreConnectionTests {
         let page = try HasMoreConnection<Launch>(json: json, listField: "launches")
         #expect(page.items.map(\.id) == ["1"])
         #expect(!page.hasMore)
-        #expect(throws: DecodingError.self) { try HasMoreConnection<Launch>(json: json, listField: "rockets") }
+        #expect(throws: DecodingError.self) {
+            try HasMoreConnection<Launch>(json: json, listField: "rockets")
+        }
     }
 
     @Test("refuses a page without a list")

@@ -1,12 +1,14 @@
 import Foundation
-@testable import PagingGraphQL
 import Testing
+
+@testable import PagingGraphQL
 
 @Suite("JSONValue")
 struct JSONValueTests {
     @Test("decodes every kind of JSON value and keeps integers apart from fractions")
     func decodesEveryKind() throws {
-        let value = try JSONValue(json: Data(#"{"a":null,"b":true,"c":3,"d":2.5,"e":"x","f":[1,"y"],"g":{"h":false}}"#.utf8))
+        let value = try JSONValue(
+            json: Data(#"{"a":null,"b":true,"c":3,"d":2.5,"e":"x","f":[1,"y"],"g":{"h":false}}"#.utf8))
         #expect(value["a"] == .null)
         #expect(value["b"] == .bool(true))
         #expect(value["c"] == .int(3))
@@ -58,10 +60,13 @@ struct JSONValueTests {
 
     @Test("path segments decode from strings and integers and print as a path")
     func pathSegments() throws {
-        let path = try JSONDecoder().decode([GraphQLPathSegment].self, from: Data(#"["launches", 3, "site"]"#.utf8))
+        let path = try JSONDecoder().decode(
+            [GraphQLPathSegment].self, from: Data(#"["launches", 3, "site"]"#.utf8))
         #expect(path == ["launches", 3, "site"])
         #expect(GraphQLPathSegment.describe(path) == "launches[3].site")
         #expect(GraphQLPathSegment.describe([]) == "(root)")
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([GraphQLPathSegment].self, from: Data("[true]".utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([GraphQLPathSegment].self, from: Data("[true]".utf8))
+        }
     }
 }

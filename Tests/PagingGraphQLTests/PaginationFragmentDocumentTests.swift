@@ -39,7 +39,8 @@ struct PaginationFragmentDocumentTests {
         #expect(fragment.refetchQuery.connectionPath == ["node", "todos"])
         #expect(fragment.refetchQuery.variables == PaginationVariables(first: "count", after: "cursor"))
         let text = fragment.text
-        #expect(text.hasPrefix("query ToDoListPaginationQuery($id: ID!, $count: Int = 10, $cursor: String) {"))
+        #expect(
+            text.hasPrefix("query ToDoListPaginationQuery($id: ID!, $count: Int = 10, $cursor: String) {"))
         #expect(text.contains("node(id: $id) {"))
         #expect(text.contains("__typename"))
         #expect(text.contains("...ToDoList_user"))
@@ -52,7 +53,8 @@ struct PaginationFragmentDocumentTests {
 
     @Test("a fragment on Query is refetched at the root, without node(id:)")
     func buildsTheQueryVariant() throws {
-        let fragment = try PaginationFragmentDocument("""
+        let fragment = try PaginationFragmentDocument(
+            """
             fragment Feed_query on Query @refetchable(queryName: "FeedQuery")
               @argumentDefinitions(count: {type: "Int!", defaultValue: 5}, cursor: {type: "String"}) {
               launches(first: $count, after: $cursor) @connection(key: "Feed_launches") { nodes { id } }
@@ -69,7 +71,9 @@ struct PaginationFragmentDocumentTests {
         let error = try #require(self.error("fragment F on User { id }", fragment: "F"))
         #expect(error.kind == .refetchable)
         #expect(error.description.contains(#"add @refetchable(queryName: "FPaginationQuery")"#))
-        #expect(self.error("fragment F on User { id }")?.description.contains("No fragment of the document has a @refetchable") == true)
+        #expect(
+            self.error("fragment F on User { id }")?.description.contains(
+                "No fragment of the document has a @refetchable") == true)
         #expect(self.error("query { a }")?.description.contains("has no fragment") == true)
     }
 
@@ -81,42 +85,54 @@ struct PaginationFragmentDocumentTests {
 
     @Test("missing argument definitions are refused with an example")
     func noArgumentDefinitions() throws {
-        let error = try #require(self.error(#"""
-            fragment F on User @refetchable(queryName: "Q") {
-              todos(first: $count, after: $cursor) @connection(key: "k") { nodes { id } }
-            }
-            """#))
+        let error = try #require(
+            self.error(
+                #"""
+                fragment F on User @refetchable(queryName: "Q") {
+                  todos(first: $count, after: $cursor) @connection(key: "k") { nodes { id } }
+                }
+                """#))
         #expect(error.kind == .refetchable)
         #expect(error.description.contains("has no @argumentDefinitions"))
     }
 
     @Test("an argument definition without a type, or with a bad one, is refused")
     func badArgumentDefinition() throws {
-        let noType = try #require(self.error(#"fragment F on User @refetchable(queryName: "Q") @argumentDefinitions(count: {defaultValue: 3}) { id }"#))
+        let noType = try #require(
+            self.error(
+                #"fragment F on User @refetchable(queryName: "Q") @argumentDefinitions(count: {defaultValue: 3}) { id }"#
+            ))
         #expect(noType.description.contains(#"argument "count""#))
         #expect(noType.description.contains("has no type"))
-        let badType = try #require(self.error(#"fragment F on User @refetchable(queryName: "Q") @argumentDefinitions(count: {type: "Int!!"}) { id }"#))
+        let badType = try #require(
+            self.error(
+                #"fragment F on User @refetchable(queryName: "Q") @argumentDefinitions(count: {type: "Int!!"}) { id }"#
+            ))
         #expect(badType.description.contains(#"the type "Int!!""#))
     }
 
     @Test("a variable the argument definitions do not declare is refused")
     func undeclaredVariable() throws {
-        let error = try #require(self.error(#"""
-            fragment F on User @refetchable(queryName: "Q") @argumentDefinitions(count: {type: "Int"}) {
-              todos(first: $count, after: $cursor) @connection(key: "k") { nodes { id } }
-            }
-            """#))
+        let error = try #require(
+            self.error(
+                #"""
+                fragment F on User @refetchable(queryName: "Q") @argumentDefinitions(count: {type: "Int"}) {
+                  todos(first: $count, after: $cursor) @connection(key: "k") { nodes { id } }
+                }
+                """#))
         #expect(error.description.contains("uses $cursor"))
         #expect(error.line == 2)
     }
 
     @Test("a fragment without @connection is refused by the connection analysis")
     func noConnection() throws {
-        let error = try #require(self.error(#"""
-            fragment F on User @refetchable(queryName: "Q") @argumentDefinitions(count: {type: "Int"}, cursor: {type: "String"}) {
-              todos(first: $count, after: $cursor) { nodes { id } }
-            }
-            """#))
+        let error = try #require(
+            self.error(
+                #"""
+                fragment F on User @refetchable(queryName: "Q") @argumentDefinitions(count: {type: "Int"}, cursor: {type: "String"}) {
+                  todos(first: $count, after: $cursor) { nodes { id } }
+                }
+                """#))
         #expect(error.kind == .noConnection)
     }
 }

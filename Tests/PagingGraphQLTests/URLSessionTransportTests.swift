@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import PagingGraphQL
 import Testing
+
+@testable import PagingGraphQL
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("URLSessionTransport")
 struct URLSessionTransportTests {
@@ -27,8 +29,9 @@ struct URLSessionTransportTests {
     func refusedConnection() async throws {
         let listener = try LoopbackListener()
         let port = listener.port
-        listener.close() // nothing listens on the port any more
-        let client = GraphQLClient(endpoint: URL(string: "http://127.0.0.1:\(port)/graphql")!, timeout: .seconds(10))
+        listener.close()  // nothing listens on the port any more
+        let client = GraphQLClient(
+            endpoint: URL(string: "http://127.0.0.1:\(port)/graphql")!, timeout: .seconds(10))
         await #expect {
             _ = try await client.send(UntypedGraphQLRequest(document: "{ a }"))
         } throws: { error in
@@ -38,7 +41,7 @@ struct URLSessionTransportTests {
 
     @Test("cancelling the task cancels a request the server never answers")
     func cancelsAHangingRequest() async throws {
-        let listener = try LoopbackListener() // accepts connections in its backlog, never answers
+        let listener = try LoopbackListener()  // accepts connections in its backlog, never answers
         defer { listener.close() }
         let transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
         let request = GraphQLHTTPRequest(

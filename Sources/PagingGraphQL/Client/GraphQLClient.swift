@@ -96,11 +96,12 @@ public struct GraphQLClient: Sendable {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            body = try encoder.encode(RequestBody(
-                query: operation.document,
-                operationName: operation.operationName,
-                variables: operation.variables
-            ))
+            body = try encoder.encode(
+                RequestBody(
+                    query: operation.document,
+                    operationName: operation.operationName,
+                    variables: operation.variables
+                ))
         } catch {
             throw .unencodableVariables(error, url: endpoint)
         }
@@ -116,7 +117,8 @@ public struct GraphQLClient: Sendable {
                 fields[name] = value
             }
         }
-        return GraphQLHTTPRequest(url: endpoint, method: "POST", headers: fields, body: body, timeout: timeout)
+        return GraphQLHTTPRequest(
+            url: endpoint, method: "POST", headers: fields, body: body, timeout: timeout)
     }
 }
 

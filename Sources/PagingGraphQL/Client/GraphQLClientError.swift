@@ -39,7 +39,8 @@ public struct GraphQLClientError: Error, Sendable {
     /// over the static members.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Value: String, Hashable, Sendable {
-            case transport, httpStatus, notGraphQLResponse, undecodableResponse, graphQLErrors, unencodableVariables
+            case transport, httpStatus, notGraphQLResponse, undecodableResponse, graphQLErrors,
+                unencodableVariables
         }
 
         private let value: Value
@@ -144,13 +145,21 @@ extension GraphQLClientError {
 
     static func undecodableResponse(_ error: DecodingError, type: Any.Type, url: URL?) -> Self {
         let (path, problem) = DecodingErrorText.describe(error)
-        return Self(.undecodableResponse(type: String(reflecting: type), codingPath: path, problem: problem), url: url)
+        return Self(
+            .undecodableResponse(type: String(reflecting: type), codingPath: path, problem: problem), url: url
+        )
     }
 
-    static func undecodableNode(_ error: DecodingError, type: Any.Type, nodePath: [GraphQLPathSegment]) -> Self {
+    static func undecodableNode(_ error: DecodingError, type: Any.Type, nodePath: [GraphQLPathSegment])
+        -> Self
+    {
         let (inner, problem) = DecodingErrorText.describe(error)
-        let path = GraphQLPathSegment.describe([.key("data")] + nodePath) + (inner == "(root)" ? "" : inner.hasPrefix("[") ? inner : ".\(inner)")
-        return Self(.undecodableResponse(type: String(reflecting: type), codingPath: path, problem: problem), url: nil)
+        let path =
+            GraphQLPathSegment.describe([.key("data")] + nodePath)
+            + (inner == "(root)" ? "" : inner.hasPrefix("[") ? inner : ".\(inner)")
+        return Self(
+            .undecodableResponse(type: String(reflecting: type), codingPath: path, problem: problem), url: nil
+        )
     }
 
     static func undecodableConnection(path: [GraphQLPathSegment], problem: String) -> Self {
@@ -193,7 +202,8 @@ extension GraphQLClientError: CustomStringConvertible {
             let list = errors.map(\.description).joined(separator: "; ")
             return "\(server) answered with \(count) and no data\(statusText): \(list)"
         case .unencodableVariables(let problem):
-            return "The variables could not be encoded as JSON, so the request\(endpoint) was not sent: \(problem)"
+            return
+                "The variables could not be encoded as JSON, so the request\(endpoint) was not sent: \(problem)"
         }
     }
 

@@ -41,7 +41,10 @@ public struct GraphQLError: Error, Hashable, Sendable {
     ///   - locations: where in the document.
     ///   - path: the response path of the failed field.
     ///   - extensions: further information.
-    public init(message: String, locations: [Location] = [], path: [GraphQLPathSegment]? = nil, extensions: [String: JSONValue]? = nil) {
+    public init(
+        message: String, locations: [Location] = [], path: [GraphQLPathSegment]? = nil,
+        extensions: [String: JSONValue]? = nil
+    ) {
         self.message = message
         self.locations = locations
         self.path = path

@@ -22,7 +22,9 @@ public struct GraphQLHTTPRequest: Hashable, Sendable {
     ///   - headers: the header fields.
     ///   - body: the body.
     ///   - timeout: how long the request may take.
-    public init(url: URL, method: String = "POST", headers: [String: String] = [:], body: Data, timeout: Duration) {
+    public init(
+        url: URL, method: String = "POST", headers: [String: String] = [:], body: Data, timeout: Duration
+    ) {
         self.url = url
         self.method = method
         self.headers = headers

@@ -24,7 +24,9 @@ public struct GraphQLRequest<Variables: Encodable & Sendable, Data: Decodable & 
     ///   - operationName: the operation to run, `nil` for the only one.
     ///   - variables: the values of the variables.
     ///   - data: the type the response's data decodes into.
-    public init(document: String, operationName: String? = nil, variables: Variables, as data: Data.Type = Data.self) {
+    public init(
+        document: String, operationName: String? = nil, variables: Variables, as data: Data.Type = Data.self
+    ) {
         self.document = document
         self.operationName = operationName
         self.variables = variables
@@ -38,7 +40,10 @@ extension GraphQLRequest where Variables == [String: JSONValue] {
     ///   - operationName: the operation to run, `nil` for the only one.
     ///   - variables: the values of the variables; none unless given.
     ///   - data: the type the response's data decodes into.
-    public init(document: String, operationName: String? = nil, variables: [String: JSONValue] = [:], as data: Data.Type = Data.self) {
+    public init(
+        document: String, operationName: String? = nil, variables: [String: JSONValue] = [:],
+        as data: Data.Type = Data.self
+    ) {
         self.document = document
         self.operationName = operationName
         self.variables = variables

@@ -34,7 +34,9 @@ extension GraphQLResponse where Data: Decodable {
                 }
                 throw .httpStatus(http.statusCode, body: http.body, url: url)
             }
-            if !http.isSuccess, (try? JSONDecoder().decode(WireResponse<JSONValue>.self, from: http.body))?.data == nil {
+            if !http.isSuccess,
+                (try? JSONDecoder().decode(WireResponse<JSONValue>.self, from: http.body))?.data == nil
+            {
                 // An error page that happens to be JSON with an `errors`
                 // entry of another format: report the status.
                 throw .httpStatus(http.statusCode, body: http.body, url: url)
@@ -42,7 +44,8 @@ extension GraphQLResponse where Data: Decodable {
             if let error = error as? DecodingError {
                 throw .undecodableResponse(error, type: Data.self, url: url)
             }
-            throw .notGraphQLResponse(http.statusCode, body: http.body, problem: String(describing: error), url: url)
+            throw .notGraphQLResponse(
+                http.statusCode, body: http.body, problem: String(describing: error), url: url)
         }
         let errors = wire.errors ?? []
         guard let data = wire.data else {
@@ -59,7 +62,9 @@ extension GraphQLResponse where Data: Decodable {
                 url: url
             )
         }
-        self.init(data: data, errors: errors, extensions: wire.extensions, statusCode: http.statusCode, headers: http.headers)
+        self.init(
+            data: data, errors: errors, extensions: wire.extensions, statusCode: http.statusCode,
+            headers: http.headers)
     }
 
     /// Why a body is not a GraphQL response, or `nil` when it is one.

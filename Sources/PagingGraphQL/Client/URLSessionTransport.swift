@@ -1,10 +1,11 @@
-#if canImport(FoundationNetworking)
-import Foundation
-public import FoundationNetworking
-#else
-public import Foundation
-#endif
 import Synchronization
+
+#if canImport(FoundationNetworking)
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
 
 /// A ``GraphQLTransport`` over Foundation's `URLSession`, on Linux
 /// (FoundationNetworking) and Apple platforms alike.
@@ -39,18 +40,20 @@ public struct URLSessionTransport: GraphQLTransport {
         let urlRequest = Self.urlRequest(for: request)
         let flight = Flight()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<GraphQLHTTPResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<GraphQLHTTPResponse, any Error>) in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     if flight.wasCancelled {
                         continuation.resume(throwing: CancellationError())
                     } else if let error {
                         continuation.resume(throwing: error)
                     } else if let response = response as? HTTPURLResponse {
-                        continuation.resume(returning: GraphQLHTTPResponse(
-                            statusCode: response.statusCode,
-                            headers: Self.headers(of: response),
-                            body: data ?? Data()
-                        ))
+                        continuation.resume(
+                            returning: GraphQLHTTPResponse(
+                                statusCode: response.statusCode,
+                                headers: Self.headers(of: response),
+                                body: data ?? Data()
+                            ))
                     } else {
                         continuation.resume(throwing: URLError(.badServerResponse))
                     }

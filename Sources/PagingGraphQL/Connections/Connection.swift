@@ -41,7 +41,10 @@ public struct Connection<Node> {
     ///   - nodes: the nodes of the `nodes` shortcut.
     ///   - pageInfo: where the page lies.
     ///   - totalCount: the number of items in the whole list.
-    public init(edges: [Edge<Node>?]? = nil, nodes: [Node?]? = nil, pageInfo: PageInfo = PageInfo(), totalCount: Int? = nil) {
+    public init(
+        edges: [Edge<Node>?]? = nil, nodes: [Node?]? = nil, pageInfo: PageInfo = PageInfo(),
+        totalCount: Int? = nil
+    ) {
         self.edges = edges
         self.nodes = nodes
         self.pageInfo = pageInfo

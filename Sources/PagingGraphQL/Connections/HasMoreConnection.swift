@@ -79,10 +79,12 @@ extension HasMoreConnection: Decodable where Node: Decodable {
             .map(\.stringValue)
             .sorted()
         guard lists.count == 1, let listField = lists.first else {
-            let problem = lists.isEmpty
+            let problem =
+                lists.isEmpty
                 ? "No member other than cursor and hasMore holds a list."
                 : "Several members hold lists (\(lists.joined(separator: ", "))); decode with init(json:listField:) to choose one."
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: problem))
         }
         self.init(
             cursor: try container.decodeIfPresent(String.self, forKey: AnyCodingKey("cursor")),

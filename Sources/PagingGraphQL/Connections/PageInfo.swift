@@ -20,7 +20,10 @@ public struct PageInfo: Hashable, Sendable {
     ///   - hasPreviousPage: whether items precede.
     ///   - startCursor: the cursor of the first item.
     ///   - endCursor: the cursor of the last item.
-    public init(hasNextPage: Bool = false, hasPreviousPage: Bool = false, startCursor: String? = nil, endCursor: String? = nil) {
+    public init(
+        hasNextPage: Bool = false, hasPreviousPage: Bool = false, startCursor: String? = nil,
+        endCursor: String? = nil
+    ) {
         self.hasNextPage = hasNextPage
         self.hasPreviousPage = hasPreviousPage
         self.startCursor = startCursor

@@ -65,7 +65,9 @@ public struct ConnectionDocument: Hashable, Sendable {
     ///   - operationName: the operation to use, required when the document
     ///     has more than one.
     /// - Throws: ``GraphQLDocumentError`` naming why the document cannot be paged.
-    public init(_ source: String, connectionKey: String? = nil, operationName: String? = nil) throws(GraphQLDocumentError) {
+    public init(_ source: String, connectionKey: String? = nil, operationName: String? = nil)
+        throws(GraphQLDocumentError)
+    {
         let document = try DocumentAnalysis.parse(source)
         let analysis = try DocumentAnalysis(document: document, operationName: operationName)
         let site = try analysis.connectionSite(key: connectionKey)

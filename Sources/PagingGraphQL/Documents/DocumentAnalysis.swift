@@ -31,7 +31,9 @@ struct DocumentAnalysis {
             return try GraphQL.parse(source: source)
         } catch let error as GraphQL.GraphQLError {
             let location = error.locations.first
-            let firstLine = error.message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? error.message
+            let firstLine =
+                error.message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init)
+                ?? error.message
             // "Syntax Error GraphQL request (2:5) Expected Name, found }"
             let problem = firstLine.range(of: ") ").map { String(firstLine[$0.upperBound...]) } ?? firstLine
             let place = location.map { " at line \($0.line), column \($0.column)" } ?? ""
@@ -103,7 +105,9 @@ struct DocumentAnalysis {
                 throw GraphQLDocumentError(
                     .noConnection,
                     "No field of \(operationText) carries @connection(key: \"\(key)\"); "
-                        + (keys.isEmpty ? "no field carries @connection at all." : "the keys are \(Self.list(keys, empty: "")).")
+                        + (keys.isEmpty
+                            ? "no field carries @connection at all."
+                            : "the keys are \(Self.list(keys, empty: "")).")
                 )
             }
         }
@@ -147,10 +151,17 @@ struct DocumentAnalysis {
             if let field = selection as? Field {
                 let responseKey = field.alias?.value ?? field.name.value
                 if let directive = field.directives.first(where: { $0.name.value == "connection" }) {
-                    let key = directive.arguments.first { $0.name.value == "key" }.flatMap { ($0.value as? StringValue)?.value }
-                    sites.append(ConnectionSite(key: key ?? responseKey, field: field, path: path + [.key(responseKey)], owner: owner))
+                    let key = directive.arguments.first { $0.name.value == "key" }.flatMap {
+                        ($0.value as? StringValue)?.value
+                    }
+                    sites.append(
+                        ConnectionSite(
+                            key: key ?? responseKey, field: field, path: path + [.key(responseKey)],
+                            owner: owner))
                 } else if let child = field.selectionSet {
-                    try collect(child, path: path + [.key(responseKey)], visiting: visiting, owner: owner, into: &sites)
+                    try collect(
+                        child, path: path + [.key(responseKey)], visiting: visiting, owner: owner,
+                        into: &sites)
                 }
             } else if let inline = selection as? InlineFragment {
                 try collect(inline.selectionSet, path: path, visiting: visiting, owner: owner, into: &sites)
@@ -166,7 +177,9 @@ struct DocumentAnalysis {
                     )
                 }
                 guard !visiting.contains(name) else { continue }
-                try collect(fragment.selectionSet, path: path, visiting: visiting.union([name]), owner: "fragment \(name)", into: &sites)
+                try collect(
+                    fragment.selectionSet, path: path, visiting: visiting.union([name]),
+                    owner: "fragment \(name)", into: &sites)
             }
         }
     }
@@ -179,7 +192,9 @@ struct DocumentAnalysis {
             let key = field.alias?.value ?? field.name.value
             switch field.name.value {
             case "edges" where shape.edgesKey == nil:
-                let node = field.selectionSet?.selections.lazy.compactMap { $0 as? Field }.first { $0.name.value == "node" }
+                let node = field.selectionSet?.selections.lazy.compactMap { $0 as? Field }.first {
+                    $0.name.value == "node"
+                }
                 if let node {
                     shape.edgesKey = key
                     shape.edgeNodeKey = node.alias?.value ?? node.name.value

@@ -16,9 +16,11 @@ struct DocumentRewriter {
         var definitions: [any Node] = []
         for definition in document.definitions {
             if let operation = definition as? OperationDefinition {
-                definitions.append(operation.set(value: .node(try rewrite(operation.selectionSet)), key: "selectionSet"))
+                definitions.append(
+                    operation.set(value: .node(try rewrite(operation.selectionSet)), key: "selectionSet"))
             } else if let fragment = definition as? FragmentDefinition {
-                definitions.append(fragment.set(value: .node(try rewrite(fragment.selectionSet)), key: "selectionSet"))
+                definitions.append(
+                    fragment.set(value: .node(try rewrite(fragment.selectionSet)), key: "selectionSet"))
             } else {
                 definitions.append(definition)
             }
@@ -39,7 +41,8 @@ struct DocumentRewriter {
                 }
                 selections.append(rewritten)
             } else if let inline = selection as? InlineFragment {
-                selections.append(inline.set(value: .node(try rewrite(inline.selectionSet)), key: "selectionSet"))
+                selections.append(
+                    inline.set(value: .node(try rewrite(inline.selectionSet)), key: "selectionSet"))
             } else {
                 selections.append(selection)
             }
@@ -63,11 +66,13 @@ struct DocumentRewriter {
                 hasPageInfo = true
                 let missing = ["hasNextPage", "hasPreviousPage", "startCursor", "endCursor"]
                     .filter { !Self.selectsUnaliased($0, in: child) }
-                selections.append(field.set(value: .node(try Self.adding(missing, to: child)), key: "selectionSet"))
+                selections.append(
+                    field.set(value: .node(try Self.adding(missing, to: child)), key: "selectionSet"))
             } else if field.name.value == "edges", key == shape.edgesKey, let child = field.selectionSet,
                 !Self.selectsUnaliased("cursor", in: child)
             {
-                selections.append(field.set(value: .node(try Self.adding(["cursor"], to: child)), key: "selectionSet"))
+                selections.append(
+                    field.set(value: .node(try Self.adding(["cursor"], to: child)), key: "selectionSet"))
             } else {
                 selections.append(field)
             }
@@ -75,7 +80,8 @@ struct DocumentRewriter {
         if !hasPageInfo {
             selections += try Self.snippet("pageInfo { hasNextPage hasPreviousPage startCursor endCursor }")
         }
-        return connection.set(value: .node(selectionSet.set(value: .array(selections), key: "selections")), key: "selectionSet")
+        return connection.set(
+            value: .node(selectionSet.set(value: .array(selections), key: "selections")), key: "selectionSet")
     }
 
     private static func selectsUnaliased(_ name: String, in selectionSet: SelectionSet) -> Bool {
@@ -85,10 +91,13 @@ struct DocumentRewriter {
         }
     }
 
-    private static func adding(_ names: [String], to selectionSet: SelectionSet) throws(GraphQLDocumentError) -> SelectionSet {
+    private static func adding(_ names: [String], to selectionSet: SelectionSet) throws(GraphQLDocumentError)
+        -> SelectionSet
+    {
         guard !names.isEmpty else { return selectionSet }
         let added = try snippet(names.joined(separator: " "))
-        return selectionSet.set(value: .array(selectionSet.selections.map { $0 as any Node } + added), key: "selections")
+        return selectionSet.set(
+            value: .array(selectionSet.selections.map { $0 as any Node } + added), key: "selections")
     }
 
     /// The selections of `{ text }`, parsed: GraphQLSwift's AST has no public

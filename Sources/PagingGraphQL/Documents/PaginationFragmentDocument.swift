@@ -78,7 +78,9 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
     ///   error, no `@refetchable` fragment, no `queryName:`, no or malformed
     ///   `@argumentDefinitions`, a variable the definitions do not declare,
     ///   or any problem of the connection (see ``ConnectionDocument``).
-    public init(_ source: String, fragmentName: String? = nil, connectionKey: String? = nil) throws(GraphQLDocumentError) {
+    public init(_ source: String, fragmentName: String? = nil, connectionKey: String? = nil)
+        throws(GraphQLDocumentError)
+    {
         let document = try DocumentAnalysis.parse(source)
         let fragments = document.definitions.compactMap { $0 as? FragmentDefinition }
         let fragment = try Self.choose(fragmentName, in: fragments)
@@ -86,7 +88,8 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
         let place = DocumentAnalysis.place(of: fragment)
 
         guard let refetchable = fragment.directives.first(where: { $0.name.value == "refetchable" }),
-            let queryName = (refetchable.arguments.first { $0.name.value == "queryName" }?.value as? StringValue)?.value
+            let queryName =
+                (refetchable.arguments.first { $0.name.value == "queryName" }?.value as? StringValue)?.value
         else {
             throw GraphQLDocumentError(
                 .refetchable,
@@ -100,11 +103,12 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
         try Self.checkVariables(of: fragment, fragments: fragments, defined: Set(definitions.map(\.name)))
 
         let typeCondition = fragment.typeCondition.name.value
-        let root: Root = switch typeCondition {
-        case "Query": .query
-        case "Viewer": .viewer
-        default: .node
-        }
+        let root: Root =
+            switch typeCondition {
+            case "Query": .query
+            case "Viewer": .viewer
+            default: .node
+            }
         if root == .node, definitions.contains(where: { $0.name == "id" }) {
             throw GraphQLDocumentError(
                 .refetchable,
@@ -114,16 +118,22 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
             )
         }
 
-        var declarations = definitions.map { "$\($0.name): \($0.type)" + ($0.defaultValue.map { " = \($0)" } ?? "") }
-        if root == .node { declarations.insert("$id: ID!", at: 0) }
-        let header = "query \(queryName)" + (declarations.isEmpty ? "" : "(\(declarations.joined(separator: ", ")))")
-        let body = switch root {
-        case .node: "{ node(id: $id) { __typename id ...\(name) } }"
-        case .query: "{ ...\(name) }"
-        case .viewer: "{ viewer { ...\(name) } }"
+        var declarations = definitions.map {
+            "$\($0.name): \($0.type)" + ($0.defaultValue.map { " = \($0)" } ?? "")
         }
+        if root == .node { declarations.insert("$id: ID!", at: 0) }
+        let header =
+            "query \(queryName)" + (declarations.isEmpty ? "" : "(\(declarations.joined(separator: ", ")))")
+        let body =
+            switch root {
+            case .node: "{ node(id: $id) { __typename id ...\(name) } }"
+            case .query: "{ ...\(name) }"
+            case .viewer: "{ viewer { ...\(name) } }"
+            }
         let cleaned = fragments.map { definition -> any Node in
-            let kept = definition.directives.filter { !["refetchable", "argumentDefinitions"].contains($0.name.value) }
+            let kept = definition.directives.filter {
+                !["refetchable", "argumentDefinitions"].contains($0.name.value)
+            }
             return definition.set(value: .array(kept), key: "directives")
         }
         let fragmentsText = GraphQL.print(ast: document.set(value: .array(cleaned), key: "definitions"))
@@ -140,8 +150,12 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
         )
     }
 
-    private static func choose(_ fragmentName: String?, in fragments: [FragmentDefinition]) throws(GraphQLDocumentError) -> FragmentDefinition {
-        let isRefetchable = { (fragment: FragmentDefinition) in fragment.directives.contains { $0.name.value == "refetchable" } }
+    private static func choose(_ fragmentName: String?, in fragments: [FragmentDefinition])
+        throws(GraphQLDocumentError) -> FragmentDefinition
+    {
+        let isRefetchable = { (fragment: FragmentDefinition) in
+            fragment.directives.contains { $0.name.value == "refetchable" }
+        }
         if let fragmentName {
             guard let fragment = fragments.first(where: { $0.name.value == fragmentName }) else {
                 throw GraphQLDocumentError(
@@ -181,10 +195,13 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
         return first
     }
 
-    private static func argumentDefinitions(of fragment: FragmentDefinition) throws(GraphQLDocumentError) -> [ArgumentDefinition] {
+    private static func argumentDefinitions(of fragment: FragmentDefinition) throws(GraphQLDocumentError)
+        -> [ArgumentDefinition]
+    {
         let name = fragment.name.value
         let place = DocumentAnalysis.place(of: fragment)
-        guard let directive = fragment.directives.first(where: { $0.name.value == "argumentDefinitions" }) else {
+        guard let directive = fragment.directives.first(where: { $0.name.value == "argumentDefinitions" })
+        else {
             throw GraphQLDocumentError(
                 .refetchable,
                 "The fragment \"\(name)\"\(DocumentAnalysis.placeText(place)) has no @argumentDefinitions; declare its paging variables, "
@@ -217,7 +234,9 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
                     column: place?.column
                 )
             }
-            let defaultValue = fields.first { $0.name.value == "defaultValue" }.map { GraphQL.print(ast: $0.value) }
+            let defaultValue = fields.first { $0.name.value == "defaultValue" }.map {
+                GraphQL.print(ast: $0.value)
+            }
             definitions.append(ArgumentDefinition(name: argumentName, type: type, defaultValue: defaultValue))
         }
         return definitions
@@ -230,7 +249,8 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
         fragments: [FragmentDefinition],
         defined: Set<String>
     ) throws(GraphQLDocumentError) {
-        let byName = Dictionary(fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        let byName = Dictionary(
+            fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         var used: [(name: String, node: any Node)] = []
         var visited: Set<String> = [fragment.name.value]
         var pending = [fragment.selectionSet]
@@ -238,7 +258,9 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
             for selection in selectionSet.selections {
                 if let field = selection as? Field {
                     for argument in field.arguments { collectVariables(argument.value, into: &used) }
-                    for directive in field.directives { for argument in directive.arguments { collectVariables(argument.value, into: &used) } }
+                    for directive in field.directives {
+                        for argument in directive.arguments { collectVariables(argument.value, into: &used) }
+                    }
                     if let child = field.selectionSet { pending.append(child) }
                 } else if let inline = selection as? InlineFragment {
                     pending.append(inline.selectionSet)
@@ -261,7 +283,9 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
         }
     }
 
-    private static func collectVariables(_ value: any Value, into used: inout [(name: String, node: any Node)]) {
+    private static func collectVariables(
+        _ value: any Value, into used: inout [(name: String, node: any Node)]
+    ) {
         if let variable = value as? Variable {
             used.append((variable.name.value, variable))
         } else if let list = value as? ListValue {

@@ -64,7 +64,9 @@ extension GraphQLPathSegment: Codable {
         } else {
             throw DecodingError.typeMismatch(
                 GraphQLPathSegment.self,
-                .init(codingPath: decoder.codingPath, debugDescription: "A path segment must be a string or an integer.")
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "A path segment must be a string or an integer.")
             )
         }
     }

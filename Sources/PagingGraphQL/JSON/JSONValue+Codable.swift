@@ -24,7 +24,8 @@ extension JSONValue: Codable {
         } else {
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "The value is neither null, a boolean, a number, a string, an array nor an object."
+                debugDescription:
+                    "The value is neither null, a boolean, a number, a string, an array nor an object."
             )
         }
     }

@@ -19,7 +19,8 @@ extension ConnectionDocument {
                 let reached = Array(connectionPath.prefix(offset + 1))
                 throw .undecodableConnection(
                     path: reached,
-                    problem: "the response has \(connection[path: [segment]] == nil ? "nothing" : "null") where the connection "
+                    problem:
+                        "the response has \(connection[path: [segment]] == nil ? "nothing" : "null") where the connection "
                         + "\"\(connectionKey)\" should be (at \(GraphQLPathSegment.describe(connectionPath)))"
                 )
             }
@@ -34,7 +35,8 @@ extension ConnectionDocument {
         var paths: [[GraphQLPathSegment]] = []
         if let edgesKey, let nodeKey = edgeNodeKey, let edges = connection[edgesKey], !edges.isNull {
             guard let list = edges.arrayValue else {
-                throw .undecodableConnection(path: connectionPath + [.key(edgesKey)], problem: "edges is not a list")
+                throw .undecodableConnection(
+                    path: connectionPath + [.key(edgesKey)], problem: "edges is not a list")
             }
             for (index, edge) in list.enumerated() {
                 guard let node = edge[nodeKey], !node.isNull else { continue }
@@ -44,7 +46,8 @@ extension ConnectionDocument {
             }
         } else if let nodesKey, let values = connection[nodesKey], !values.isNull {
             guard let list = values.arrayValue else {
-                throw .undecodableConnection(path: connectionPath + [.key(nodesKey)], problem: "nodes is not a list")
+                throw .undecodableConnection(
+                    path: connectionPath + [.key(nodesKey)], problem: "nodes is not a list")
             }
             for (index, node) in list.enumerated() where !node.isNull {
                 nodes.append(node)
@@ -57,7 +60,8 @@ extension ConnectionDocument {
         do {
             pageInfo = try connection["pageInfo"]?.decode(PageInfo.self) ?? PageInfo()
         } catch {
-            throw .undecodableConnection(path: connectionPath + ["pageInfo"], problem: "pageInfo has the wrong shape: \(error)")
+            throw .undecodableConnection(
+                path: connectionPath + ["pageInfo"], problem: "pageInfo has the wrong shape: \(error)")
         }
         return ConnectionPage(
             nodes: nodes,
@@ -76,7 +80,9 @@ extension ConnectionDocument {
     /// - Throws: ``GraphQLClientError/Kind/graphQLErrors`` when the
     ///   connection is missing or `null` and the response has errors;
     ///   otherwise as ``extractPage(from:)-(JSONValue)``.
-    public func extractPage(from response: GraphQLResponse<JSONValue>) throws(GraphQLClientError) -> ConnectionPage {
+    public func extractPage(from response: GraphQLResponse<JSONValue>) throws(GraphQLClientError)
+        -> ConnectionPage
+    {
         guard let data = response.data else {
             throw .graphQLErrors(response.errors, statusCode: response.statusCode, url: nil)
         }

@@ -19,7 +19,9 @@ extension ConnectionDocument {
     ///   - base: other variables of the operation, kept unless they are the
     ///     pagination variables.
     /// - Returns: the variables to send with ``text``.
-    public func variables(for request: PageRequest<String>, merging base: [String: JSONValue] = [:]) -> [String: JSONValue] {
+    public func variables(for request: PageRequest<String>, merging base: [String: JSONValue] = [:])
+        -> [String: JSONValue]
+    {
         var values = base
         let forward: Bool
         let cursor: String?
@@ -34,7 +36,8 @@ extension ConnectionDocument {
             forward = false
             cursor = key
         }
-        let (count, position, otherCount, otherPosition) = forward
+        let (count, position, otherCount, otherPosition) =
+            forward
             ? (variables.first, variables.after, variables.last, variables.before)
             : (variables.last, variables.before, variables.first, variables.after)
         if let count { values[count] = .int(request.count) }

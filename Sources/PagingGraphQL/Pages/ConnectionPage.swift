@@ -31,7 +31,10 @@ public struct ConnectionPage: Hashable, Sendable {
         self.nodePaths = nodes.indices.map { [.index($0)] }
     }
 
-    init(nodes: [JSONValue], cursors: [String?], pageInfo: PageInfo, totalCount: Int?, nodePaths: [[GraphQLPathSegment]]) {
+    init(
+        nodes: [JSONValue], cursors: [String?], pageInfo: PageInfo, totalCount: Int?,
+        nodePaths: [[GraphQLPathSegment]]
+    ) {
         self.nodes = nodes
         self.cursors = cursors
         self.pageInfo = pageInfo
@@ -50,7 +53,9 @@ public struct ConnectionPage: Hashable, Sendable {
     /// - Throws: ``GraphQLClientError/Kind/undecodableResponse`` naming the
     ///   response path of the node that did not decode.
     /// - Complexity: O(*n*) in the size of the nodes' JSON.
-    public func decodeNodes<Node: Decodable>(as type: Node.Type = Node.self) throws(GraphQLClientError) -> [Node] {
+    public func decodeNodes<Node: Decodable>(as type: Node.Type = Node.self) throws(GraphQLClientError)
+        -> [Node]
+    {
         var decoded: [Node] = []
         decoded.reserveCapacity(nodes.count)
         for (index, node) in nodes.enumerated() {

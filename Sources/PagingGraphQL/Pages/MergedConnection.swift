@@ -39,7 +39,9 @@ public struct MergedConnection<Node: Sendable, ID: Hashable & Sendable>: Sendabl
     ///   replace, where *p* is the size of the page and *n* the number of
     ///   nodes held.
     @discardableResult
-    public mutating func merge(_ page: [Node], pageInfo: PageInfo, after: String?, before: String?) -> ConnectionMergeRule {
+    public mutating func merge(_ page: [Node], pageInfo: PageInfo, after: String?, before: String?)
+        -> ConnectionMergeRule
+    {
         let rule = ConnectionMergeRule.rule(after: after, before: before, held: self.pageInfo)
         if rule == .replace {
             nodes = []

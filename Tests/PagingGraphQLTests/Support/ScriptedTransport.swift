@@ -1,6 +1,7 @@
 import Foundation
-@testable import PagingGraphQL
 import Synchronization
+
+@testable import PagingGraphQL
 
 /// A transport for tests: it records every request and answers each with the
 /// next scripted reply. A gated reply is held until ``release()`` or until
@@ -48,8 +49,11 @@ final class ScriptedTransport: GraphQLTransport {
 
     /// Lets every held reply go.
     func release() {
-        let held = state.withLock { state -> [(CheckedContinuation<GraphQLHTTPResponse, any Error>, GraphQLHTTPResponse)] in
-            let pairs = state.held.compactMap { id, continuation in state.heldResponses[id].map { (continuation, $0) } }
+        let held = state.withLock {
+            state -> [(CheckedContinuation<GraphQLHTTPResponse, any Error>, GraphQLHTTPResponse)] in
+            let pairs = state.held.compactMap { id, continuation in
+                state.heldResponses[id].map { (continuation, $0) }
+            }
             state.held = [:]
             state.heldResponses = [:]
             return pairs
@@ -58,7 +62,8 @@ final class ScriptedTransport: GraphQLTransport {
     }
 
     func send(_ request: GraphQLHTTPRequest) async throws -> GraphQLHTTPResponse {
-        let (id, reply, waiters) = state.withLock { state -> (Int, Reply?, [CheckedContinuation<Void, Never>]) in
+        let (id, reply, waiters) = state.withLock {
+            state -> (Int, Reply?, [CheckedContinuation<Void, Never>]) in
             state.requests.append(request)
             let id = state.requests.count
             let reply = state.replies.isEmpty ? nil : state.replies.removeFirst()
@@ -91,7 +96,8 @@ final class ScriptedTransport: GraphQLTransport {
                 if cancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            let continuation = state.withLock { state -> CheckedContinuation<GraphQLHTTPResponse, any Error>? in
+            let continuation = state.withLock {
+                state -> CheckedContinuation<GraphQLHTTPResponse, any Error>? in
                 state.cancellations += 1
                 guard let continuation = state.held.removeValue(forKey: id) else {
                     state.cancelledBeforeHeld.insert(id)
@@ -107,10 +113,15 @@ final class ScriptedTransport: GraphQLTransport {
 
 extension GraphQLHTTPResponse {
     /// A response with a JSON body given as text.
-    static func json(_ text: String, status: Int = 200, headers: [String: String] = ["Content-Type": "application/graphql-response+json"]) -> Self {
+    static func json(
+        _ text: String, status: Int = 200,
+        headers: [String: String] = ["Content-Type": "application/graphql-response+json"]
+    ) -> Self {
         GraphQLHTTPResponse(statusCode: status, headers: headers, body: Data(text.utf8))
     }
 }
 
-/// The endpoint the tests' clients use; never contacted.
+/// The endpoint the tests' clients use; never contacted. (A literal that
+/// always parses.)
+// swift-format-ignore: NeverForceUnwrap
 let testEndpoint = URL(string: "https://api.example.test/graphql")!

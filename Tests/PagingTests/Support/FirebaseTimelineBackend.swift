@@ -44,7 +44,9 @@ final class FirebaseTimelineBackend<Value: Sendable>: Sendable {
             state.queries.append(Query(limitToLast: limitToLast, endAt: endAt))
             return state.entries
         }
-        let ascending = entries.sorted { $0.key < $1.key }.filter { entry in endAt.map { entry.key <= $0 } ?? true }
+        let ascending = entries.sorted { $0.key < $1.key }.filter { entry in
+            endAt.map { entry.key <= $0 } ?? true
+        }
         let selected = ascending.suffix(max(0, limitToLast))
         return selected.reversed().map { ($0.key, $0.value) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchServer
 
 /// Every bad input of issue 4 gets a clear error, over loopback HTTP, and the server keeps
@@ -18,24 +19,49 @@ struct BadInputTests {
         var description: String { query }
     }
 
-    static let truncated = String(LaunchCursor.encode(KeysetPosition(date: 1_597_761_060, id: 100)).dropLast(4))
+    static let truncated = String(
+        LaunchCursor.encode(KeysetPosition(date: 1_597_761_060, id: 100)).dropLast(4))
     static let forged = Data("v1:1597761060:100:deadbeef".utf8).base64EncodedString()
 
     static let argumentCases: [ArgumentCase] = [
-        ArgumentCase(query: "{ launchConnection(first: -1) { totalCount } }", argument: "first", phrase: "between 0 and 100"),
-        ArgumentCase(query: "{ launchConnection(first: 101) { totalCount } }", argument: "first", phrase: "limit of 100"),
-        ArgumentCase(query: "{ launchConnection(last: -3) { totalCount } }", argument: "last", phrase: "between 0 and 100"),
-        ArgumentCase(query: "{ launchConnection(last: 5000) { totalCount } }", argument: "last", phrase: "limit of 100"),
-        ArgumentCase(query: "{ launchConnection(first: 1, last: 1) { totalCount } }", argument: "first", phrase: "both `first` and `last`"),
-        ArgumentCase(query: "{ launchConnection { totalCount } }", argument: "first", phrase: "must provide a `first` or `last`"),
-        ArgumentCase(query: "{ launchConnection(first: 1, after: \"garbage!\") { totalCount } }", argument: "after", phrase: "not a valid cursor"),
-        ArgumentCase(query: "{ launchConnection(last: 1, before: \"\(truncated)\") { totalCount } }", argument: "before", phrase: "not a valid cursor"),
-        ArgumentCase(query: "{ launchConnection(first: 1, after: \"\(forged)\") { totalCount } }", argument: "after", phrase: "integrity check"),
-        ArgumentCase(query: "{ launches(pageSize: -5) { cursor } }", argument: "pageSize", phrase: "between 0 and 100"),
-        ArgumentCase(query: "{ launches(pageSize: 1000) { cursor } }", argument: "pageSize", phrase: "between 0 and 100"),
-        ArgumentCase(query: "{ launches(after: \"1143239400\") { cursor } }", argument: "after", phrase: "not a valid cursor"),
         ArgumentCase(
-            query: "{ rocket(id: \"falcon9\") { launches(first: 200) { totalCount } } }", argument: "first", phrase: "limit of 100"),
+            query: "{ launchConnection(first: -1) { totalCount } }", argument: "first",
+            phrase: "between 0 and 100"),
+        ArgumentCase(
+            query: "{ launchConnection(first: 101) { totalCount } }", argument: "first",
+            phrase: "limit of 100"),
+        ArgumentCase(
+            query: "{ launchConnection(last: -3) { totalCount } }", argument: "last",
+            phrase: "between 0 and 100"),
+        ArgumentCase(
+            query: "{ launchConnection(last: 5000) { totalCount } }", argument: "last", phrase: "limit of 100"
+        ),
+        ArgumentCase(
+            query: "{ launchConnection(first: 1, last: 1) { totalCount } }", argument: "first",
+            phrase: "both `first` and `last`"),
+        ArgumentCase(
+            query: "{ launchConnection { totalCount } }", argument: "first",
+            phrase: "must provide a `first` or `last`"),
+        ArgumentCase(
+            query: "{ launchConnection(first: 1, after: \"garbage!\") { totalCount } }", argument: "after",
+            phrase: "not a valid cursor"),
+        ArgumentCase(
+            query: "{ launchConnection(last: 1, before: \"\(truncated)\") { totalCount } }",
+            argument: "before", phrase: "not a valid cursor"),
+        ArgumentCase(
+            query: "{ launchConnection(first: 1, after: \"\(forged)\") { totalCount } }", argument: "after",
+            phrase: "integrity check"),
+        ArgumentCase(
+            query: "{ launches(pageSize: -5) { cursor } }", argument: "pageSize", phrase: "between 0 and 100"),
+        ArgumentCase(
+            query: "{ launches(pageSize: 1000) { cursor } }", argument: "pageSize",
+            phrase: "between 0 and 100"),
+        ArgumentCase(
+            query: "{ launches(after: \"1143239400\") { cursor } }", argument: "after",
+            phrase: "not a valid cursor"),
+        ArgumentCase(
+            query: "{ rocket(id: \"falcon9\") { launches(first: 200) { totalCount } } }", argument: "first",
+            phrase: "limit of 100"),
     ]
 
     @Test("bad GraphQL arguments get an error naming the argument", arguments: argumentCases)
@@ -59,7 +85,8 @@ struct BadInputTests {
         try await withLaunchServer { server in
             let client = HTTPTestClient(baseURL: server.baseURL)
             for query in [
-                "{ launchConnection(first: \"ten\") { totalCount } }", "{ launches(pageSize: 2.5) { cursor } }",
+                "{ launchConnection(first: \"ten\") { totalCount } }",
+                "{ launches(pageSize: 2.5) { cursor } }",
                 "{ launch(id: true) { id } }",
             ] {
                 let reply = try await client.graphQL(query)
@@ -68,7 +95,9 @@ struct BadInputTests {
             }
             let variables = try await client.graphQL(
                 "query($n: Int) { launchConnection(first: $n) { totalCount } }", variables: ["n": "many"])
-            #expect(try JSONDecoder().decode(GraphQLBody.self, from: variables.body).errors?.first?.message.contains("$n") == true)
+            #expect(
+                try JSONDecoder().decode(GraphQLBody.self, from: variables.body).errors?.first?.message
+                    .contains("$n") == true)
             try await expectStillServing(client)
         }
     }
@@ -86,30 +115,61 @@ struct BadInputTests {
     static let httpCases: [HTTPCase] = [
         HTTPCase(method: "POST", path: "/graphql", body: "{not json", status: 400, phrase: "not valid JSON"),
         HTTPCase(method: "POST", path: "/graphql", body: "[1, 2]", status: 400, phrase: "JSON object"),
-        HTTPCase(method: "POST", path: "/graphql", body: "{\"variables\": {}}", status: 400, phrase: "`query`"),
+        HTTPCase(
+            method: "POST", path: "/graphql", body: "{\"variables\": {}}", status: 400, phrase: "`query`"),
         HTTPCase(method: "POST", path: "/graphql", body: "{\"query\": 5}", status: 400, phrase: "`query`"),
-        HTTPCase(method: "POST", path: "/graphql", body: "{\"query\": \"{ rockets { id } }\", \"variables\": [1]}", status: 400, phrase: "`variables`"),
+        HTTPCase(
+            method: "POST", path: "/graphql", body: "{\"query\": \"{ rockets { id } }\", \"variables\": [1]}",
+            status: 400, phrase: "`variables`"),
         HTTPCase(method: "POST", path: "/graphql", body: "", status: 400, phrase: "not valid JSON"),
         HTTPCase(method: "GET", path: "/graphql", body: nil, status: 400, phrase: "`query` parameter"),
         HTTPCase(method: "DELETE", path: "/graphql", body: nil, status: 405, phrase: "GET and POST"),
         HTTPCase(method: "GET", path: "/nowhere", body: nil, status: 404, phrase: "No route"),
         HTTPCase(method: "GET", path: "/api/launches/7", body: nil, status: 404, phrase: "No route"),
         HTTPCase(method: "POST", path: "/api/launches", body: "{}", status: 405, phrase: "accepts GET"),
-        HTTPCase(method: "GET", path: "/api/launches?per_page=0", body: nil, status: 400, phrase: "per_page must be between 1 and 100"),
-        HTTPCase(method: "GET", path: "/api/launches?per_page=101", body: nil, status: 400, phrase: "per_page must be between 1 and 100"),
-        HTTPCase(method: "GET", path: "/api/launches?per_page=-4", body: nil, status: 400, phrase: "per_page"),
-        HTTPCase(method: "GET", path: "/api/launches?per_page=ten", body: nil, status: 400, phrase: "whole number"),
-        HTTPCase(method: "GET", path: "/api/launches?page=0", body: nil, status: 400, phrase: "page must be 1 or more"),
-        HTTPCase(method: "GET", path: "/timeline.json?limitToLast=5", body: nil, status: 400, phrase: "orderBy must be defined"),
-        HTTPCase(method: "GET", path: "/timeline.json?orderBy=$key&limitToLast=5", body: nil, status: 400, phrase: "valid JSON encoded path"),
-        HTTPCase(method: "GET", path: "/timeline.json?orderBy=%22$value%22", body: nil, status: 400, phrase: "not supported"),
-        HTTPCase(method: "GET", path: "/timeline.json?orderBy=%22$key%22&limitToLast=0", body: nil, status: 400, phrase: "positive integer"),
-        HTTPCase(method: "GET", path: "/timeline.json?orderBy=%22$key%22&limitToLast=-2", body: nil, status: 400, phrase: "positive integer"),
-        HTTPCase(method: "GET", path: "/timeline.json?orderBy=%22$key%22&limitToLast=abc", body: nil, status: 400, phrase: "positive integer"),
-        HTTPCase(method: "GET", path: "/timeline.json?orderBy=%22$key%22&limitToLast=5000", body: nil, status: 400, phrase: "at most 1000"),
-        HTTPCase(method: "GET", path: "/timeline.json?orderBy=%22$key%22&limitToFirst=1&limitToLast=1", body: nil, status: 400, phrase: "cannot both"),
-        HTTPCase(method: "GET", path: "/timeline.json?orderBy=%22$key%22&endAt=-Mabc", body: nil, status: 400, phrase: "double quotes"),
-        HTTPCase(method: "GET", path: "/timeline.json?orderBy=%22$key%22&endAt=5", body: nil, status: 400, phrase: "must be a JSON string"),
+        HTTPCase(
+            method: "GET", path: "/api/launches?per_page=0", body: nil, status: 400,
+            phrase: "per_page must be between 1 and 100"),
+        HTTPCase(
+            method: "GET", path: "/api/launches?per_page=101", body: nil, status: 400,
+            phrase: "per_page must be between 1 and 100"),
+        HTTPCase(
+            method: "GET", path: "/api/launches?per_page=-4", body: nil, status: 400, phrase: "per_page"),
+        HTTPCase(
+            method: "GET", path: "/api/launches?per_page=ten", body: nil, status: 400, phrase: "whole number"),
+        HTTPCase(
+            method: "GET", path: "/api/launches?page=0", body: nil, status: 400,
+            phrase: "page must be 1 or more"),
+        HTTPCase(
+            method: "GET", path: "/timeline.json?limitToLast=5", body: nil, status: 400,
+            phrase: "orderBy must be defined"),
+        HTTPCase(
+            method: "GET", path: "/timeline.json?orderBy=$key&limitToLast=5", body: nil, status: 400,
+            phrase: "valid JSON encoded path"),
+        HTTPCase(
+            method: "GET", path: "/timeline.json?orderBy=%22$value%22", body: nil, status: 400,
+            phrase: "not supported"),
+        HTTPCase(
+            method: "GET", path: "/timeline.json?orderBy=%22$key%22&limitToLast=0", body: nil, status: 400,
+            phrase: "positive integer"),
+        HTTPCase(
+            method: "GET", path: "/timeline.json?orderBy=%22$key%22&limitToLast=-2", body: nil, status: 400,
+            phrase: "positive integer"),
+        HTTPCase(
+            method: "GET", path: "/timeline.json?orderBy=%22$key%22&limitToLast=abc", body: nil, status: 400,
+            phrase: "positive integer"),
+        HTTPCase(
+            method: "GET", path: "/timeline.json?orderBy=%22$key%22&limitToLast=5000", body: nil, status: 400,
+            phrase: "at most 1000"),
+        HTTPCase(
+            method: "GET", path: "/timeline.json?orderBy=%22$key%22&limitToFirst=1&limitToLast=1", body: nil,
+            status: 400, phrase: "cannot both"),
+        HTTPCase(
+            method: "GET", path: "/timeline.json?orderBy=%22$key%22&endAt=-Mabc", body: nil, status: 400,
+            phrase: "double quotes"),
+        HTTPCase(
+            method: "GET", path: "/timeline.json?orderBy=%22$key%22&endAt=5", body: nil, status: 400,
+            phrase: "must be a JSON string"),
         HTTPCase(method: "POST", path: "/timeline.json", body: "{}", status: 405, phrase: "accepts GET"),
     ]
 
@@ -118,7 +178,8 @@ struct BadInputTests {
         try await withLaunchServer { server in
             let client = HTTPTestClient(baseURL: server.baseURL)
             let reply = try await client.send(
-                testCase.method, testCase.path, headers: ["Content-Type": "application/json"], body: testCase.body.map { Data($0.utf8) })
+                testCase.method, testCase.path, headers: ["Content-Type": "application/json"],
+                body: testCase.body.map { Data($0.utf8) })
             #expect(reply.status == testCase.status, "\(reply.text)")
             #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
             let message =

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import LaunchServer
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Latency and faults")
@@ -11,7 +13,8 @@ struct FaultInjectionTests {
     func isDeterministic() {
         func decisions(seed: UInt64) -> [FaultDecision] {
             let injector = FaultInjector(
-                latency: .random(.milliseconds(10) ... .milliseconds(500)), faults: FaultInjection(rate: 0.3), seed: seed)
+                latency: .random(.milliseconds(10) ... .milliseconds(500)), faults: FaultInjection(rate: 0.3),
+                seed: seed)
             return (0..<200).map { _ in injector.next() }
         }
         print("FaultInjectionTests.isDeterministic seeds: 1, 2")
@@ -26,10 +29,18 @@ struct FaultInjectionTests {
 
     @Test("rate 0 never fails, rate 1 always fails with a configured kind, fixed latency is exact")
     func ratesAndKinds() {
-        let never = FaultInjector(latency: .fixed(.milliseconds(80)), faults: FaultInjection(rate: 0), seed: 9)
-        #expect((0..<100).map { _ in never.next() }.allSatisfy { $0 == FaultDecision(delay: .milliseconds(80), fault: nil) })
-        let always = FaultInjector(latency: .none, faults: FaultInjection(rate: 1, kinds: [.droppedConnection]), seed: 9)
-        #expect((0..<100).map { _ in always.next() }.allSatisfy { $0 == FaultDecision(delay: .zero, fault: .droppedConnection) })
+        let never = FaultInjector(
+            latency: .fixed(.milliseconds(80)), faults: FaultInjection(rate: 0), seed: 9)
+        #expect(
+            (0..<100).map { _ in never.next() }.allSatisfy {
+                $0 == FaultDecision(delay: .milliseconds(80), fault: nil)
+            })
+        let always = FaultInjector(
+            latency: .none, faults: FaultInjection(rate: 1, kinds: [.droppedConnection]), seed: 9)
+        #expect(
+            (0..<100).map { _ in always.next() }.allSatisfy {
+                $0 == FaultDecision(delay: .zero, fault: .droppedConnection)
+            })
     }
 
     @Test("the server waits the configured latency through the injected sleep function")
@@ -61,7 +72,8 @@ struct FaultInjectionTests {
 
     @Test("an injected GraphQL error is a 200 with null data and an INJECTED_FAULT error")
     func graphQLError() async throws {
-        try await withLaunchServer({ $0.faults = FaultInjection(rate: 1, kinds: [.graphQLError]) }) { server in
+        try await withLaunchServer({ $0.faults = FaultInjection(rate: 1, kinds: [.graphQLError]) }) {
+            server in
             let client = HTTPTestClient(baseURL: server.baseURL)
             let reply = try await client.graphQL("{ rockets { id } }")
             #expect(reply.status == 200)
@@ -75,7 +87,8 @@ struct FaultInjectionTests {
 
     @Test("an injected dropped connection closes it without a response")
     func droppedConnection() async throws {
-        try await withLaunchServer({ $0.faults = FaultInjection(rate: 1, kinds: [.droppedConnection]) }) { server in
+        try await withLaunchServer({ $0.faults = FaultInjection(rate: 1, kinds: [.droppedConnection]) }) {
+            server in
             let client = HTTPTestClient(baseURL: server.baseURL)
             await #expect(throws: URLError.self) {
                 _ = try await client.graphQL("{ rockets { id } }")

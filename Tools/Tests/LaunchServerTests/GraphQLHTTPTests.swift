@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchServer
 
 /// GraphQL over HTTP on loopback.
@@ -30,7 +31,8 @@ struct GraphQLHTTPTests {
             #expect(plain.text.contains("\"errors\""))
             let typed = try await client.graphQL("{ launches( }", accept: "application/graphql-response+json")
             #expect(typed.status == 400)
-            let unknownField = try await client.graphQL("{ spaceships { id } }", accept: "application/graphql-response+json")
+            let unknownField = try await client.graphQL(
+                "{ spaceships { id } }", accept: "application/graphql-response+json")
             #expect(unknownField.status == 400)
         }
     }

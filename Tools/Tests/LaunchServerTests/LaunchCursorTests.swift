@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchServer
 
 @Suite("Cursors")
@@ -13,7 +14,8 @@ struct LaunchCursorTests {
             #expect(try LaunchCursor.decode(LaunchCursor.encode(position)) == position)
         }
         #expect(
-            LaunchCursor.encode(KeysetPosition(date: 10, id: 1)) != LaunchCursor.encode(KeysetPosition(date: 10, id: 2)),
+            LaunchCursor.encode(KeysetPosition(date: 10, id: 1))
+                != LaunchCursor.encode(KeysetPosition(date: 10, id: 2)),
             "launches of the same second get different cursors")
     }
 
@@ -22,7 +24,8 @@ struct LaunchCursorTests {
         let cursor = LaunchCursor.encode(KeysetPosition(date: 1_143_239_400, id: 1))
         #expect(!cursor.contains("1143239400"))
         #expect(cursor.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
-        let payload = try #require(Data(base64Encoded: cursor + String(repeating: "=", count: (4 - cursor.count % 4) % 4)))
+        let payload = try #require(
+            Data(base64Encoded: cursor + String(repeating: "=", count: (4 - cursor.count % 4) % 4)))
         #expect(String(decoding: payload, as: UTF8.self).hasPrefix("v1:"))
     }
 

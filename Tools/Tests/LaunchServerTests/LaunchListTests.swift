@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchServer
 
 /// `GET /api/launches?per_page=&page=` with RFC 8288 `Link` headers, over loopback HTTP.
@@ -15,7 +16,9 @@ struct LaunchListTests {
         var links: [String: String] = [:]
         for part in header.split(separator: ",") {
             let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pieces.count == 2, pieces[0].hasPrefix("<"), pieces[0].hasSuffix(">"), pieces[1].hasPrefix("rel=\"") else {
+            guard pieces.count == 2, pieces[0].hasPrefix("<"), pieces[0].hasSuffix(">"),
+                pieces[1].hasPrefix("rel=\"")
+            else {
                 Issue.record("malformed link: \(part)")
                 continue
             }
@@ -33,11 +36,16 @@ struct LaunchListTests {
             let first = try await client.send("GET", "/api/launches?per_page=30&page=1")
             #expect(first.status == 200)
             #expect(first.header("X-Total-Count") == "100")
-            #expect(try JSONDecoder().decode([Entry].self, from: first.body).map(\.id) == (71...100).reversed().map(String.init))
+            #expect(
+                try JSONDecoder().decode([Entry].self, from: first.body).map(\.id)
+                    == (71...100).reversed().map(String.init))
             #expect(Self.links(first.header("Link")) == ["next": base + "2", "last": base + "4"])
 
             let second = try await client.send("GET", "/api/launches?per_page=30&page=2")
-            #expect(Self.links(second.header("Link")) == ["next": base + "3", "last": base + "4", "first": base + "1", "prev": base + "1"])
+            #expect(
+                Self.links(second.header("Link")) == [
+                    "next": base + "3", "last": base + "4", "first": base + "1", "prev": base + "1",
+                ])
 
             let last = try await client.send("GET", "/api/launches?per_page=30&page=4")
             #expect(try JSONDecoder().decode([Entry].self, from: last.body).count == 10)
@@ -59,7 +67,8 @@ struct LaunchListTests {
             var seen: [String] = []
             var next: String? = server.baseURL.absoluteString + "/api/launches?per_page=13"
             while let url = next {
-                let reply = try await client.send("GET", String(url.dropFirst(server.baseURL.absoluteString.count)))
+                let reply = try await client.send(
+                    "GET", String(url.dropFirst(server.baseURL.absoluteString.count)))
                 seen += try JSONDecoder().decode([Entry].self, from: reply.body).map(\.id)
                 next = Self.links(reply.header("Link"))["next"]
             }

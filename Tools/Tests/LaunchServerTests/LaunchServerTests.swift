@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import LaunchServer
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Starting and stopping")
@@ -29,8 +31,10 @@ struct LaunchServerTests {
         configuration.dataset = .synthetic(count: 10)
         let second = try await LaunchServer.start(configuration)
         #expect(first.port != second.port)
-        let firstList = try await HTTPTestClient(baseURL: first.baseURL).send("GET", "/api/launches?per_page=1")
-        let secondList = try await HTTPTestClient(baseURL: second.baseURL).send("GET", "/api/launches?per_page=1")
+        let firstList = try await HTTPTestClient(baseURL: first.baseURL).send(
+            "GET", "/api/launches?per_page=1")
+        let secondList = try await HTTPTestClient(baseURL: second.baseURL).send(
+            "GET", "/api/launches?per_page=1")
         #expect(firstList.header("X-Total-Count") == "100")
         #expect(secondList.header("X-Total-Count") == "10")
         await first.stop()

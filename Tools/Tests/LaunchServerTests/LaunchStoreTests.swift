@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchServer
 
 @Suite("The store")
@@ -26,8 +27,11 @@ struct LaunchStoreTests {
     func usesTheIndex(scope: LaunchScope, newestFirst: Bool, index: String) async throws {
         let store = try await LaunchStore.open(database: .inMemory, dataset: .synthetic(count: 2_000))
         let position = KeysetPosition(date: 1_143_300_000, id: 100)
-        for (upper, lower) in [(position, nil), (nil, position), (position, KeysetPosition(date: 0, id: 0)), (nil, nil)] {
-            let query = LaunchStore.keysetQuery(scope: scope, below: upper, above: lower, newestFirst: newestFirst, limit: 21)
+        for (upper, lower) in [
+            (position, nil), (nil, position), (position, KeysetPosition(date: 0, id: 0)), (nil, nil),
+        ] {
+            let query = LaunchStore.keysetQuery(
+                scope: scope, below: upper, above: lower, newestFirst: newestFirst, limit: 21)
             let plan = try await store.queryPlan(sql: query.sql, arguments: query.arguments)
             print(query.sql, plan)
             #expect(plan.contains { $0.contains("SEARCH") || $0.contains("SCAN") }, "\(plan)")
@@ -56,7 +60,8 @@ struct LaunchStoreTests {
     func timelineUsesTheIndex() async throws {
         let store = try await LaunchStore.open(database: .inMemory, dataset: .spaceX)
         let plan = try await store.queryPlan(
-            sql: "SELECT \(LaunchStore.columns) FROM launch WHERE push_key <= ? ORDER BY push_key DESC LIMIT ?",
+            sql:
+                "SELECT \(LaunchStore.columns) FROM launch WHERE push_key <= ? ORDER BY push_key DESC LIMIT ?",
             arguments: ["-M", 5])
         #expect(plan.allSatisfy { $0.hasPrefix("SEARCH") && $0.contains("launch_by_push_key") }, "\(plan)")
     }
@@ -71,7 +76,8 @@ struct LaunchStoreTests {
 
     @Test("a file database keeps its changes across openings and refuses foreign files")
     func persistsToAFile() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "launch-store-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appending(
+            path: "launch-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appending(path: "launches.sqlite").path
@@ -84,7 +90,8 @@ struct LaunchStoreTests {
         #expect(try await reopened.launch(number: 7)?.isBooked == true)
 
         let foreign = directory.appending(path: "foreign.txt").path
-        try Data("this is not a database, just text long enough to look like a header".utf8).write(to: URL(filePath: foreign))
+        try Data("this is not a database, just text long enough to look like a header".utf8).write(
+            to: URL(filePath: foreign))
         await #expect(throws: LaunchServerError.self) {
             _ = try await LaunchStore.open(database: .file(path: foreign), dataset: .spaceX)
         }

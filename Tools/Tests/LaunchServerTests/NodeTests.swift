@@ -1,5 +1,6 @@
 import GraphQL
 import Testing
+
 @testable import LaunchServer
 
 /// The `Node` interface, `node(id:)`, and a Relay pagination fragment on `Rocket.launches`.
@@ -32,7 +33,8 @@ struct NodeTests {
             #expect(rocket.data?.node?.__typename == "Rocket")
             #expect(rocket.data?.node?.name == "Falcon 9")
 
-            let numeric = try await server.graphQL(query, variables: ["id": .number(Number(1))], as: Payload.self)
+            let numeric = try await server.graphQL(
+                query, variables: ["id": .number(Number(1))], as: Payload.self)
             #expect(numeric.data?.node?.id == "1", "ID accepts integer input")
 
             let unknown = try await server.graphQL(query, variables: ["id": "nothing"], as: Payload.self)
@@ -53,7 +55,8 @@ struct NodeTests {
             var cursor: Map = .null
             while true {
                 let response = try await server.graphQL(
-                    query, variables: ["id": "falcon1", "count": .number(Number(2)), "cursor": cursor], as: Payload.self)
+                    query, variables: ["id": "falcon1", "count": .number(Number(2)), "cursor": cursor],
+                    as: Payload.self)
                 #expect(response.messages == [])
                 let page = try #require(response.data?.node?.launches)
                 #expect(page.totalCount == 5)

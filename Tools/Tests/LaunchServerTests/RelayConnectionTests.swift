@@ -1,5 +1,6 @@
 import GraphQL
 import Testing
+
 @testable import LaunchServer
 
 /// `launchConnection` against the GraphQL Cursor Connections Specification, on the 100 real
@@ -98,7 +99,8 @@ struct RelayConnectionTests {
             #expect(last.ids == ids(1...100))
             #expect(!last.pageInfo.hasNextPage && !last.pageInfo.hasPreviousPage)
 
-            let newest = try await page(server, "last: 1, before: \"\(try #require(first.edges.last?.cursor))\"")
+            let newest = try await page(
+                server, "last: 1, before: \"\(try #require(first.edges.last?.cursor))\"")
             #expect(newest.ids == ["2"])
         }
     }
@@ -108,7 +110,10 @@ struct RelayConnectionTests {
         try await withLaunchServer { server in
             let none = try await page(server, "first: 0")
             #expect(none.edges.isEmpty)
-            #expect(none.pageInfo == RelayPage.Info(hasNextPage: true, hasPreviousPage: false, startCursor: nil, endCursor: nil))
+            #expect(
+                none.pageInfo
+                    == RelayPage.Info(
+                        hasNextPage: true, hasPreviousPage: false, startCursor: nil, endCursor: nil))
 
             let all = try await page(server, "first: 100")
             let oldest = try #require(all.pageInfo.endCursor)
@@ -146,7 +151,8 @@ struct RelayConnectionTests {
         try await withLaunchServer { server in
             let first = try await page(server, "first: 10")
             for index in 1...3 {
-                _ = try await server.store.add(missionName: "New \(index)", site: nil, rocketID: "falcon9", launchDate: nil)
+                _ = try await server.store.add(
+                    missionName: "New \(index)", site: nil, rocketID: "falcon9", launchDate: nil)
             }
             var seen = first.ids
             var after = first.pageInfo.endCursor
@@ -158,7 +164,8 @@ struct RelayConnectionTests {
             }
             #expect(seen == ids(1...100))
 
-            let newer = try await page(server, "last: 10, before: \"\(try #require(first.pageInfo.startCursor))\"")
+            let newer = try await page(
+                server, "last: 10, before: \"\(try #require(first.pageInfo.startCursor))\"")
             #expect(newer.ids == ["103", "102", "101"])
             #expect(!newer.pageInfo.hasPreviousPage)
         }
@@ -180,11 +187,14 @@ struct RelayConnectionTests {
                     seen += page.ids
                     after = page.edges.isEmpty ? after : page.pageInfo.endCursor
                     if random.next() % 3 == 0 {
-                        _ = try await server.store.add(missionName: "Head", site: nil, rocketID: "falcon1", launchDate: nil)
+                        _ = try await server.store.add(
+                            missionName: "Head", site: nil, rocketID: "falcon1", launchDate: nil)
                     }
                     if random.next() % 3 == 0 {
                         // Delete a launch not seen yet, somewhere ahead in the list.
-                        let candidates = (1...100).map(String.init).filter { !seen.contains($0) && !deleted.contains($0) }
+                        let candidates = (1...100).map(String.init).filter {
+                            !seen.contains($0) && !deleted.contains($0)
+                        }
                         if let victim = candidates.randomElement(using: &random), let number = Int64(victim) {
                             #expect(try await server.store.delete(number: number))
                             deleted.insert(victim)
@@ -208,7 +218,9 @@ struct RelayConnectionTests {
                 seen += page.ids
                 after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : nil
             } while after != nil
-            let expected = LaunchGenerator(count: 500).sorted { ($0.launchDate, $0.number) > ($1.launchDate, $1.number) }
+            let expected = LaunchGenerator(count: 500).sorted {
+                ($0.launchDate, $0.number) > ($1.launchDate, $1.number)
+            }
             #expect(seen == expected.map { String($0.number) })
             #expect(Set(LaunchGenerator(count: 500).map(\.launchDate)).count < 500, "the data has ties")
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LaunchServer
 
 @Suite("The GraphQL schema")
@@ -8,7 +9,10 @@ struct SchemaTests {
         let sdl = LaunchSchema.sdl
         print(sdl)
         #expect(sdl.contains("launches(pageSize: Int = 20, after: String): LaunchConnection!"))
-        #expect(sdl.contains("launchConnection(first: Int, after: String, last: Int, before: String): LaunchRelayConnection!"))
+        #expect(
+            sdl.contains(
+                "launchConnection(first: Int, after: String, last: Int, before: String): LaunchRelayConnection!"
+            ))
         #expect(sdl.contains("launch(id: ID!): Launch"))
         #expect(sdl.contains("node(id: ID!): Node"))
         #expect(sdl.contains("type Launch implements Node"))

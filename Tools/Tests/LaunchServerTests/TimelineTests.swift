@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchServer
 
 /// `GET /timeline.json` with Firebase Realtime Database query semantics, over loopback HTTP.
@@ -28,7 +29,8 @@ struct TimelineTests {
     func limitToLast() async throws {
         try await withLaunchServer { server in
             let client = HTTPTestClient(baseURL: server.baseURL)
-            let entries = try await fetch(client, Self.query([("orderBy", "\"$key\""), ("limitToLast", "5")]))
+            let entries = try await fetch(
+                client, Self.query([("orderBy", "\"$key\""), ("limitToLast", "5")]))
             #expect(entries.map(\.entry.id) == ["96", "97", "98", "99", "100"])
             #expect(entries.allSatisfy { $0.key.count == 20 })
             let everything = try await fetch(client, "")
@@ -45,16 +47,19 @@ struct TimelineTests {
             let key50 = all[49].key
             #expect(all[49].entry.id == "50")
             let page = try await fetch(
-                client, Self.query([("orderBy", "\"$key\""), ("limitToLast", "3"), ("endAt", "\"\(key50)\"")]))
+                client,
+                Self.query([("orderBy", "\"$key\""), ("limitToLast", "3"), ("endAt", "\"\(key50)\"")]))
             #expect(page.map(\.entry.id) == ["48", "49", "50"])
 
             // A key between two launches ends at the lower one; a deleted launch's key still works.
             let between = try await fetch(
-                client, Self.query([("orderBy", "\"$key\""), ("limitToLast", "2"), ("endAt", "\"\(key50)~\"")]))
+                client,
+                Self.query([("orderBy", "\"$key\""), ("limitToLast", "2"), ("endAt", "\"\(key50)~\"")]))
             #expect(between.map(\.entry.id) == ["49", "50"])
             #expect(try await server.store.delete(number: 50))
             let afterDeletion = try await fetch(
-                client, Self.query([("orderBy", "\"$key\""), ("limitToLast", "2"), ("endAt", "\"\(key50)\"")]))
+                client,
+                Self.query([("orderBy", "\"$key\""), ("limitToLast", "2"), ("endAt", "\"\(key50)\"")]))
             #expect(afterDeletion.map(\.entry.id) == ["48", "49"])
         }
     }
@@ -65,9 +70,13 @@ struct TimelineTests {
             let client = HTTPTestClient(baseURL: server.baseURL)
             let all = try await fetch(client, "")
             let start = try await fetch(
-                client, Self.query([("orderBy", "\"$key\""), ("limitToFirst", "2"), ("startAt", "\"\(all[10].key)\"")]))
+                client,
+                Self.query([
+                    ("orderBy", "\"$key\""), ("limitToFirst", "2"), ("startAt", "\"\(all[10].key)\""),
+                ]))
             #expect(start.map(\.entry.id) == ["11", "12"])
-            let equal = try await fetch(client, Self.query([("orderBy", "\"$key\""), ("equalTo", "\"\(all[3].key)\"")]))
+            let equal = try await fetch(
+                client, Self.query([("orderBy", "\"$key\""), ("equalTo", "\"\(all[3].key)\"")]))
             #expect(equal.map(\.entry.id) == ["4"])
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LaunchServer
 
 /// The Apollo tutorial's `launches(pageSize:, after:)` and its mutations.
@@ -40,13 +41,16 @@ struct TutorialConnectionTests {
     @Test("pageSize defaults to 20, and an empty page echoes the cursor")
     func defaultsAndEmptyPages() async throws {
         try await withLaunchServer { server in
-            let first = try await server.graphQL("{ launches { cursor hasMore launches { id } } }", as: Page.self)
+            let first = try await server.graphQL(
+                "{ launches { cursor hasMore launches { id } } }", as: Page.self)
             #expect(first.data?.launches?.launches.count == 20)
-            let all = try await server.graphQL("{ launches(pageSize: 100) { cursor hasMore launches { id } } }", as: Page.self)
+            let all = try await server.graphQL(
+                "{ launches(pageSize: 100) { cursor hasMore launches { id } } }", as: Page.self)
             let end = try #require(all.data?.launches)
             #expect(!end.hasMore)
             let beyond = try await server.graphQL(
-                "{ launches(pageSize: 5, after: \"\(end.cursor)\") { cursor hasMore launches { id } } }", as: Page.self)
+                "{ launches(pageSize: 5, after: \"\(end.cursor)\") { cursor hasMore launches { id } } }",
+                as: Page.self)
             #expect(beyond.data?.launches?.launches.isEmpty == true)
             #expect(beyond.data?.launches?.cursor == end.cursor)
             #expect(beyond.data?.launches?.hasMore == false)
@@ -109,18 +113,21 @@ struct TutorialConnectionTests {
     func booksAndCancels() async throws {
         try await withLaunchServer { server in
             let booked = try await server.graphQL(
-                #"mutation { bookTrips(launchIds: ["1", "2"]) { success message launches { id isBooked } } }"#, as: Trips.self)
+                #"mutation { bookTrips(launchIds: ["1", "2"]) { success message launches { id isBooked } } }"#,
+                as: Trips.self)
             #expect(booked.data?.bookTrips?.success == true)
             #expect(booked.data?.bookTrips?.launches.compactMap { $0?.isBooked } == [true, true])
             #expect(try await server.store.launch(number: 2)?.isBooked == true)
 
             let cancelled = try await server.graphQL(
-                #"mutation { cancelTrip(launchId: "2") { success message launches { id isBooked } } }"#, as: Trips.self)
+                #"mutation { cancelTrip(launchId: "2") { success message launches { id isBooked } } }"#,
+                as: Trips.self)
             #expect(cancelled.data?.cancelTrip?.success == true)
             #expect(cancelled.data?.cancelTrip?.launches.first??.isBooked == false)
 
             let unknown = try await server.graphQL(
-                #"mutation { bookTrips(launchIds: ["3", "nope"]) { success message launches { id } } }"#, as: Trips.self)
+                #"mutation { bookTrips(launchIds: ["3", "nope"]) { success message launches { id } } }"#,
+                as: Trips.self)
             #expect(unknown.data?.bookTrips?.success == false)
             #expect(unknown.data?.bookTrips?.message?.contains("'nope'") == true)
             #expect(unknown.data?.bookTrips?.launches.count == 1)
@@ -140,7 +147,8 @@ struct TutorialConnectionTests {
     func addsAndDeletes() async throws {
         try await withLaunchServer { server in
             let added = try await server.graphQL(
-                #"mutation { addLaunch(missionName: "Demo", rocketId: "falcon9") { id launchDate } }"#, as: Added.self)
+                #"mutation { addLaunch(missionName: "Demo", rocketId: "falcon9") { id launchDate } }"#,
+                as: Added.self)
             #expect(added.data?.addLaunch?.id == "101")
             #expect(added.data?.addLaunch?.launchDate == "2020-08-18T14:31:01Z")
             let dated = try await server.graphQL(
@@ -157,7 +165,8 @@ struct TutorialConnectionTests {
                 #"mutation { addLaunch(missionName: "X", rocketId: "saturn5") { id } }"#, as: Added.self)
             #expect(badRocket.errors?.first?.extensions?["argument"] == "rocketId")
             let badDate = try await server.graphQL(
-                #"mutation { addLaunch(missionName: "X", rocketId: "falcon9", launchDate: "yesterday") { id } }"#, as: Added.self)
+                #"mutation { addLaunch(missionName: "X", rocketId: "falcon9", launchDate: "yesterday") { id } }"#,
+                as: Added.self)
             #expect(badDate.errors?.first?.extensions?["argument"] == "launchDate")
         }
     }

@@ -29,12 +29,15 @@ struct ConnectionRequest: Sendable, Hashable {
         for (name, value) in [("first", arguments.first), ("last", arguments.last)] {
             if let value, value < 0 {
                 throw ArgumentError.invalid(
-                    name, of: field, "Argument `\(name)` on the `\(field)` connection must be between 0 and \(limit); it was \(value).")
+                    name, of: field,
+                    "Argument `\(name)` on the `\(field)` connection must be between 0 and \(limit); it was \(value)."
+                )
             }
             if let value, value > limit {
                 throw ArgumentError.invalid(
                     name, of: field,
-                    "Requesting \(value) records on the `\(field)` connection exceeds the `\(name)` limit of \(limit) records.")
+                    "Requesting \(value) records on the `\(field)` connection exceeds the `\(name)` limit of \(limit) records."
+                )
             }
         }
         switch (arguments.first, arguments.last) {
@@ -42,17 +45,21 @@ struct ConnectionRequest: Sendable, Hashable {
         case (nil, let last?): count = .last(last)
         case (.some, .some):
             throw ArgumentError.invalid(
-                "first", of: field, "Passing both `first` and `last` to paginate the `\(field)` connection is not supported.")
+                "first", of: field,
+                "Passing both `first` and `last` to paginate the `\(field)` connection is not supported.")
         case (nil, nil):
             throw ArgumentError.invalid(
-                "first", of: field, "You must provide a `first` or `last` value to properly paginate the `\(field)` connection.")
+                "first", of: field,
+                "You must provide a `first` or `last` value to properly paginate the `\(field)` connection.")
         }
         after = try Self.position(arguments.after, argument: "after", field: field)
         before = try Self.position(arguments.before, argument: "before", field: field)
     }
 
     /// Decodes an optional cursor argument.
-    static func position(_ cursor: String?, argument: String, field: String) throws(GraphQLError) -> KeysetPosition? {
+    static func position(_ cursor: String?, argument: String, field: String) throws(GraphQLError)
+        -> KeysetPosition?
+    {
         guard let cursor else { return nil }
         do {
             return try LaunchCursor.decode(cursor)

@@ -25,7 +25,9 @@ struct GraphID: Codable, Hashable, Sendable, CustomStringConvertible {
 
     /// The launch number this id names, if it is one: digits only, no sign, no spaces.
     var launchNumber: Int64? {
-        guard !rawValue.isEmpty, rawValue.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+        guard !rawValue.isEmpty,
+            rawValue.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else {
             return nil
         }
         return Int64(rawValue)

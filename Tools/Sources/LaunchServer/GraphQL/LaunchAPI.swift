@@ -22,7 +22,9 @@ struct LaunchAPI: API {
         } catch let error as GraphQLError {
             return GraphQLResult(errors: [error])
         } catch {
-            return GraphQLResult(errors: [GraphQLError(message: "The request could not be executed: \(error)")])
+            return GraphQLResult(errors: [
+                GraphQLError(message: "The request could not be executed: \(error)")
+            ])
         }
     }
 }

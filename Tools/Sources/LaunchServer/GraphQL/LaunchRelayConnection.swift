@@ -51,7 +51,8 @@ struct LaunchRelayConnection: Sendable {
         switch request.count {
         case .first(let first):
             let rows = try await store.page(
-                scope: scope, below: request.after, above: request.before, newestFirst: true, limit: first + 1)
+                scope: scope, below: request.after, above: request.before, newestFirst: true, limit: first + 1
+            )
             launches = Array(rows.prefix(first))
             hasNextPage = rows.count > first
             if let after = request.after {
@@ -61,7 +62,8 @@ struct LaunchRelayConnection: Sendable {
             }
         case .last(let last):
             let rows = try await store.page(
-                scope: scope, below: request.after, above: request.before, newestFirst: false, limit: last + 1)
+                scope: scope, below: request.after, above: request.before, newestFirst: false, limit: last + 1
+            )
             launches = rows.prefix(last).reversed()
             hasPreviousPage = rows.count > last
             if let before = request.before {

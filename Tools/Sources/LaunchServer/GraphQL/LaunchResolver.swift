@@ -19,13 +19,15 @@ struct LaunchResolver: Sendable {
         guard (0...ConnectionArguments.maximumCount).contains(pageSize) else {
             throw ArgumentError.invalid(
                 "pageSize", of: "launches",
-                "Argument `pageSize` of `launches` must be between 0 and \(ConnectionArguments.maximumCount); it was \(pageSize).")
+                "Argument `pageSize` of `launches` must be between 0 and \(ConnectionArguments.maximumCount); it was \(pageSize)."
+            )
         }
         let after = try ConnectionRequest.position(arguments.after, argument: "after", field: "launches")
         let rows = try await context.store.page(
             scope: .all, below: after, above: nil, newestFirst: true, limit: pageSize + 1)
         let page = Array(rows.prefix(pageSize))
-        let cursor = page.last.map { LaunchCursor.encode($0.position) }
+        let cursor =
+            page.last.map { LaunchCursor.encode($0.position) }
             ?? arguments.after
             ?? LaunchCursor.encode(.head)
         return LaunchConnection(cursor: cursor, hasMore: rows.count > pageSize, launches: page)
@@ -62,12 +64,14 @@ struct LaunchResolver: Sendable {
         let limit = arguments.limit ?? 20
         guard offset >= 0 else {
             throw ArgumentError.invalid(
-                "offset", of: "launchPage", "Argument `offset` of `launchPage` must be 0 or more; it was \(offset).")
+                "offset", of: "launchPage",
+                "Argument `offset` of `launchPage` must be 0 or more; it was \(offset).")
         }
         guard (0...ConnectionArguments.maximumCount).contains(limit) else {
             throw ArgumentError.invalid(
                 "limit", of: "launchPage",
-                "Argument `limit` of `launchPage` must be between 0 and \(ConnectionArguments.maximumCount); it was \(limit).")
+                "Argument `limit` of `launchPage` must be between 0 and \(ConnectionArguments.maximumCount); it was \(limit)."
+            )
         }
         let launches = try await context.store.offsetPage(offset: offset, limit: limit)
         let total = try await context.store.count(scope: .all)
@@ -112,11 +116,14 @@ struct LaunchResolver: Sendable {
     }
 
     /// `cancelTrip(launchId: ID!): TripUpdateResponse!`.
-    func cancelTrip(context: LaunchContext, arguments: CancelTripArguments) async throws -> TripUpdateResponse {
+    func cancelTrip(context: LaunchContext, arguments: CancelTripArguments) async throws -> TripUpdateResponse
+    {
         try await setBooked([arguments.launchId], booked: false, context: context)
     }
 
-    private func setBooked(_ ids: [GraphID], booked: Bool, context: LaunchContext) async throws -> TripUpdateResponse {
+    private func setBooked(_ ids: [GraphID], booked: Bool, context: LaunchContext) async throws
+        -> TripUpdateResponse
+    {
         let numbers = ids.compactMap(\.launchNumber)
         let launches = try await context.store.setBooked(numbers, booked: booked)
         let found = Set(launches.map(\.id))
@@ -126,7 +133,8 @@ struct LaunchResolver: Sendable {
             missing.isEmpty
             ? "\(launches.count) trip\(launches.count == 1 ? "" : "s") \(verb)."
             : "No launch has the id \(missing.map { "'\($0)'" }.joined(separator: ", ")); \(launches.count) trip\(launches.count == 1 ? "" : "s") \(verb)."
-        return TripUpdateResponse(success: missing.isEmpty && !ids.isEmpty, message: message, launches: launches)
+        return TripUpdateResponse(
+            success: missing.isEmpty && !ids.isEmpty, message: message, launches: launches)
     }
 
     /// Arguments of `addLaunch`.
@@ -140,20 +148,23 @@ struct LaunchResolver: Sendable {
     /// `addLaunch(missionName: String!, site: String, rocketId: ID!, launchDate: String): Launch!`.
     func addLaunch(context: LaunchContext, arguments: AddLaunchArguments) async throws -> Launch {
         guard !arguments.missionName.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ArgumentError.invalid("missionName", of: "addLaunch", "Argument `missionName` of `addLaunch` must not be empty.")
+            throw ArgumentError.invalid(
+                "missionName", of: "addLaunch", "Argument `missionName` of `addLaunch` must not be empty.")
         }
         guard context.store.rockets[arguments.rocketId.rawValue] != nil else {
             let known = context.store.rockets.keys.sorted().joined(separator: ", ")
             throw ArgumentError.invalid(
                 "rocketId", of: "addLaunch",
-                "Argument `rocketId` of `addLaunch` names no rocket ('\(arguments.rocketId)'); use one of: \(known).")
+                "Argument `rocketId` of `addLaunch` names no rocket ('\(arguments.rocketId)'); use one of: \(known)."
+            )
         }
         var date: Int64?
         if let text = arguments.launchDate {
             guard let parsed = try? Date(text, strategy: .iso8601) else {
                 throw ArgumentError.invalid(
                     "launchDate", of: "addLaunch",
-                    "Argument `launchDate` of `addLaunch` must be an ISO 8601 date such as 2024-05-01T12:00:00Z; it was '\(text)'.")
+                    "Argument `launchDate` of `addLaunch` must be an ISO 8601 date such as 2024-05-01T12:00:00Z; it was '\(text)'."
+                )
             }
             date = Int64(parsed.timeIntervalSince1970.rounded(.down))
         }

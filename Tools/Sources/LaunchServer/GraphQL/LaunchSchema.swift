@@ -96,7 +96,8 @@ public enum LaunchSchema {
                 Field("pageInfo", at: \.pageInfo)
                 Field("totalCount", at: LaunchRelayConnection.totalCount)
             }
-            .description("Launches as a Relay connection (GraphQL Cursor Connections Specification), newest first.")
+            .description(
+                "Launches as a Relay connection (GraphQL Cursor Connections Specification), newest first.")
 
             Type(LaunchPage.self) {
                 Field("launches", at: \.launches)
@@ -117,20 +118,26 @@ public enum LaunchSchema {
                     Argument("pageSize", at: \.pageSize).defaultValue(20)
                     Argument("after", at: \.after)
                 }
-                .description("The Apollo tutorial's list, newest first: `pageSize` is 0 to 100; pass the previous page's `cursor` as `after`.")
+                .description(
+                    "The Apollo tutorial's list, newest first: `pageSize` is 0 to 100; pass the previous page's `cursor` as `after`."
+                )
 
                 Field("launch", at: LaunchResolver.launch) {
                     Argument("id", at: \.id)
                 }
 
                 Field("launchConnection", at: LaunchResolver.launchConnection, connectionArguments)
-                    .description("Every launch, newest first, as a Relay connection: give `first` or `last` (0 to 100), not both.")
+                    .description(
+                        "Every launch, newest first, as a Relay connection: give `first` or `last` (0 to 100), not both."
+                    )
 
                 Field("launchPage", at: LaunchResolver.launchPage) {
                     Argument("offset", at: \.offset).defaultValue(0)
                     Argument("limit", at: \.limit).defaultValue(20)
                 }
-                .description("Offset paging over the newest-first list. Deep offsets cost more: use a connection instead.")
+                .description(
+                    "Offset paging over the newest-first list. Deep offsets cost more: use a connection instead."
+                )
 
                 Field("node", at: LaunchResolver.node) {
                     Argument("id", at: \.id)
@@ -157,7 +164,9 @@ public enum LaunchSchema {
                     Argument("rocketId", at: \.rocketId)
                     Argument("launchDate", at: \.launchDate)
                 }
-                .description("Adds a launch with the next free id. `launchDate` is ISO 8601; by default one second after the newest launch, at the head of every list.")
+                .description(
+                    "Adds a launch with the next free id. `launchDate` is ISO 8601; by default one second after the newest launch, at the head of every list."
+                )
                 Field("deleteLaunch", at: LaunchResolver.deleteLaunch) {
                     Argument("id", at: \.id)
                 }

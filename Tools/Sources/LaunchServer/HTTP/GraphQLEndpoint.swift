@@ -27,7 +27,8 @@ struct GraphQLEndpoint: Sendable {
 
     /// Handles one request on `/graphql`.
     func respond(to request: Request) async throws -> Response {
-        let prefersGraphQLResponse = (request.headers[.accept] ?? "").contains("application/graphql-response+json")
+        let prefersGraphQLResponse = (request.headers[.accept] ?? "").contains(
+            "application/graphql-response+json")
         let graphQLRequest: GraphQLRequest
         do {
             switch request.method {
@@ -65,7 +66,8 @@ struct GraphQLEndpoint: Sendable {
     /// A GraphQL-shaped error response for a request refused before execution.
     static func errorResponse(_ problem: HTTPProblem, prefersGraphQLResponse: Bool) -> Response {
         let result = GraphQLResult(errors: [GraphQLError(message: problem.message)])
-        let data = (try? GraphQLJSONEncoder().encode(result)) ?? Data(#"{"errors":[{"message":"unknown"}]}"#.utf8)
+        let data =
+            (try? GraphQLJSONEncoder().encode(result)) ?? Data(#"{"errors":[{"message":"unknown"}]}"#.utf8)
         return JSONResponse.make(
             status: problem.status,
             data: data,
@@ -80,13 +82,17 @@ struct GraphQLEndpoint: Sendable {
         do {
             value = try JSONDecoder().decode(Map.self, from: body)
         } catch {
-            throw .badRequest("The request body is not valid JSON. Send {\"query\": \"...\", \"variables\": {...}} with Content-Type: application/json.")
+            throw .badRequest(
+                "The request body is not valid JSON. Send {\"query\": \"...\", \"variables\": {...}} with Content-Type: application/json."
+            )
         }
         guard case .dictionary(let fields) = value else {
-            throw .badRequest("The request body must be a JSON object such as {\"query\": \"{ launches { cursor } }\"}.")
+            throw .badRequest(
+                "The request body must be a JSON object such as {\"query\": \"{ launches { cursor } }\"}.")
         }
         guard case .string(let query)? = fields["query"] else {
-            throw .badRequest("The request body must have a string field `query` holding the GraphQL document.")
+            throw .badRequest(
+                "The request body must have a string field `query` holding the GraphQL document.")
         }
         var operationName: String?
         switch fields["operationName"] {
@@ -94,7 +100,8 @@ struct GraphQLEndpoint: Sendable {
         case nil, .null?, .undefined?: operationName = nil
         default: throw .badRequest("`operationName` must be a string or null.")
         }
-        return GraphQLRequest(query: query, operationName: operationName, variables: try variables(fields["variables"]))
+        return GraphQLRequest(
+            query: query, operationName: operationName, variables: try variables(fields["variables"]))
     }
 
     /// Decodes the query parameters of a GET.
@@ -108,12 +115,15 @@ struct GraphQLEndpoint: Sendable {
             do {
                 value = try JSONDecoder().decode(Map.self, from: Data(text.utf8))
             } catch {
-                throw .badRequest("The `variables` parameter is not valid JSON; send a JSON object such as {\"first\": 10}.")
+                throw .badRequest(
+                    "The `variables` parameter is not valid JSON; send a JSON object such as {\"first\": 10}."
+                )
             }
             variables = try Self.variables(value)
         }
         return GraphQLRequest(
-            query: String(query), operationName: parameters["operationName"].map(String.init), variables: variables)
+            query: String(query), operationName: parameters["operationName"].map(String.init),
+            variables: variables)
     }
 
     /// The `variables` member: an object, or absent or null.

@@ -24,7 +24,8 @@ struct LaunchListEndpoint: Sendable {
     /// Handles `GET /api/launches`.
     func respond(to request: Request) async throws -> Response {
         let parameters = request.uri.queryParameters
-        let perPage = try Self.integer(parameters, "per_page", default: Self.defaultPerPage, range: 1...Self.maximumPerPage)
+        let perPage = try Self.integer(
+            parameters, "per_page", default: Self.defaultPerPage, range: 1...Self.maximumPerPage)
         let page = try Self.integer(parameters, "page", default: 1, range: 1...Int.max)
         let total = try await store.count(scope: .all)
         let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
@@ -33,7 +34,8 @@ struct LaunchListEndpoint: Sendable {
         let lastPage = max(1, (total + perPage - 1) / perPage)
         var links: [String] = []
         func link(_ number: Int, _ relation: String) {
-            links.append("<\(baseURL.text)/api/launches?per_page=\(perPage)&page=\(number)>; rel=\"\(relation)\"")
+            links.append(
+                "<\(baseURL.text)/api/launches?per_page=\(perPage)&page=\(number)>; rel=\"\(relation)\"")
         }
         if page < lastPage {
             link(page + 1, "next")
@@ -62,7 +64,9 @@ struct LaunchListEndpoint: Sendable {
             throw .badRequest("\(name) must be a whole number; it was '\(text)'.")
         }
         guard range.contains(number) else {
-            let bounds = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "between \(range.lowerBound) and \(range.upperBound)"
+            let bounds =
+                range.upperBound == Int.max
+                ? "\(range.lowerBound) or more" : "between \(range.lowerBound) and \(range.upperBound)"
             throw .badRequest("\(name) must be \(bounds); it was \(number).")
         }
         return number

@@ -31,7 +31,9 @@ struct LaunchResponder: HTTPResponder {
             try await sleep(decision.delay)
         }
         let path = request.uri.path
-        logger.info("\(request.method) \(request.uri)", metadata: ["fault": "\(decision.fault.map { "\($0)" } ?? "none")"])
+        logger.info(
+            "\(request.method) \(request.uri)",
+            metadata: ["fault": "\(decision.fault.map { "\($0)" } ?? "none")"])
         if let fault = decision.fault {
             return try await inject(fault, path: path, context: context)
         }
@@ -62,7 +64,9 @@ struct LaunchResponder: HTTPResponder {
         } catch {
             logger.error("Request failed: \(error)")
             return JSONResponse.problem(
-                HTTPProblem(status: .internalServerError, message: "The server failed to handle the request: \(error)"))
+                HTTPProblem(
+                    status: .internalServerError, message: "The server failed to handle the request: \(error)"
+                ))
         }
     }
 
@@ -70,7 +74,8 @@ struct LaunchResponder: HTTPResponder {
     private static func require(_ method: HTTPRequest.Method, _ request: Request) throws(HTTPProblem) {
         guard request.method == method else {
             var problem = HTTPProblem(
-                status: .methodNotAllowed, message: "\(request.uri.path) accepts \(method) only; \(request.method) is not supported.")
+                status: .methodNotAllowed,
+                message: "\(request.uri.path) accepts \(method) only; \(request.method) is not supported.")
             problem.headers[.allow] = method.rawValue
             throw problem
         }
@@ -80,7 +85,9 @@ struct LaunchResponder: HTTPResponder {
     private struct DroppedConnection: Error {}
 
     /// Serves an injected fault.
-    private func inject(_ fault: FaultKind, path: String, context: LaunchRequestContext) async throws -> Response {
+    private func inject(_ fault: FaultKind, path: String, context: LaunchRequestContext) async throws
+        -> Response
+    {
         switch fault {
         case .graphQLError where path == "/graphql":
             let result = GraphQLResult(

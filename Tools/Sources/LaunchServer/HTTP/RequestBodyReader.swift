@@ -14,7 +14,8 @@ enum RequestBodyReader {
     static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
         let tooLarge = HTTPProblem(
             status: .contentTooLarge,
-            message: "The request body is larger than this server accepts (\(limit) bytes). Send a smaller body."
+            message:
+                "The request body is larger than this server accepts (\(limit) bytes). Send a smaller body."
         )
         if let announced = request.headers[.contentLength].flatMap({ Int($0) }), announced > limit {
             throw tooLarge

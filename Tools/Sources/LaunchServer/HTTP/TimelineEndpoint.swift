@@ -32,7 +32,8 @@ struct TimelineEndpoint: Sendable {
             limit: (query.limit ?? Self.maximumEntries) + (query.limit == nil ? 1 : 0))
         if query.limit == nil && launches.count > Self.maximumEntries {
             throw HTTPProblem.badRequest(
-                "The timeline has more than \(Self.maximumEntries) entries in this range; add orderBy=\"$key\" with limitToLast or limitToFirst.")
+                "The timeline has more than \(Self.maximumEntries) entries in this range; add orderBy=\"$key\" with limitToLast or limitToFirst."
+            )
         }
         let object = Dictionary(uniqueKeysWithValues: launches.map { ($0.pushKey, LaunchJSON($0)) })
         return try JSONResponse.make(encoding: object)
@@ -55,15 +56,20 @@ struct TimelineEndpoint: Sendable {
         let given = filterNames.filter { parameters[Substring($0)] != nil }
         guard let orderBy = parameters["orderBy"] else {
             if let first = given.first {
-                throw .badRequest("orderBy must be defined when other query parameters are defined (got \(first) without orderBy=\"$key\").")
+                throw .badRequest(
+                    "orderBy must be defined when other query parameters are defined (got \(first) without orderBy=\"$key\")."
+                )
             }
             return query
         }
         guard let path = try? JSONDecoder().decode(String.self, from: Data(orderBy.utf8)) else {
-            throw .badRequest("orderBy must be a valid JSON encoded path, such as orderBy=\"$key\" (with the double quotes).")
+            throw .badRequest(
+                "orderBy must be a valid JSON encoded path, such as orderBy=\"$key\" (with the double quotes)."
+            )
         }
         guard path == "$key" else {
-            throw .badRequest("orderBy=\"\(path)\" is not supported by this timeline; order by key with orderBy=\"$key\".")
+            throw .badRequest(
+                "orderBy=\"\(path)\" is not supported by this timeline; order by key with orderBy=\"$key\".")
         }
         query.startAt = try key(parameters, "startAt")
         query.endAt = try key(parameters, "endAt")
@@ -100,9 +106,13 @@ struct TimelineEndpoint: Sendable {
             return key
         }
         if (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil {
-            throw .badRequest("When ordering by key (orderBy=\"$key\"), \(name) must be a JSON string such as \(name)=\"-MzXb0000000000000\"; it was \(text).")
+            throw .badRequest(
+                "When ordering by key (orderBy=\"$key\"), \(name) must be a JSON string such as \(name)=\"-MzXb0000000000000\"; it was \(text)."
+            )
         }
-        throw .badRequest("\(name) must be a JSON value: put strings in double quotes, as in \(name)=\"-MzXb0000000000000\"; it was \(text).")
+        throw .badRequest(
+            "\(name) must be a JSON value: put strings in double quotes, as in \(name)=\"-MzXb0000000000000\"; it was \(text)."
+        )
     }
 
     /// A limit: a whole number from 1 to ``maximumEntries``.

@@ -28,7 +28,9 @@ enum LaunchCursor {
     /// - Throws: ``CursorError`` saying what is wrong with the cursor.
     static func decode(_ cursor: String) throws(CursorError) -> KeysetPosition {
         guard !cursor.isEmpty else { throw CursorError("it is empty") }
-        guard cursor.utf8.count <= 200 else { throw CursorError("it is too long to be a cursor of this server") }
+        guard cursor.utf8.count <= 200 else {
+            throw CursorError("it is too long to be a cursor of this server")
+        }
         var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         if base64.utf8.count % 4 != 0 {
             base64 += String(repeating: "=", count: 4 - base64.utf8.count % 4)
@@ -47,7 +49,8 @@ enum LaunchCursor {
             throw CursorError("it has version '\(first)', and this server reads \(version) cursors only")
         }
         guard fields.count == 4 else {
-            throw CursorError("it has \(fields.count) fields where a \(version) cursor has 4 (was it truncated?)")
+            throw CursorError(
+                "it has \(fields.count) fields where a \(version) cursor has 4 (was it truncated?)")
         }
         guard let date = Int64(fields[1]), let id = Int64(fields[2]) else {
             throw CursorError("its date or id is not a whole number")

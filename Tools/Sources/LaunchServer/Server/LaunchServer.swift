@@ -32,7 +32,8 @@ public final class LaunchServer: Sendable {
     private let running: Task<Void, any Error>
 
     private init(
-        baseURL: URL, port: Int, store: LaunchStore, api: LaunchAPI, group: ServiceGroup, running: Task<Void, any Error>
+        baseURL: URL, port: Int, store: LaunchStore, api: LaunchAPI, group: ServiceGroup,
+        running: Task<Void, any Error>
     ) {
         self.baseURL = baseURL
         self.port = port
@@ -49,11 +50,13 @@ public final class LaunchServer: Sendable {
     /// - Returns: The running server, once it accepts connections.
     /// - Throws: ``LaunchServerError`` when the configuration is invalid, the database cannot be
     ///   prepared, or the address cannot be bound.
-    public static func start(_ configuration: LaunchServerConfiguration = LaunchServerConfiguration()) async throws
+    public static func start(_ configuration: LaunchServerConfiguration = LaunchServerConfiguration())
+        async throws
         -> LaunchServer
     {
         try configuration.validate()
-        let store = try await LaunchStore.open(database: configuration.database, dataset: configuration.dataset)
+        let store = try await LaunchStore.open(
+            database: configuration.database, dataset: configuration.dataset)
         let api: LaunchAPI
         do {
             api = try LaunchAPI()
@@ -68,10 +71,12 @@ public final class LaunchServer: Sendable {
         let baseAddress = LinkBase(host: configuration.host)
         let context = LaunchContext(store: store)
         let responder = LaunchResponder(
-            graphQL: GraphQLEndpoint(api: api, context: context, maximumBodySize: configuration.maximumBodySize),
+            graphQL: GraphQLEndpoint(
+                api: api, context: context, maximumBodySize: configuration.maximumBodySize),
             timeline: TimelineEndpoint(store: store),
             list: LaunchListEndpoint(store: store, baseURL: baseAddress),
-            faults: FaultInjector(latency: configuration.latency, faults: configuration.faults, seed: configuration.seed),
+            faults: FaultInjector(
+                latency: configuration.latency, faults: configuration.faults, seed: configuration.seed),
             sleep: configuration.sleep,
             logger: logger
         )
@@ -104,14 +109,17 @@ public final class LaunchServer: Sendable {
             } catch {
                 reason = "\(error)"
             }
-            throw LaunchServerError.startFailed("could not listen on \(configuration.host):\(configuration.port): \(reason)")
+            throw LaunchServerError.startFailed(
+                "could not listen on \(configuration.host):\(configuration.port): \(reason)")
         }
         guard let baseURL = URL(string: "http://\(LinkBase.hostText(configuration.host)):\(port)") else {
             await group.triggerGracefulShutdown()
             _ = await running.result
-            throw LaunchServerError.invalidConfiguration("'\(configuration.host)' is not a host name or address")
+            throw LaunchServerError.invalidConfiguration(
+                "'\(configuration.host)' is not a host name or address")
         }
-        return LaunchServer(baseURL: baseURL, port: port, store: store, api: api, group: group, running: running)
+        return LaunchServer(
+            baseURL: baseURL, port: port, store: store, api: api, group: group, running: running)
     }
 
     /// Stops accepting connections, lets the requests in flight finish, and returns once the

@@ -57,7 +57,8 @@ final class LaunchStore: Sendable {
             let rockets = try await writer.write { db in
                 try LaunchStore.prepare(db, dataset: dataset, rows: rows)
             }
-            return LaunchStore(writer: writer, rockets: Dictionary(uniqueKeysWithValues: rockets.map { ($0.rocketID, $0) }))
+            return LaunchStore(
+                writer: writer, rockets: Dictionary(uniqueKeysWithValues: rockets.map { ($0.rocketID, $0) }))
         } catch let error as LaunchServerError {
             throw error
         } catch {
@@ -69,7 +70,8 @@ final class LaunchStore: Sendable {
     private static let schemaVersion = 1
 
     /// Creates the schema and loads the dataset into an empty database; checks an existing one.
-    private static func prepare(_ db: Database, dataset: LaunchDataset, rows: [LaunchRow]?) throws -> [Rocket] {
+    private static func prepare(_ db: Database, dataset: LaunchDataset, rows: [LaunchRow]?) throws -> [Rocket]
+    {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let tableCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
         if version == schemaVersion {
@@ -220,7 +222,9 @@ final class LaunchStore: Sendable {
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let order = newestFirst ? "launch_date DESC, id DESC" : "launch_date ASC, id ASC"
         arguments.append(limit)
-        return ("SELECT \(columns) FROM launch\(filter) ORDER BY \(order) LIMIT ?", StatementArguments(arguments))
+        return (
+            "SELECT \(columns) FROM launch\(filter) ORDER BY \(order) LIMIT ?", StatementArguments(arguments)
+        )
     }
 
     /// Launches strictly between two positions, from one end of that range.
@@ -240,7 +244,8 @@ final class LaunchStore: Sendable {
         newestFirst: Bool,
         limit: Int
     ) async throws -> [Launch] {
-        let query = Self.keysetQuery(scope: scope, below: upper, above: lower, newestFirst: newestFirst, limit: limit)
+        let query = Self.keysetQuery(
+            scope: scope, below: upper, above: lower, newestFirst: newestFirst, limit: limit)
         return try await writer.read { db in
             try Row.fetchAll(db, sql: query.sql, arguments: query.arguments).map(self.launch(from:))
         }
@@ -271,7 +276,8 @@ final class LaunchStore: Sendable {
             case .all:
                 try Int.fetchOne(db, sql: "SELECT total FROM launch_stats WHERE id = 1") ?? 0
             case .rocket(let rocketID):
-                try Int.fetchOne(db, sql: "SELECT launch_count FROM rocket WHERE id = ?", arguments: [rocketID]) ?? 0
+                try Int.fetchOne(
+                    db, sql: "SELECT launch_count FROM rocket WHERE id = ?", arguments: [rocketID]) ?? 0
             }
         }
     }
@@ -320,7 +326,8 @@ final class LaunchStore: Sendable {
         }
         arguments.append(limit)
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        let sql = "SELECT \(Self.columns) FROM launch\(filter) ORDER BY push_key \(fromEnd ? "DESC" : "ASC") LIMIT ?"
+        let sql =
+            "SELECT \(Self.columns) FROM launch\(filter) ORDER BY push_key \(fromEnd ? "DESC" : "ASC") LIMIT ?"
         let statementArguments = StatementArguments(arguments)
         let launches = try await writer.read { db in
             try Row.fetchAll(db, sql: sql, arguments: statementArguments).map(self.launch(from:))
@@ -340,8 +347,11 @@ final class LaunchStore: Sendable {
         try await writer.write { db in
             var launches: [Launch] = []
             for number in numbers {
-                try db.execute(sql: "UPDATE launch SET is_booked = ? WHERE id = ?", arguments: [booked, number])
-                if let row = try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM launch WHERE id = ?", arguments: [number]) {
+                try db.execute(
+                    sql: "UPDATE launch SET is_booked = ? WHERE id = ?", arguments: [booked, number])
+                if let row = try Row.fetchOne(
+                    db, sql: "SELECT \(Self.columns) FROM launch WHERE id = ?", arguments: [number])
+                {
                     launches.append(try self.launch(from: row))
                 }
             }
@@ -358,18 +368,28 @@ final class LaunchStore: Sendable {
     ///   - launchDate: Seconds since 1970; `nil` for one second after the newest launch, so the
     ///     new launch lands at the head of every list.
     /// - Returns: The new launch.
-    func add(missionName: String, site: String?, rocketID: String, launchDate: Int64?) async throws -> Launch {
+    func add(missionName: String, site: String?, rocketID: String, launchDate: Int64?) async throws -> Launch
+    {
         try await writer.write { db in
             let number = try Int64.fetchOne(db, sql: "SELECT next_id FROM launch_stats WHERE id = 1") ?? 1
             let newest = try Int64.fetchOne(db, sql: "SELECT MAX(launch_date) FROM launch")
             let date = launchDate ?? ((newest ?? LaunchGenerator.firstDate) + 1)
             try Self.insert(
-                [LaunchRow(number: number, launchDate: date, missionName: missionName, site: site, rocketID: rocketID)],
+                [
+                    LaunchRow(
+                        number: number, launchDate: date, missionName: missionName, site: site,
+                        rocketID: rocketID)
+                ],
                 into: db
             )
-            try db.execute(sql: "UPDATE launch_stats SET total = total + 1, next_id = next_id + 1 WHERE id = 1")
-            try db.execute(sql: "UPDATE rocket SET launch_count = launch_count + 1 WHERE id = ?", arguments: [rocketID])
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM launch WHERE id = ?", arguments: [number]) else {
+            try db.execute(
+                sql: "UPDATE launch_stats SET total = total + 1, next_id = next_id + 1 WHERE id = 1")
+            try db.execute(
+                sql: "UPDATE rocket SET launch_count = launch_count + 1 WHERE id = ?", arguments: [rocketID])
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(Self.columns) FROM launch WHERE id = ?", arguments: [number])
+            else {
                 throw LaunchServerError.database("the new launch \(number) could not be read back")
             }
             return try self.launch(from: row)
@@ -382,12 +402,16 @@ final class LaunchStore: Sendable {
     /// - Returns: Whether a launch was deleted.
     func delete(number: Int64) async throws -> Bool {
         try await writer.write { db in
-            guard let rocketID = try String.fetchOne(db, sql: "SELECT rocket_id FROM launch WHERE id = ?", arguments: [number]) else {
+            guard
+                let rocketID = try String.fetchOne(
+                    db, sql: "SELECT rocket_id FROM launch WHERE id = ?", arguments: [number])
+            else {
                 return false
             }
             try db.execute(sql: "DELETE FROM launch WHERE id = ?", arguments: [number])
             try db.execute(sql: "UPDATE launch_stats SET total = total - 1 WHERE id = 1")
-            try db.execute(sql: "UPDATE rocket SET launch_count = launch_count - 1 WHERE id = ?", arguments: [rocketID])
+            try db.execute(
+                sql: "UPDATE rocket SET launch_count = launch_count - 1 WHERE id = ?", arguments: [rocketID])
             return true
         }
     }

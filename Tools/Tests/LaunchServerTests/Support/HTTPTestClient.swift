@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A real HTTP client (URLSession) for the tests that go over loopback.
@@ -39,7 +40,9 @@ struct HTTPTestClient: Sendable {
     ///   - pathAndQuery: Such as `/api/launches?page=2`, already percent-encoded.
     ///   - headers: Request headers.
     ///   - body: The request body.
-    func send(_ method: String = "GET", _ pathAndQuery: String, headers: [String: String] = [:], body: Data? = nil)
+    func send(
+        _ method: String = "GET", _ pathAndQuery: String, headers: [String: String] = [:], body: Data? = nil
+    )
         async throws -> Reply
     {
         guard let url = URL(string: baseURL.absoluteString + pathAndQuery) else {
@@ -74,7 +77,8 @@ struct HTTPTestClient: Sendable {
             let value: any Encodable
             func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
         }
-        let body = try JSONEncoder().encode(Body(query: query, variables: variables.mapValues { AnyEncodable(value: $0) }))
+        let body = try JSONEncoder().encode(
+            Body(query: query, variables: variables.mapValues { AnyEncodable(value: $0) }))
         var headers = ["Content-Type": "application/json"]
         if let accept { headers["Accept"] = accept }
         return try await send("POST", "/graphql", headers: headers, body: body)

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+
 @testable import LaunchServer
 
 /// Starts a server with the given configuration, runs `body`, and stops the server whatever

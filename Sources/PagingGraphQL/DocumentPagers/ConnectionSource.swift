@@ -1,0 +1,205 @@
+public import Paging
+
+/// Pages a connection from its query document alone: no closure to write.
+///
+/// The ``ConnectionDocument`` names the connection (its `@connection`
+/// field), its path in the response and the variables bound to `first`,
+/// `after`, `last` and `before`. For each request of the engine the source
+/// sends the rewritten document with those variables set, reads the
+/// connection out of the response, and decodes its nodes:
+///
+/// ```swift
+/// let document = try ConnectionDocument("""
+///     query Launches($first: Int, $after: String) {
+///       launches(first: $first, after: $after) @connection(key: "Launches_launches") {
+///         edges { node { id site mission { name } } }
+///       }
+///     }
+///     """)
+/// let list = ConnectionSource(client: client, document: document, as: Launch.self).makeList()
+/// list.loadNext(count: 20)
+/// ```
+///
+/// Requests and Relay's merge rules:
+///
+/// | engine request | variables sent | the page is |
+/// | --- | --- | --- |
+/// | `.initial(nil)` | `first: count, after: null` (`last: count, before: null` for a document that pages only backward) | the list: it replaces what was held |
+/// | `.next(after: endCursor)` | `first: count, after: endCursor` | appended |
+/// | `.previous(before: startCursor)` | `last: count, before: startCursor` | prepended |
+///
+/// The engine asks for the page after a page with that page's `endCursor`
+/// and for the page before it with its `startCursor`, so Relay's rule (a
+/// page fetched with `after` equal to the end cursor is appended, with
+/// `before` equal to the start cursor prepended, without either it replaces)
+/// holds by construction; a refresh replaces. The variables of the other
+/// direction are sent as `null`, so `first` and `last` never go together.
+/// Nodes are deduplicated by `Identifiable.ID` by the engine. Paging
+/// follows `RelayCursorSource`'s rules for the keys: forward while
+/// `hasNextPage` (when the document takes `after:`), backward while
+/// `hasPreviousPage` (when it takes `before:`), and a list opened at a cursor
+/// has items before it.
+///
+/// Errors: a response with data and errors delivers the page and reports
+/// the errors to `onPartialData`, unless the connection itself is missing or
+/// `null`, in which case the load fails with a ``GraphQLClientError`` of kind
+/// ``GraphQLClientError/Kind/graphQLErrors``; a node that does not decode
+/// fails the load with ``GraphQLClientError/Kind/undecodableResponse``
+/// naming its path.
+public struct ConnectionSource<Node: Sendable>: PageSource {
+    /// The engine's key: a cursor.
+    public typealias Key = String
+    /// The engine's item: a node.
+    public typealias Item = Node
+
+    /// The client the document is sent with.
+    public let client: GraphQLClient
+    /// The document that is paged.
+    public let document: ConnectionDocument
+    /// The document's other variables, sent with every page.
+    public let variables: [String: JSONValue]
+    private let decode: @Sendable (ConnectionPage) throws -> [Node]
+    private let onPartialData: (@Sendable (PartialDataReport<String>) -> Void)?
+    private let strategy: RelayCursorSource<Node>
+
+    init(
+        client: GraphQLClient,
+        document: ConnectionDocument,
+        variables: [String: JSONValue],
+        decode: @escaping @Sendable (ConnectionPage) throws -> [Node],
+        onPartialData: (@Sendable (PartialDataReport<String>) -> Void)?
+    ) {
+        self.client = client
+        self.document = document
+        self.variables = variables
+        self.decode = decode
+        self.onPartialData = onPartialData
+        let direction: RelayCursorSource<Node>.Direction =
+            switch (document.variables.pagesForward, document.variables.pagesBackward) {
+            case (true, true): .bidirectional
+            case (false, true): .reverse
+            default: .forward
+            }
+        // The strategy is used for its arguments and its keys; `load` sends
+        // the request itself so that it sees the response's errors.
+        strategy = RelayCursorSource(direction) { arguments in
+            try await Self.fetch(
+                arguments, client: client, document: document, variables: variables, decode: decode
+            ).page
+        }
+    }
+
+    /// The direction the document pages in: forward when it takes `after:`,
+    /// backward when it takes `before:`, both when it takes both.
+    public var direction: RelayCursorSource<Node>.Direction { strategy.direction }
+
+    /// Loads the page a request asks for.
+    /// - Parameter request: the engine's request; its count is sent as
+    ///   `first` (or `last`).
+    /// - Returns: the page's nodes, with the cursors of its neighbours.
+    /// - Throws: ``GraphQLClientError`` when no data came, the connection is
+    ///   missing, or a node does not decode; `CancellationError` when
+    ///   cancelled.
+    /// - Complexity: one request, plus decoding one page.
+    public func load(_ request: PageRequest<String>) async throws -> Page<String, Node> {
+        let (page, errors) = try await Self.fetch(
+            strategy.arguments(for: request), client: client, document: document, variables: variables,
+            decode: decode)
+        if !errors.isEmpty, let onPartialData {
+            onPartialData(PartialDataReport(request: request, errors: errors))
+        }
+        return strategy.page(from: page, for: request)
+    }
+
+    /// The variables sent for a page's pagination arguments: each of the
+    /// document's `first`, `after`, `last` and `before` variables is set,
+    /// to `null` when the arguments leave it out.
+    /// - Parameters:
+    ///   - arguments: the pagination arguments.
+    ///   - document: the document.
+    ///   - base: the other variables.
+    /// - Returns: the variables to send.
+    static func variables(
+        for arguments: RelayArguments, document: ConnectionDocument, merging base: [String: JSONValue]
+    ) -> [String: JSONValue] {
+        var values = base
+        let names = document.variables
+        if let name = names.first { values[name] = arguments.first.map(JSONValue.int) ?? .null }
+        if let name = names.after { values[name] = arguments.after.map(JSONValue.string) ?? .null }
+        if let name = names.last { values[name] = arguments.last.map(JSONValue.int) ?? .null }
+        if let name = names.before { values[name] = arguments.before.map(JSONValue.string) ?? .null }
+        return values
+    }
+
+    private static func fetch(
+        _ arguments: RelayArguments,
+        client: GraphQLClient,
+        document: ConnectionDocument,
+        variables: [String: JSONValue],
+        decode: @Sendable (ConnectionPage) throws -> [Node]
+    ) async throws -> (page: RelayPage<Node>, errors: [GraphQLError]) {
+        let request = UntypedGraphQLRequest(
+            document: document.text,
+            operationName: document.operationName,
+            variables: Self.variables(for: arguments, document: document, merging: variables))
+        let response = try await client.send(request)
+        let connection = try document.extractPage(from: response)
+        let info = connection.pageInfo
+        let page = RelayPage(
+            items: try decode(connection),
+            pageInfo: RelayPageInfo(
+                hasNextPage: info.hasNextPage, hasPreviousPage: info.hasPreviousPage,
+                startCursor: info.startCursor, endCursor: info.endCursor))
+        return (page, response.errors)
+    }
+}
+
+extension ConnectionSource where Node: Decodable {
+    /// Creates a source whose nodes decode into a type of your own.
+    /// - Parameters:
+    ///   - client: the client to send the document with.
+    ///   - document: the analysed document.
+    ///   - variables: the document's other variables, sent with every page;
+    ///     the pagination variables are set by the source.
+    ///   - type: the type of a node.
+    ///   - onPartialData: called with the errors of a page that came with
+    ///     data and errors; the page is delivered either way.
+    public init(
+        client: GraphQLClient,
+        document: ConnectionDocument,
+        variables: [String: JSONValue] = [:],
+        as type: Node.Type = Node.self,
+        onPartialData: (@Sendable (PartialDataReport<String>) -> Void)? = nil
+    ) {
+        self.init(
+            client: client, document: document, variables: variables,
+            decode: { try $0.decodeNodes(as: Node.self) }, onPartialData: onPartialData)
+    }
+}
+
+extension ConnectionSource where Node == JSONNode {
+    /// Creates a source that keeps the nodes as JSON, for tools.
+    /// - Parameters:
+    ///   - client: the client to send the document with.
+    ///   - document: the analysed document.
+    ///   - variables: the document's other variables.
+    ///   - idKey: the node member the list tells nodes apart by.
+    ///   - onPartialData: called with the errors of a page that came with
+    ///     data and errors.
+    public init(
+        client: GraphQLClient,
+        document: ConnectionDocument,
+        variables: [String: JSONValue] = [:],
+        idKey: String = "id",
+        onPartialData: (@Sendable (PartialDataReport<String>) -> Void)? = nil
+    ) {
+        self.init(
+            client: client, document: document, variables: variables,
+            decode: { page in zip(page.nodes, page.cursors).map { JSONNode($0, cursor: $1, idKey: idKey) } },
+            onPartialData: onPartialData)
+    }
+}
+
+extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
+
+}

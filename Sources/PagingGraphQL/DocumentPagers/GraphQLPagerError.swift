@@ -1,0 +1,42 @@
+/// Why a GraphQL pager could not make the request for a page, or could not
+/// be made.
+///
+/// Failures of the request itself are ``GraphQLClientError``s; this type
+/// covers the pager's own rules:
+///
+/// - ``Kind/noQuery``: a ``GraphQLQueryPager``'s `pageResolver` returned
+///   `nil` for a page the pager had been told exists (the resolver must give
+///   the same answer each time it is asked).
+/// - ``Kind/initialKey``: a ``GraphQLQueryPager`` was asked to open at a key;
+///   it always opens with its initial query.
+/// - ``Kind/nodeID``: a ``PaginationFragment`` on a `Node` type was made
+///   without the node's id, or one on `Query` or `Viewer` with one.
+///
+/// A pager's load reports it as the underlying error of a `PagingError`.
+public struct GraphQLPagerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of a ``GraphQLPagerError``; compare with `==`.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+
+        /// The page resolver gave no query for a page the pager expected.
+        public static var noQuery: Self { Self("noQuery") }
+        /// The pager was asked to open at a key.
+        public static var initialKey: Self { Self("initialKey") }
+        /// A pagination fragment's node id is missing or not wanted.
+        public static var nodeID: Self { Self("nodeID") }
+
+        /// The kind's name, such as `noQuery`.
+        public var description: String { name }
+    }
+
+    /// What kind of problem this is.
+    public let kind: Kind
+    /// What went wrong and what to do, in a sentence or two.
+    public let description: String
+
+    init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
+}

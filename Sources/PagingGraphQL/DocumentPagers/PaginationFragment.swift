@@ -1,0 +1,161 @@
+public import Paging
+
+/// Pages the connection of a Relay pagination fragment, as RelaySwiftUI's
+/// `@PaginationFragment` does, on any platform.
+///
+/// Give it the fragment (with `@refetchable`, `@argumentDefinitions` and a
+/// `@connection` field) and the id of the object it is on; it pages the
+/// connection through the fragment's refetch query
+/// (`query Name($id: ID!, $count: Int, $cursor: String) { node(id: $id) { ...Fragment } }`),
+/// and ``makeList(initialKey:configuration:)`` exposes it on the engine's `@Observable`
+/// `PagedList`, with Relay's names:
+///
+/// ```swift
+/// let fragment = try PaginationFragmentDocument("""
+///     fragment ToDoList_user on User
+///       @refetchable(queryName: "ToDoListPaginationQuery")
+///       @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }) {
+///       todos(first: $count, after: $cursor) @connection(key: "ToDoList_todos") {
+///         edges { node { id text complete } }
+///       }
+///     }
+///     """)
+/// let todos = try PaginationFragment(fragment, nodeID: user.id, client: client, as: Todo.self).makeList()
+///
+/// // In a SwiftUI view:
+/// ForEach(todos.items) { todo in ToDoItem(todo: todo) }
+/// if todos.isLoadingNext { Text("Loading…") }
+/// else if todos.hasNext { Button("Load more") { todos.loadNext(count: 10) } }
+/// ```
+///
+/// `loadNext(count:)` sends the fragment's connection variables
+/// (`$count`, `$cursor` above) as `first: count, after: endCursor`;
+/// `loadPrevious(count:)` sends `last`/`before` when the fragment's
+/// connection takes them; `hasNext`, `hasPrevious`, `isLoadingNext` and
+/// `isLoadingPrevious` follow the connection's `pageInfo` and the loads in
+/// flight. Everything else (joined calls, retry, refresh, dedup) is the
+/// engine's, and the merge rules are ``ConnectionSource``'s.
+///
+/// A fragment on `Query` is refetched at the root and one on `Viewer`
+/// through `viewer`; neither takes a node id.
+public struct PaginationFragment<Node: Sendable>: PageSource {
+    /// The engine's key: a cursor.
+    public typealias Key = String
+    /// The engine's item: a node of the connection.
+    public typealias Item = Node
+
+    /// The fragment and its refetch query.
+    public let fragment: PaginationFragmentDocument
+    /// The id of the object the fragment is on (`nil` for `Query` and `Viewer`).
+    public let nodeID: String?
+    /// The source that pages the refetch query.
+    public let connection: ConnectionSource<Node>
+
+    init(
+        fragment: PaginationFragmentDocument,
+        nodeID: String?,
+        makeSource: ([String: JSONValue]) -> ConnectionSource<Node>,
+        variables: [String: JSONValue]
+    ) throws(GraphQLPagerError) {
+        var values = variables
+        switch (fragment.root, nodeID) {
+        case (.node, let id?):
+            values["id"] = .string(id)
+        case (.node, nil):
+            throw GraphQLPagerError(
+                .nodeID,
+                "The fragment \"\(fragment.fragmentName)\" is on \(fragment.typeCondition), so its refetch query "
+                    + "\(fragment.queryName) finds it with node(id:); pass the id of the \(fragment.typeCondition) as nodeID."
+            )
+        case (.query, nil), (.viewer, nil):
+            break
+        case (.query, _?), (.viewer, _?):
+            throw GraphQLPagerError(
+                .nodeID,
+                "The fragment \"\(fragment.fragmentName)\" is on \(fragment.typeCondition), which its refetch query "
+                    + "\(fragment.queryName) reaches without an id; pass no nodeID.")
+        }
+        self.fragment = fragment
+        self.nodeID = nodeID
+        self.connection = makeSource(values)
+    }
+
+    /// Loads a page of the fragment's connection through its refetch query.
+    /// - Parameter request: the engine's request; its count is sent as the
+    ///   fragment's count variable.
+    /// - Returns: the page's nodes and the cursors of its neighbours.
+    /// - Throws: as ``ConnectionSource/load(_:)``.
+    /// - Complexity: one request, plus decoding one page.
+    public func load(_ request: PageRequest<String>) async throws -> Page<String, Node> {
+        try await connection.load(request)
+    }
+}
+
+extension PaginationFragment where Node: Decodable {
+    /// Creates a pager for a fragment whose nodes decode into a type of
+    /// your own.
+    /// - Parameters:
+    ///   - fragment: the pagination fragment.
+    ///   - nodeID: the id of the object the fragment is on; required for a
+    ///     fragment on a `Node` type, `nil` for one on `Query` or `Viewer`.
+    ///   - client: the client to send the refetch query with.
+    ///   - variables: values of the fragment's other arguments; the id and
+    ///     the pagination variables are set by the pager.
+    ///   - type: the type of a node.
+    ///   - onPartialData: called with the errors of a page that came with
+    ///     data and errors; the page is delivered either way.
+    /// - Throws: ``GraphQLPagerError`` of kind ``GraphQLPagerError/Kind/nodeID``
+    ///   when `nodeID` is missing for a `Node` fragment or given for another.
+    public init(
+        _ fragment: PaginationFragmentDocument,
+        nodeID: String? = nil,
+        client: GraphQLClient,
+        variables: [String: JSONValue] = [:],
+        as type: Node.Type = Node.self,
+        onPartialData: (@Sendable (PartialDataReport<String>) -> Void)? = nil
+    ) throws(GraphQLPagerError) {
+        try self.init(
+            fragment: fragment, nodeID: nodeID,
+            makeSource: { values in
+                ConnectionSource(
+                    client: client, document: fragment.refetchQuery, variables: values, as: Node.self,
+                    onPartialData: onPartialData)
+            },
+            variables: variables)
+    }
+}
+
+extension PaginationFragment where Node == JSONNode {
+    /// Creates a pager for a fragment whose nodes stay JSON, for tools.
+    /// - Parameters:
+    ///   - fragment: the pagination fragment.
+    ///   - nodeID: the id of the object the fragment is on, or `nil` for
+    ///     `Query` and `Viewer`.
+    ///   - client: the client to send the refetch query with.
+    ///   - variables: values of the fragment's other arguments.
+    ///   - idKey: the node member the list tells nodes apart by.
+    ///   - onPartialData: called with the errors of a page that came with
+    ///     data and errors.
+    /// - Throws: ``GraphQLPagerError`` of kind ``GraphQLPagerError/Kind/nodeID``.
+    public init(
+        _ fragment: PaginationFragmentDocument,
+        nodeID: String? = nil,
+        client: GraphQLClient,
+        variables: [String: JSONValue] = [:],
+        idKey: String = "id",
+        onPartialData: (@Sendable (PartialDataReport<String>) -> Void)? = nil
+    ) throws(GraphQLPagerError) {
+        try self.init(
+            fragment: fragment, nodeID: nodeID,
+            makeSource: { values in
+                ConnectionSource(
+                    client: client, document: fragment.refetchQuery, variables: values, idKey: idKey,
+                    onPartialData: onPartialData)
+            },
+            variables: variables)
+    }
+}
+
+extension PaginationFragment where Node: Identifiable, Node.ID: Sendable {
+
+}

@@ -1,0 +1,188 @@
+public import Paging
+
+/// Pages a GraphQL query the way Apollo iOS's `GraphQLQueryPager` does, on
+/// the paging engine: an initial query, a closure that reads each page's
+/// ``PaginationInfo``, and a closure that makes the query of the next or
+/// previous page from it.
+///
+/// ```swift
+/// let source = GraphQLQueryPager(
+///     client: client,
+///     initialQuery: TodosQuery(first: 10, after: nil),
+///     extractPageInfo: { data in
+///         CursorBasedPagination.Forward(hasNext: data.todos.pageInfo.hasNextPage,
+///                                       endCursor: data.todos.pageInfo.endCursor)
+///     },
+///     pageResolver: { page, direction in
+///         // Forward only: no query before the first page.
+///         direction == .next ? TodosQuery(first: 10, after: page.endCursor) : nil
+///     },
+///     transform: { data in Array(data.todos) }
+/// )
+/// let pager = source.makePager()          // the engine's Pager<CursorBasedPagination.Forward, Todo>
+/// try await pager.loadNext().value
+/// ```
+///
+/// The type is a `PageSource` whose keys are the pagination info of the
+/// pages: ``makePager(configuration:)`` and ``makeList(configuration:)``
+/// put it in the engine's `Pager` and `@Observable` `PagedList`, which
+/// bring every guarantee of the engine (one load in flight at each end and
+/// joined calls, stale responses never applied after a refresh or reset,
+/// failures that keep the items and `Pager.retry()` of the exact request,
+/// prefetch, a bounded window, deduplication by `Identifiable.ID`, O(page)
+/// merges). The pager adds none of its own.
+///
+/// How the engine's requests map to queries:
+///
+/// | request | query |
+/// | --- | --- |
+/// | `.initial(nil)` (the first load, a refresh) | the initial query |
+/// | `.next(after: info)` | `pageResolver(info, .next)` |
+/// | `.previous(before: info)` | `pageResolver(info, .previous)` |
+///
+/// A page has a next page when its info's ``PaginationInfo/canLoadNext`` is
+/// true *and* the resolver gives a query for `.next` (and likewise before),
+/// so a resolver that returns `nil` for a direction turns that end off, as
+/// in Apollo. The resolver is called when a page arrives and again when its
+/// neighbour is loaded: it must be a pure function of its arguments.
+/// The query decides the page size; the `count` of a load is not used.
+///
+/// Items: the `transform` turns each page's data into the items the list
+/// shows, once per page. Without a transform, each page is one item, a
+/// ``QueryPage`` (Apollo's `PaginationOutput` keeps the pages' data the same
+/// way).
+///
+/// Errors: a response with data and errors delivers the page and hands the
+/// errors to `onPartialData` (see ``PartialDataReport``). A response with
+/// errors and no data fails the load with a ``GraphQLClientError`` of kind
+/// ``GraphQLClientError/Kind/graphQLErrors`` as the `PagingError`'s
+/// underlying error, as does any other failure of the client; a throwing
+/// transform fails the load with what it threw.
+///
+/// Cancellation: the engine cancels a load it no longer wants; the client
+/// cancels the HTTP request and the load ends with `CancellationError`.
+public struct GraphQLQueryPager<
+    InitialQuery: GraphQLOperation, PaginatedQuery: GraphQLOperation, Info: PaginationInfo,
+    Item: Identifiable & Sendable
+>: PageSource where Item.ID: Sendable {
+    /// The engine's key: the pagination info of a neighbouring page.
+    public typealias Key = Info
+    /// What the closures receive for each page.
+    public typealias ExtractionData = PageExtractionData<InitialQuery, PaginatedQuery, Info>
+
+    /// The client the queries are sent with.
+    public let client: GraphQLClient
+    /// The query of the first page.
+    public let initialQuery: InitialQuery
+    private let extractPageInfo: @Sendable (ExtractionData) -> Info
+    private let pageResolver: @Sendable (Info, LoadDirection) -> PaginatedQuery?
+    private let items: @Sendable (ExtractionData, PageRequest<Info>) throws -> [Item]
+    private let onPartialData: (@Sendable (PartialDataReport<Info>) -> Void)?
+
+    /// Creates a pager from closures that see which query loaded each page
+    /// (the most general form; the convenience initializers build on it).
+    /// - Parameters:
+    ///   - client: the client to send the queries with.
+    ///   - initialQuery: the query of the first page.
+    ///   - extractPageInfo: reads a page's pagination info from its data.
+    ///   - pageResolver: makes the query of the page after (`.next`) or
+    ///     before (`.previous`) the page with the given info; `nil` when
+    ///     the list does not page in that direction. Must be pure.
+    ///   - transform: turns a page's data into the items the list shows.
+    ///   - onPartialData: called with the errors of a page that came with
+    ///     data and errors; the page is delivered either way.
+    public init(
+        client: GraphQLClient,
+        initialQuery: InitialQuery,
+        extractPageInfo: @escaping @Sendable (ExtractionData) -> Info,
+        pageResolver: @escaping @Sendable (Info, LoadDirection) -> PaginatedQuery?,
+        transform: @escaping @Sendable (ExtractionData) throws -> [Item],
+        onPartialData: (@Sendable (PartialDataReport<Info>) -> Void)? = nil
+    ) {
+        self.init(
+            client: client, initialQuery: initialQuery, extractPageInfo: extractPageInfo,
+            pageResolver: pageResolver,
+            items: { data, _ in try transform(data) }, onPartialData: onPartialData)
+    }
+
+    /// The designated initializer: `items` sees the request of the page too,
+    /// so that a page without a transform can be identified by it.
+    init(
+        client: GraphQLClient,
+        initialQuery: InitialQuery,
+        extractPageInfo: @escaping @Sendable (ExtractionData) -> Info,
+        pageResolver: @escaping @Sendable (Info, LoadDirection) -> PaginatedQuery?,
+        items: @escaping @Sendable (ExtractionData, PageRequest<Info>) throws -> [Item],
+        onPartialData: (@Sendable (PartialDataReport<Info>) -> Void)?
+    ) {
+        self.client = client
+        self.initialQuery = initialQuery
+        self.extractPageInfo = extractPageInfo
+        self.pageResolver = pageResolver
+        self.items = items
+        self.onPartialData = onPartialData
+    }
+
+    /// Loads the page a request asks for: the initial query for an initial
+    /// request, the resolver's query for the page after or before a key.
+    /// - Parameter request: the engine's request; its `count` is not used.
+    /// - Returns: the page's items, with its own info as the key of each
+    ///   neighbour that exists.
+    /// - Throws: ``GraphQLClientError`` when no data came;
+    ///   ``GraphQLPagerError`` for an initial request with a key, or when the
+    ///   resolver gives no query for a key it gave one for before; what the
+    ///   transform throws; `CancellationError` when cancelled.
+    /// - Complexity: one request, plus the transform of one page.
+    public func load(_ request: PageRequest<Info>) async throws -> Page<Info, Item> {
+        switch request.position {
+        case .initial(nil):
+            let data = try await fetch(initialQuery, for: request)
+            return try page(for: .initial(data), request: request)
+        case .initial(let info?):
+            throw GraphQLPagerError(
+                .initialKey,
+                "A GraphQLQueryPager opens with its initial query, so it cannot open at \(info); "
+                    + "make the pager with an initial query for the page to open at, and no initial key.")
+        case .next(let info):
+            return try await loadPage(from: info, direction: .next, for: request)
+        case .previous(let info):
+            return try await loadPage(from: info, direction: .previous, for: request)
+        }
+    }
+
+    private func loadPage(from info: Info, direction: LoadDirection, for request: PageRequest<Info>)
+        async throws -> Page<Info, Item>
+    {
+        guard let query = pageResolver(info, direction) else {
+            throw GraphQLPagerError(
+                .noQuery,
+                "The pageResolver returned nil for the page \(direction == .next ? "after" : "before") \(info), "
+                    + "though it returned a query for it when that page arrived; the resolver must be a pure function "
+                    + "of the pagination info and the direction.")
+        }
+        let data = try await fetch(query, for: request)
+        return try page(for: .paginated(data, from: info, direction: direction), request: request)
+    }
+
+    private func fetch<Query: GraphQLOperation>(_ query: Query, for request: PageRequest<Info>) async throws
+        -> Query.Data
+    {
+        let response = try await client.send(query)
+        guard let data = response.data else {
+            throw GraphQLClientError.graphQLErrors(
+                response.errors, statusCode: response.statusCode, url: client.endpoint)
+        }
+        if !response.errors.isEmpty, let onPartialData {
+            onPartialData(PartialDataReport(request: request, errors: response.errors))
+        }
+        return data
+    }
+
+    private func page(for extraction: ExtractionData, request: PageRequest<Info>) throws -> Page<Info, Item> {
+        let info = extractPageInfo(extraction)
+        let items = try items(extraction, request)
+        let hasNext = info.canLoadNext && pageResolver(info, .next) != nil
+        let hasPrevious = info.canLoadPrevious && pageResolver(info, .previous) != nil
+        return Page(items: items, previousKey: hasPrevious ? info : nil, nextKey: hasNext ? info : nil)
+    }
+}
