@@ -7,7 +7,7 @@ public import Paging
 /// `@connection` field) and the id of the object it is on; it pages the
 /// connection through the fragment's refetch query
 /// (`query Name($id: ID!, $count: Int, $cursor: String) { node(id: $id) { ...Fragment } }`),
-/// and ``makeList(initialKey:configuration:)`` exposes it on the engine's `@Observable`
+/// and `makeList(initialKey:configuration:)` exposes it on the engine's `@Observable`
 /// `PagedList`, with Relay's names:
 ///
 /// ```swift

@@ -24,7 +24,7 @@ public import Paging
 /// ```
 ///
 /// The type is a `PageSource` whose keys are the pagination info of the
-/// pages: ``makePager(configuration:)`` and ``makeList(configuration:)``
+/// pages: `makePager(initialKey:configuration:)` and `makeList(initialKey:configuration:)`
 /// put it in the engine's `Pager` and `@Observable` `PagedList`, which
 /// bring every guarantee of the engine (one load in flight at each end and
 /// joined calls, stale responses never applied after a refresh or reset,
