@@ -1,11 +1,16 @@
 # Set-up commands for a fresh machine with a Swift 6.1+ toolchain.
 #
+#   make demo    build and run `paging demo`: the launch list, paged live in
+#                the terminal (a debug build: it starts soonest from a clone)
 #   make test    every test of every package (what CI runs)
 #   make check   no compiler warning in our code, every public symbol
 #                documented, the DocC catalogs valid
 #   make format  format the sources with swift-format
 
-.PHONY: test check format
+.PHONY: demo test check format
+
+demo:
+	cd Tools && swift run paging demo
 
 test:
 	scripts/test.sh

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 //
-// The tools package: the launch server (and, later, the `paging` command line).
+// The tools package: the launch server, the `paging` command line, and the
+// end-to-end tests of the client libraries against the server.
 // It depends on the root package by path so that the command line can use the
 // client libraries, while apps that depend on `Paging` never resolve
 // Hummingbird, NIO, Graphiti or GRDB.
@@ -21,9 +22,12 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "LaunchServer", targets: ["LaunchServer"]),
+        .executable(name: "paging", targets: ["paging"]),
     ],
     dependencies: [
-        .package(path: ".."),
+        // Named, so that the identity does not depend on the checkout's folder name.
+        .package(name: "Paging", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/GraphQLSwift/Graphiti.git", from: "3.1.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
@@ -55,6 +59,43 @@ let package = Package(
                 "LaunchServer",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The command line's logic, as a library so that its tests can drive it.
+        .target(
+            name: "PagingCLI",
+            dependencies: [
+                "LaunchServer",
+                .product(name: "Paging", package: "Paging"),
+                .product(name: "PagingGraphQL", package: "Paging"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // To add `@connection` to a document that pages by first/after and pageInfo.
+                .product(name: "GraphQL", package: "GraphQL"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "paging",
+            dependencies: ["PagingCLI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PagingCLITests",
+            dependencies: [
+                "PagingCLI", "LaunchServer",
+                .product(name: "Paging", package: "Paging"),
+                .product(name: "PagingGraphQL", package: "Paging"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Every pager of the client libraries against the real server on loopback.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "LaunchServer",
+                .product(name: "Paging", package: "Paging"),
+                .product(name: "PagingGraphQL", package: "Paging"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,0 +1,100 @@
+import Paging
+import PagingGraphQL
+
+/// The Apollo tutorial's queries and mutations against the launch server: the launch list
+/// (`launches(pageSize:after:)`), a launch's details (`launch(id:)`), and booking.
+struct TutorialAPI: Sendable {
+    /// The client.
+    let client: GraphQLClient
+
+    private static let launchFields = "id site mission { name missionPatch(size: SMALL) } rocket { id name type } isBooked launchDate"
+
+    private struct ListData: Decodable, Sendable {
+        struct Connection: Decodable, Sendable {
+            var cursor: String?
+            var hasMore: Bool
+            var launches: [TutorialLaunch?]
+        }
+        var launches: Connection
+    }
+
+    private struct LaunchData: Decodable, Sendable {
+        var launch: TutorialLaunch?
+    }
+
+    private struct TripData: Decodable, Sendable {
+        struct Response: Decodable, Sendable {
+            var success: Bool
+            var message: String?
+            var launches: [TutorialLaunch?]?
+        }
+        var bookTrips: Response?
+        var cancelTrip: Response?
+    }
+
+    /// A page of the launch list: the tutorial's `LaunchList` query.
+    func launches(pageSize: Int, after cursor: String?) async throws -> HasMorePage<String, TutorialLaunch> {
+        let request = GraphQLRequest(
+            document: """
+                query LaunchList($pageSize: Int, $after: String) {
+                  launches(pageSize: $pageSize, after: $after) { cursor hasMore launches { \(Self.launchFields) } }
+                }
+                """,
+            operationName: "LaunchList",
+            variables: ["pageSize": .int(pageSize), "after": cursor.map(JSONValue.string) ?? .null],
+            as: ListData.self)
+        let response = try await client.send(request)
+        guard let connection = response.data?.launches else {
+            return HasMorePage(items: [], cursor: nil, hasMore: false)
+        }
+        return HasMorePage(items: connection.launches.compactMap { $0 }, cursor: connection.cursor, hasMore: connection.hasMore)
+    }
+
+    /// The tutorial's pager over the launch list.
+    func source() -> HasMoreCursorSource<String, TutorialLaunch> {
+        HasMoreCursorSource { pageSize, cursor in try await launches(pageSize: pageSize, after: cursor) }
+    }
+
+    /// One launch, by id: the tutorial's `LaunchDetails` query.
+    func launch(id: String) async throws -> TutorialLaunch? {
+        let request = GraphQLRequest(
+            document: """
+                query LaunchDetails($id: ID!) {
+                  launch(id: $id) { id site mission { name missionPatch(size: LARGE) } rocket { id name type } isBooked launchDate }
+                }
+                """,
+            operationName: "LaunchDetails",
+            variables: ["id": .string(id)],
+            as: LaunchData.self)
+        return try await client.send(request).data?.launch
+    }
+
+    /// Books the trip on a launch, or cancels it: the tutorial's `BookTrip` and `CancelTrip`.
+    /// - Returns: the launch as the server now has it, and the server's message.
+    func setBooked(_ launch: TutorialLaunch, booked: Bool) async throws -> (item: TutorialLaunch, message: String) {
+        let field = booked ? "bookTrips(launchIds: [$id])" : "cancelTrip(launchId: $id)"
+        let request = GraphQLRequest(
+            document: """
+                mutation \(booked ? "BookTrip" : "CancelTrip")($id: ID!) {
+                  \(field) { success message launches { \(Self.launchFields) } }
+                }
+                """,
+            variables: ["id": .string(launch.id)],
+            as: TripData.self)
+        let response = try await client.send(request)
+        guard let result = response.data?.bookTrips ?? response.data?.cancelTrip else {
+            throw TripError(message: "the server answered without a result")
+        }
+        guard result.success, let updated = result.launches?.compactMap({ $0 }).first(where: { $0.id == launch.id }) else {
+            throw TripError(message: result.message ?? "the server refused")
+        }
+        return (updated, result.message ?? (booked ? "Booked." : "Cancelled."))
+    }
+
+    /// The server refused a booking.
+    struct TripError: Error, CustomStringConvertible {
+        /// The server's message.
+        var message: String
+        var description: String { message }
+    }
+}

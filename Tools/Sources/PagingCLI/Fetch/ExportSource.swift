@@ -1,0 +1,110 @@
+import Foundation
+import PagingGraphQL
+
+/// A page of items to export, in export order, and where the next page starts.
+struct ExportPage: Sendable {
+    /// The items, in the order they are written.
+    var items: [JSONValue]
+    /// The cursor that resumes right after each item, when the source knows it; parallel to
+    /// ``items``.
+    var resumeCursors: [String?]
+    /// The cursor of the next page; `nil` when this page is the last.
+    var next: String?
+    /// The number of items in the whole list, when the source tells.
+    var totalCount: Int?
+}
+
+/// Where an export reads pages from: a position (a cursor, or `nil` for the start) in, a page
+/// and the next position out. A cursor a source returns resumes the export with nothing lost and
+/// nothing repeated when given back to it.
+protocol ExportSource: Sendable {
+    /// Loads the page at a position.
+    /// - Parameters:
+    ///   - cursor: where the page starts; `nil` for the start of the export.
+    ///   - count: how many items to ask for (a source whose pages have a fixed size may ignore it).
+    /// - Throws: ``CLIError`` for an answer that cannot be used, the client's error otherwise.
+    func page(at cursor: String?, count: Int) async throws -> ExportPage
+}
+
+/// Exports a Relay connection through its analysed document: forward with `first`/`after`, or
+/// backward with `last`/`before` (then each page's nodes are written last to first, so that the
+/// whole export is the list in reverse order).
+struct GraphQLExportSource: ExportSource {
+    /// The client.
+    let client: GraphQLClient
+    /// The analysed document.
+    let document: ConnectionDocument
+    /// The document's other variables.
+    let variables: [String: JSONValue]
+    /// Whether the export pages backward from the end.
+    let backward: Bool
+
+    /// Checks that the document can page in the direction asked for.
+    /// - Throws: ``CLIError`` (usage) when it cannot.
+    init(client: GraphQLClient, document: ConnectionDocument, variables: [String: JSONValue], backward: Bool)
+        throws(CLIError)
+    {
+        let names = document.variables
+        if backward {
+            guard names.last != nil, names.before != nil else {
+                throw .usage(
+                    "--last pages backward, but the connection \"\(document.connectionFieldName)\" does not take last: and before: as variables; add `last: $last, before: $before` to it, or leave out --last."
+                )
+            }
+        } else {
+            guard names.first != nil, names.after != nil else {
+                throw .usage(
+                    "the connection \"\(document.connectionFieldName)\" does not take first: and after: as variables, so it cannot page forward; add `first: $first, after: $after`, or page backward with --last if it takes last: and before:."
+                )
+            }
+        }
+        self.client = client
+        self.document = document
+        self.variables = variables
+        self.backward = backward
+    }
+
+    /// The variables of the request for a page.
+    func requestVariables(cursor: String?, count: Int) -> [String: JSONValue] {
+        var values = variables
+        let names = document.variables
+        let forward = [names.first, names.after]
+        let back = [names.last, names.before]
+        let (countName, cursorName, others) =
+            backward ? (names.last, names.before, forward) : (names.first, names.after, back)
+        for case let name? in others { values[name] = .null }
+        if let countName { values[countName] = .int(count) }
+        if let cursorName { values[cursorName] = cursor.map(JSONValue.string) ?? .null }
+        return values
+    }
+
+    func page(at cursor: String?, count: Int) async throws -> ExportPage {
+        let request = UntypedGraphQLRequest(
+            document: document.text, operationName: document.operationName,
+            variables: requestVariables(cursor: cursor, count: count))
+        let response = try await client.send(request)
+        let page = try document.extractPage(from: response)
+        let info = page.pageInfo
+        var items = page.nodes
+        var cursors = page.cursors
+        let next: String?
+        if backward {
+            items.reverse()
+            cursors.reverse()
+            next = info.hasPreviousPage ? info.startCursor : nil
+            if info.hasPreviousPage, next == nil {
+                throw CLIError.failed(
+                    "the server says the connection has a previous page but gives no startCursor to load it; select pageInfo { startCursor } or report the server bug."
+                )
+            }
+        } else {
+            next = info.hasNextPage ? info.endCursor : nil
+            if info.hasNextPage, next == nil {
+                throw CLIError.failed(
+                    "the server says the connection has a next page but gives no endCursor to load it; select pageInfo { endCursor } or report the server bug."
+                )
+            }
+        }
+        return ExportPage(items: items, resumeCursors: cursors, next: next, totalCount: page.totalCount)
+    }
+}

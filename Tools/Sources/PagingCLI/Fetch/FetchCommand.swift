@@ -1,0 +1,258 @@
+import ArgumentParser
+import Foundation
+import PagingGraphQL
+import Synchronization
+
+/// `paging fetch`: exports every node of a connection (or every item of a REST list) as JSON
+/// Lines or one JSON array, retrying transient failures and resuming from a printed cursor.
+struct FetchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Export every node of a connection as JSON Lines (or one JSON array).",
+        discussion: """
+            GraphQL: --endpoint URL --query FILE, where the query marks its connection with \
+            @connection or gives it first/after (or last/before) variables and selects pageInfo.
+            REST: --rest URL, following Link: rel="next" headers, or --next-field PATH in the JSON body.
+
+            Transient failures (no connection, HTTP 408, 429 and 5xx) are retried with backoff. \
+            When the export stops early (Ctrl-C, a failure, --max-pages, --max-items) the cursor to \
+            continue from is printed; pass it with --resume to export the rest, nothing lost or repeated.
+
+            Exit codes: 0 done, 1 failed, 2 bad arguments, 130 interrupted.
+            """
+    )
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Option(name: .long, help: ArgumentHelp("Export a REST list from this URL instead of GraphQL.", valueName: "url"))
+    var rest: String?
+
+    @Option(
+        name: .customLong("next-field"),
+        help: ArgumentHelp(
+            "With --rest: the JSON body field (a dotted path) holding the next page's URL or token, instead of the Link header.",
+            valueName: "path"))
+    var nextField: String?
+
+    @Option(
+        name: .customLong("token-param"),
+        help: ArgumentHelp("With --next-field: the query parameter the next-page token goes in, when it is not a URL.", valueName: "name"))
+    var tokenParameter: String?
+
+    @Option(
+        name: .customLong("items-field"),
+        help: ArgumentHelp("With --rest: the JSON body field (a dotted path) holding the items, when the body is an object.", valueName: "path"))
+    var itemsField: String?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(name: .long, help: "Write one JSON array instead of JSON Lines.")
+    var slurp = false
+
+    @Flag(name: .long, help: "Page backward from the end (last/before); nodes come out last first.")
+    var last = false
+
+    @Option(name: .customLong("page-size"), help: ArgumentHelp("Items per request (first/last; per_page with --rest).", valueName: "n"))
+    var pageSize: Int?
+
+    @Option(name: .customLong("max-pages"), help: ArgumentHelp("Stop after this many pages.", valueName: "n"))
+    var maximumPages: Int?
+
+    @Option(name: .customLong("max-items"), help: ArgumentHelp("Stop after this many items.", valueName: "n"))
+    var maximumItems: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Continue after this cursor, as printed by an export that stopped early.", valueName: "cursor"))
+    var resume: String?
+
+    @Option(name: .long, help: ArgumentHelp("Retries of a transient failure before giving up.", valueName: "n"))
+    var retries: Int = 5
+
+    @Flag(name: [.short, .long], help: "Print no progress.")
+    var quiet = false
+
+    /// The default number of items per request.
+    static let defaultPageSize = 50
+
+    func validate() throws {
+        if let pageSize, !(1...1000).contains(pageSize) {
+            throw ValidationError("--page-size must be between 1 and 1000; it is \(pageSize).")
+        }
+        if let maximumPages, maximumPages < 1 { throw ValidationError("--max-pages must be 1 or more; it is \(maximumPages).") }
+        if let maximumItems, maximumItems < 1 { throw ValidationError("--max-items must be 1 or more; it is \(maximumItems).") }
+        if retries < 0 { throw ValidationError("--retries must be 0 or more; it is \(retries).") }
+        if connection.timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds.") }
+        if rest != nil, connection.endpoint != nil {
+            throw ValidationError("give either --endpoint (GraphQL) or --rest (a REST list), not both.")
+        }
+        if rest == nil, connection.endpoint == nil {
+            throw ValidationError(
+                "give --endpoint URL and --query FILE for a GraphQL connection, or --rest URL for a REST list (`paging serve` runs a local server with both).")
+        }
+        if rest != nil {
+            if last { throw ValidationError("--last pages a GraphQL connection backward; a REST list pages forward only.") }
+            if connection.query != nil { throw ValidationError("--query is for GraphQL (--endpoint); --rest takes none.") }
+        } else {
+            if nextField != nil || tokenParameter != nil || itemsField != nil {
+                throw ValidationError("--next-field, --token-param and --items-field are for --rest.")
+            }
+        }
+        if tokenParameter != nil, nextField == nil { throw ValidationError("--token-param goes with --next-field.") }
+    }
+
+    func run() async throws {
+        let io = CommandIO.current
+        let progress = ProgressReporter(
+            style: quiet ? .quiet : io.isErrorTerminal ? .bar : .lines(interval: .seconds(2)),
+            sink: io.standardError, now: io.now)
+        let transport = RetryingTransport(
+            base: rest == nil ? URLSessionTransport() : HTTPGetTransport(),
+            policy: RetryPolicy(maximumRetries: retries),
+            sleep: io.sleep,
+            onRetry: { progress.retrying($0) })
+        let source = try makeSource(transport: transport)
+        let settings = Exporter.Settings(
+            pageSize: pageSize ?? Self.defaultPageSize, maximumPages: maximumPages, maximumItems: maximumItems,
+            resume: resume)
+        let destination = try openOutput(io: io)
+        let sink = JSONSink(format: slurp ? .array : .lines, write: destination.write)
+
+        let exporter = Exporter(source: source, settings: settings)
+        let export = Task { await exporter.run(into: sink, progress: progress) }
+        let stopWatching = io.onInterrupt { export.cancel() }
+        let result = await withTaskCancellationHandler {
+            await export.value
+        } onCancel: {
+            export.cancel()
+        }
+        stopWatching()
+        var closingError: (any Error)?
+        do {
+            try sink.finish()
+            try destination.close()
+        } catch {
+            closingError = error
+        }
+        try report(result, progress: progress, io: io, closingError: closingError)
+    }
+
+    private func report(_ result: Exporter.Result, progress: ProgressReporter, io: CommandIO, closingError: (any Error)?)
+        throws
+    {
+        let written = "\(result.items) item\(result.items == 1 ? "" : "s") in \(result.pages) page\(result.pages == 1 ? "" : "s")"
+        let resumeLine = result.resumeCursor.map {
+            "to continue, run the same command with --resume \(Self.shellQuoted($0))"
+        }
+        if let closingError {
+            throw CLIError.failed("cannot finish writing the output: \(ConnectionOptions.describe(closingError)).")
+        }
+        switch result.ending {
+        case .completed:
+            progress.finish("done")
+        case .limitReached:
+            progress.finish("stopped at the limit")
+            io.standardError.line("paging: stopped after \(written) (\(maximumItems != nil ? "--max-items" : "--max-pages")).")
+            if let resumeLine { io.standardError.line("paging: \(resumeLine)") }
+        case .interrupted:
+            progress.finish("interrupted")
+            io.standardError.line("paging: interrupted after \(written).")
+            io.standardError.line(
+                "paging: \(resumeLine ?? "nothing was exported; run the same command again to start over")")
+            throw ExitCode(ExitStatus.interrupted)
+        case .failed(let error):
+            progress.finish("failed")
+            if let error = error as? CLIError, error.exitCode == ExitStatus.usage { throw error }
+            var message = "the export failed after \(written): \(Self.describe(error))"
+            message += "\npaging: \(resumeLine ?? "nothing was exported; fix the problem and run the same command again")"
+            throw CLIError.failed(message)
+        }
+    }
+
+    /// A failure, described for a person: what went wrong and what to do.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as CLIError:
+            return error.message
+        case let error as GraphQLClientError where error.kind == .transport:
+            return "\(error.description) (no retry succeeded; see --retries)"
+        case let error as GraphQLClientError where error.kind == .graphQLErrors:
+            return "\(error.description). Check the query and --variables against the schema."
+        case let error as GraphQLClientError where error.kind == .httpStatus:
+            let status = error.statusCode ?? 0
+            let hint = RetryPolicy.isTransient(status: status)
+                ? " The server kept failing (see --retries); try again later."
+                : " Check the URL and the --header values (an Authorization header for 401 or 403)."
+            return error.description + hint
+        case let error as URLError:
+            return
+                "no response from the server: \(RetryingTransport.describe(error)) (no retry succeeded). Check that the server is running and the URL is right."
+        default:
+            return String(describing: error)
+        }
+    }
+
+    private func makeSource(transport: any GraphQLTransport) throws(CLIError) -> any ExportSource {
+        let headers = try connection.headerFields()
+        let timeout = Duration.milliseconds(Int(connection.timeout * 1000))
+        if let rest {
+            var url = try ConnectionOptions.httpURL(rest, option: "--rest")
+            if let pageSize, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+                var items = (components.queryItems ?? []).filter { $0.name != "per_page" }
+                items.append(URLQueryItem(name: "per_page", value: String(pageSize)))
+                components.queryItems = items
+                url = components.url ?? url
+            }
+            let locator: NextPageLocator =
+                nextField.map { .bodyField(path: Self.path($0), tokenParameter: tokenParameter) } ?? .linkHeader
+            if let resume { _ = try RESTExportSource.position(resume) }
+            return RESTExportSource(
+                start: url, locator: locator, itemsPath: itemsField.map(Self.path), headers: headers,
+                timeout: timeout, transport: transport)
+        }
+        let endpoint = try connection.endpointURL(command: "fetch")
+        let document = try connection.document(command: "fetch")
+        let client = GraphQLClient(endpoint: endpoint, headers: headers, timeout: timeout, transport: transport)
+        return try GraphQLExportSource(
+            client: client, document: document, variables: try connection.variableValues(), backward: last)
+    }
+
+    private static func path(_ text: String) -> [String] {
+        text.split(separator: ".").map(String.init)
+    }
+
+    /// Where the output goes: standard output, or a file (appended to when resuming JSON Lines).
+    private func openOutput(io: CommandIO) throws(CLIError) -> OutputDestination {
+        guard let output, output != "-" else {
+            let sink = io.standardOutput
+            return OutputDestination(write: { sink.write(String(decoding: $0, as: UTF8.self)) }, close: {})
+        }
+        let appending = resume != nil && !slurp && FileManager.default.fileExists(atPath: output)
+        if !appending {
+            guard FileManager.default.createFile(atPath: output, contents: nil) else {
+                throw .usage("cannot create the output file '\(output)'; check that its folder exists and is writable.")
+            }
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+            if appending { try handle.seekToEnd() }
+            return OutputDestination(write: { try handle.write(contentsOf: $0) }, close: { try handle.close() })
+        } catch {
+            throw .usage("cannot open the output file '\(output)': \(ConnectionOptions.describe(error)).")
+        }
+    }
+
+    /// Quotes a value for a POSIX shell when it needs it.
+    static func shellQuoted(_ value: String) -> String {
+        let safe = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_=.:/+,@%"))
+        if !value.isEmpty, value.unicodeScalars.allSatisfy({ safe.contains($0) }) { return value }
+        return "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// Where exported bytes go.
+struct OutputDestination: Sendable {
+    /// Writes bytes.
+    let write: @Sendable (Data) throws -> Void
+    /// Flushes and closes.
+    let close: @Sendable () throws -> Void
+}

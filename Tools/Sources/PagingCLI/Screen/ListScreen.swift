@@ -1,0 +1,212 @@
+import Paging
+
+/// The size of a terminal, in character cells.
+struct ScreenSize: Sendable, Hashable {
+    /// Lines.
+    var rows: Int
+    /// Columns.
+    var columns: Int
+}
+
+/// The state of the list screen, and how keys and pager snapshots change it: a pure value, so
+/// tests send events in and read the rendered rows out, with no terminal and no task.
+///
+/// Layout: a title line, a column header, the list body (the items and, after the last one, a
+/// footer row: "Loading…", "Load more", "All N launches loaded", or an error with "r to retry"),
+/// and a status line. The selection can rest on the footer row, where Enter loads more.
+struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
+    /// What a key or a snapshot asks the driver to do.
+    enum Effect: Sendable {
+        /// Tell the pager the item at this index was shown (it prefetches near the end).
+        case itemAppeared(Int)
+        /// Load the next page ("Load more").
+        case loadNext
+        /// Repeat the failed load.
+        case retry
+        /// Load the list again.
+        case refresh
+        /// Load and show the details of an item.
+        case openDetails(Item)
+        /// Book or cancel the item's trip.
+        case toggleBooking(Item)
+        /// Leave.
+        case quit
+    }
+
+    /// The detail view over the list.
+    enum Detail: Sendable, Equatable {
+        /// Waiting for the details of the item with this title; the number tells answers apart.
+        case loading(title: String, request: Int)
+        /// The details.
+        case shown(title: String, lines: [String])
+        /// The details could not be loaded.
+        case failed(title: String, message: String)
+    }
+
+    /// The screen's title, such as `Launches`.
+    var title: String
+    /// What the items are called in the footer, such as `launches`.
+    var noun: String
+    /// Whether `b` books and cancels trips.
+    var canBook: Bool
+    /// The items, as of the last snapshot.
+    private(set) var items = PagedItems<Item>()
+    /// The load states, as of the last snapshot.
+    private(set) var loadStates = LoadStates()
+    /// Whether more may follow, as of the last snapshot.
+    private(set) var hasNext = true
+    /// The version of the last snapshot applied; snapshots no newer are ignored.
+    private(set) var version = -1
+    /// The selected row: an item index, or `items.count` for the footer row.
+    private(set) var selection = 0
+    /// The first body row shown.
+    private(set) var top = 0
+    /// The terminal's size.
+    private(set) var size: ScreenSize
+    /// The detail view, when open.
+    var detail: Detail?
+    /// A message for the status line, such as the result of a booking.
+    var status: String?
+    private var detailRequests = 0
+
+    /// Creates a screen with nothing loaded yet.
+    init(title: String, noun: String, canBook: Bool, size: ScreenSize = ScreenSize(rows: 24, columns: 80)) {
+        self.title = title
+        self.noun = noun
+        self.canBook = canBook
+        self.size = size
+    }
+
+    /// The lines of the list body: the terminal's lines less the title, header and status lines.
+    var bodyHeight: Int { max(1, size.rows - 3) }
+
+    /// The rows of the body: the items and the footer row.
+    var rowCount: Int { items.count + 1 }
+
+    /// The selected item; `nil` on the footer row.
+    var selectedItem: Item? { selection < items.count ? items[selection] : nil }
+
+    // MARK: Events
+
+    /// Handles a key.
+    /// - Returns: what the driver must do.
+    /// - Complexity: O(1), plus O(log *p*) to read the selected item.
+    mutating func handle(key: ScreenKey) -> [Effect] {
+        if key == .interrupt || key == .character("q") { return [.quit] }
+        if detail != nil {
+            switch key {
+            case .escape, .backspace, .enter, .character("h"): detail = nil
+            default: break
+            }
+            return []
+        }
+        switch key {
+        case .up, .character("k"): return move(to: selection - 1)
+        case .down, .character("j"): return move(to: selection + 1)
+        case .pageUp: return move(to: selection - bodyHeight)
+        case .pageDown, .character(" "): return move(to: selection + bodyHeight)
+        case .home, .character("g"): return move(to: 0)
+        case .end, .character("G"): return move(to: items.count)
+        case .character("R"):
+            // As a pull to refresh: back to the top, where the first page will be.
+            status = "Refreshing…"
+            selection = 0
+            top = 0
+            return [.refresh]
+        case .character("r"):
+            guard loadStates.error != nil else {
+                status = "Nothing to retry."
+                return []
+            }
+            status = nil
+            return [.retry]
+        case .enter:
+            if let item = selectedItem {
+                detailRequests += 1
+                detail = .loading(title: "", request: detailRequests)
+                return [.openDetails(item)]
+            }
+            if loadStates.error != nil { return [.retry] }
+            if hasNext, !loadStates.isLoading { return [.loadNext] }
+            return []
+        case .character("b"):
+            guard canBook else {
+                status = "Booking is part of the demo's launch list only."
+                return []
+            }
+            guard let item = selectedItem else { return [] }
+            return [.toggleBooking(item)]
+        default:
+            return []
+        }
+    }
+
+    /// Applies a pager snapshot, unless a newer one was applied already.
+    /// - Returns: an appearance of the selected item when the items changed, so that the pager
+    ///   keeps prefetching while the selection stays near the end.
+    /// - Complexity: O(1).
+    mutating func apply(_ snapshot: PagingSnapshot<Item>) -> [Effect] {
+        guard snapshot.version > version else { return [] }
+        let countChanged = snapshot.items.count != items.count
+        version = snapshot.version
+        items = snapshot.items
+        loadStates = snapshot.loadStates
+        hasNext = snapshot.hasNext
+        if status == "Refreshing…", !loadStates.refresh.isLoading { status = nil }
+        selection = min(selection, items.count)
+        scrollToSelection()
+        guard countChanged, !items.isEmpty else { return [] }
+        return [.itemAppeared(min(selection, items.count - 1))]
+    }
+
+    /// Applies a new terminal size.
+    mutating func resize(to size: ScreenSize) {
+        self.size = ScreenSize(rows: max(size.rows, 4), columns: max(size.columns, 20))
+        scrollToSelection()
+    }
+
+    /// The details that were asked for arrived, unless the view was closed or another item's
+    /// details were asked for since.
+    mutating func showDetails(title: String, lines: [String], request: Int) {
+        guard case .loading(_, let current) = detail, current == request else { return }
+        detail = .shown(title: title, lines: lines)
+    }
+
+    /// The details that were asked for could not be loaded.
+    mutating func detailsFailed(title: String, message: String, request: Int) {
+        guard case .loading(_, let current) = detail, current == request else { return }
+        detail = .failed(title: title, message: message)
+    }
+
+    /// The number of the last details request, to pass back with its answer.
+    var currentDetailRequest: Int { detailRequests }
+
+    // MARK: Moving
+
+    private mutating func move(to row: Int) -> [Effect] {
+        selection = max(0, min(row, items.count))
+        scrollToSelection()
+        guard !items.isEmpty else { return [] }
+        return [.itemAppeared(min(selection, items.count - 1))]
+    }
+
+    private mutating func scrollToSelection() {
+        if selection < top { top = selection }
+        if selection >= top + bodyHeight { top = selection - bodyHeight + 1 }
+        top = max(0, min(top, rowCount - bodyHeight))
+    }
+
+    // MARK: Footer
+
+    /// The footer row's text.
+    var footer: String {
+        if let error = loadStates.refresh.error { return "\(ErrorText.short(error)) — r to retry" }
+        if version < 0 || (loadStates.refresh.isLoading && items.isEmpty) { return "Loading…" }
+        switch loadStates.next {
+        case .loading: return "Loading…"
+        case .failed(let error): return "\(ErrorText.short(error)) — r to retry"
+        case .endReached: return "All \(items.count) \(noun) loaded"
+        case .notLoading: return hasNext ? "Load more" : "All \(items.count) \(noun) loaded"
+        }
+    }
+}

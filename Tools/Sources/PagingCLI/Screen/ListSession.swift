@@ -1,0 +1,198 @@
+import Paging
+
+/// What a list screen can do beyond paging: show details, book trips.
+struct ScreenActions<Item: Sendable>: Sendable {
+    /// Loads an item's details (a second query); `nil` shows what the row format gives.
+    var details: (@Sendable (Item) async throws -> (title: String, lines: [String]))?
+    /// The item with its booking flipped, shown at once while the mutation runs; `nil` when the
+    /// screen cannot book.
+    var toggled: (@Sendable (Item) -> Item)?
+    /// Books or cancels the item's trip on the server; returns the item as the server now has it
+    /// and a message.
+    var toggleBooking: (@Sendable (Item) async throws -> (item: Item, message: String))?
+
+    /// No details query and no booking.
+    static var none: ScreenActions { ScreenActions() }
+}
+
+/// Runs a ``ListScreen`` against a pager: it turns the screen's effects into pager calls and
+/// queries, and feeds snapshots and answers back into the screen.
+///
+/// The terminal layer sends keys, snapshots and sizes; tests do the same and call ``settle()``
+/// to wait, without sleeping, until every load and query started has been applied.
+actor ListSession<Item: Identifiable & Sendable> where Item.ID: Sendable {
+    /// The screen's state.
+    private(set) var screen: ListScreen<Item>
+    /// The pager the list comes from.
+    nonisolated let pager: Pager<String, Item>
+    private let format: RowFormat<Item>
+    private let actions: ScreenActions<Item>
+    private var work: [Int: Task<Void, Never>] = [:]
+    private var nextWork = 0
+    private var onChange: (@Sendable () -> Void)?
+
+    /// Creates a session; nothing loads until ``start()``.
+    init(screen: ListScreen<Item>, pager: Pager<String, Item>, format: RowFormat<Item>, actions: ScreenActions<Item>) {
+        self.screen = screen
+        self.pager = pager
+        self.format = format
+        self.actions = actions
+    }
+
+    /// Sets what is called when a query's answer changed the screen (the terminal redraws).
+    func setOnChange(_ handler: @escaping @Sendable () -> Void) {
+        onChange = handler
+    }
+
+    /// Loads the first page.
+    func start() {
+        _ = screen.apply(pager.snapshot)
+        let load = pager.loadNext()
+        track { _ = try? await load.value }
+    }
+
+    /// Handles a key.
+    /// - Returns: `false` when the key quits.
+    @discardableResult
+    func send(_ key: ScreenKey) -> Bool {
+        perform(screen.handle(key: key))
+    }
+
+    /// Handles several keys in order.
+    /// - Returns: `false` when one of them quits (the keys after it are not handled).
+    @discardableResult
+    func send(_ keys: [ScreenKey]) -> Bool {
+        for key in keys where !send(key) { return false }
+        return true
+    }
+
+    /// Applies a snapshot from the pager.
+    func apply(_ snapshot: PagingSnapshot<Item>) {
+        perform(screen.apply(snapshot))
+    }
+
+    /// Applies a terminal size.
+    func resize(to size: ScreenSize) {
+        screen.resize(to: size)
+    }
+
+    /// The screen's lines.
+    func lines() -> [ScreenLine] {
+        ScreenRenderer.render(screen, format: format)
+    }
+
+    /// The screen's lines as text.
+    func text() -> [String] {
+        lines().map(\.text)
+    }
+
+    /// Waits until every load, refresh, query and mutation started so far has ended and its
+    /// result is on the screen, including loads those results started in turn.
+    func settle() async {
+        while true {
+            for task in Array(work.values) { await task.value }
+            for await snapshot in pager.snapshots where !snapshot.loadStates.isLoading {
+                apply(snapshot)
+                break
+            }
+            if work.isEmpty, !pager.loadStates.isLoading { return }
+        }
+    }
+
+    // MARK: Effects
+
+    @discardableResult
+    private func perform(_ effects: [ListScreen<Item>.Effect]) -> Bool {
+        for effect in effects {
+            switch effect {
+            case .quit:
+                return false
+            case .itemAppeared(let index):
+                pager.itemAppeared(at: index)
+                _ = screen.apply(pager.snapshot)
+            case .loadNext:
+                let load = pager.loadNext()
+                track { _ = try? await load.value }
+                _ = screen.apply(pager.snapshot)
+            case .retry:
+                let load = pager.retry()
+                track { _ = try? await load.value }
+                _ = screen.apply(pager.snapshot)
+            case .refresh:
+                let load = pager.refresh()
+                track { _ = try? await load.value }
+                _ = screen.apply(pager.snapshot)
+            case .openDetails(let item):
+                openDetails(item)
+            case .toggleBooking(let item):
+                toggleBooking(item)
+            }
+        }
+        return true
+    }
+
+    private func openDetails(_ item: Item) {
+        let request = screen.currentDetailRequest
+        guard let load = actions.details else {
+            let details = format.details(item)
+            screen.showDetails(title: details.title, lines: details.lines, request: request)
+            return
+        }
+        let title = format.details(item).title
+        track {
+            do {
+                let details = try await load(item)
+                await self.detailsArrived(title: details.title, lines: details.lines, request: request)
+            } catch {
+                await self.detailsFailed(title: title, message: ErrorText.short(error), request: request)
+            }
+        }
+    }
+
+    private func detailsArrived(title: String, lines: [String], request: Int) {
+        screen.showDetails(title: title, lines: lines, request: request)
+        onChange?()
+    }
+
+    private func detailsFailed(title: String, message: String, request: Int) {
+        screen.detailsFailed(title: title, message: message, request: request)
+        onChange?()
+    }
+
+    private func toggleBooking(_ item: Item) {
+        guard let toggled = actions.toggled, let book = actions.toggleBooking else { return }
+        let pager = self.pager
+        pager.update(toggled(item))
+        screen.status = "Sending…"
+        _ = screen.apply(pager.snapshot)
+        track {
+            do {
+                let (confirmed, message) = try await book(item)
+                pager.update(confirmed)
+                await self.bookingEnded(message)
+            } catch {
+                pager.update(item)
+                await self.bookingEnded("\(ErrorText.short(error)); the row is as it was. Press b to try again.")
+            }
+        }
+    }
+
+    private func bookingEnded(_ message: String) {
+        screen.status = message
+        _ = screen.apply(pager.snapshot)
+        onChange?()
+    }
+
+    private func track(_ operation: @escaping @Sendable () async -> Void) {
+        let id = nextWork
+        nextWork += 1
+        work[id] = Task {
+            await operation()
+            self.finished(id)
+        }
+    }
+
+    private func finished(_ id: Int) {
+        work[id] = nil
+    }
+}

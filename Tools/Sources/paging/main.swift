@@ -1,0 +1,3 @@
+import PagingCLI
+
+await PagingCommand.runAndExit()

@@ -1,0 +1,57 @@
+import Foundation
+import LaunchServer
+import PagingGraphQL
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Starts a launch server on an ephemeral loopback port, runs `body` with it, and stops it
+/// whatever happens, as `defer` would if it could await.
+///
+/// The body runs on the caller's actor (the main actor for the tests of `PagedList`), so it may
+/// touch the caller's state.
+///
+/// - Parameters:
+///   - configure: changes to the default configuration (SpaceX data, no latency, no faults).
+///   - gate: when given, every request waits at it before the server handles it (through the
+///     server's injectable latency), and it is opened before the server stops so that no held
+///     request can keep the server from stopping.
+///   - body: the test.
+/// - Returns: what `body` returns.
+func withLaunchServer<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ configure: (inout LaunchServerConfiguration) -> Void = { _ in },
+    gate: RequestGate? = nil,
+    _ body: (LaunchServer) async throws -> T
+) async throws -> T {
+    var configuration = LaunchServerConfiguration()
+    configure(&configuration)
+    if let gate {
+        configuration.latency = .fixed(.nanoseconds(1))
+        configuration.sleep = { _ in await gate.pass() }
+    }
+    let server = try await LaunchServer.start(configuration)
+    do {
+        let value = try await body(server)
+        gate?.open()
+        await server.stop()
+        return value
+    } catch {
+        gate?.open()
+        await server.stop()
+        throw error
+    }
+}
+
+extension LaunchServer {
+    /// A GraphQL client for the server, on its own ephemeral URL session.
+    var client: GraphQLClient {
+        GraphQLClient(
+            endpoint: graphQLURL, timeout: .seconds(30),
+            transport: URLSessionTransport(session: URLSession(configuration: .ephemeral)))
+    }
+
+    /// A REST client for the server's timeline and launch list.
+    var rest: RESTClient { RESTClient(baseURL: baseURL) }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@Suite("paging demo in a pseudo-terminal")
+struct DemoTerminalTests {
+    /// The `paging` executable built next to this test bundle.
+    private static var executable: URL? {
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [bundle, Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL]
+            .map { $0.appendingPathComponent("paging") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    @Test("draws the launch list, loads more on End, and q or Ctrl-C quits and restores the terminal", arguments: ["q", "\u{03}"])
+    func demoInPseudoTerminal(quitKey: String) async throws {
+        let executable = try #require(Self.executable, "build the paging product first (swift build --build-tests)")
+        let terminal = try PseudoTerminal(rows: 30, columns: 100)
+        let cookedModes = terminal.localModes
+        #expect(cookedModes & tcflag_t(ICANON) != 0)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["demo", "--latency", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        process.environment = environment
+        let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        let (exited, exit) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { process in
+            exit.yield(process.terminationStatus)
+            exit.finish()
+        }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        #expect(await terminal.waitFor("\u{1B}[?1049h"), "the alternate screen was not entered:\n\(terminal.output)")
+        #expect(await terminal.waitFor("Launches · 20 loaded"), "no first page:\n\(terminal.output)")
+        #expect(await terminal.waitFor("Starlink-10"))
+        #expect(await terminal.waitFor("Load more"))
+        // Raw mode while the demo runs.
+        #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == 0)
+
+        let mark = terminal.outputCount
+        terminal.type("G")
+        #expect(await terminal.waitFor("Launches · 40 loaded", after: mark), "End did not load the next page")
+
+        let beforeQuit = terminal.outputCount
+        terminal.type(quitKey)
+        var status: Int32?
+        let timeout = Task {
+            try? await Task.sleep(for: .seconds(60))
+            exit.finish()
+        }
+        for await code in exited { status = code }
+        timeout.cancel()
+        #expect(status == 0, "the demo did not exit with 0 after \(quitKey.debugDescription)")
+        #expect(await terminal.waitFor("\u{1B}[?1049l", after: beforeQuit), "the alternate screen was not left")
+        #expect(terminal.output.hasSuffix("\u{1B}[?1049l") || terminal.output.contains("\u{1B}[?25h\u{1B}[?1049l"))
+        #expect(terminal.localModes == cookedModes, "the terminal's modes were not restored")
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import PagingGraphQL
+import Synchronization
+import Testing
+
+@testable import PagingCLI
+
+/// A transport that answers from a script, and records the requests.
+final class ScriptedTransport: GraphQLTransport {
+    private let answers: Mutex<[Result<GraphQLHTTPResponse, URLError>]>
+    private let requests = Mutex<[GraphQLHTTPRequest]>([])
+
+    init(_ answers: [Result<GraphQLHTTPResponse, URLError>]) {
+        self.answers = Mutex(answers)
+    }
+
+    var sent: [GraphQLHTTPRequest] { requests.withLock { $0 } }
+
+    func send(_ request: GraphQLHTTPRequest) async throws -> GraphQLHTTPResponse {
+        requests.withLock { $0.append(request) }
+        let answer = answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        guard let answer else { throw URLError(.cannotConnectToHost) }
+        return try answer.get()
+    }
+}
+
+private func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Result<GraphQLHTTPResponse, URLError> {
+    .success(GraphQLHTTPResponse(statusCode: status, headers: headers, body: Data(text.utf8)))
+}
+
+@Suite("fetch's retries, REST pages and progress")
+struct FetchPartsTests {
+    @Test("429 waits as long as Retry-After asks; 5xx and dropped connections back off exponentially")
+    func retryDelays() async throws {
+        let transport = ScriptedTransport([
+            json("{}", status: 429, headers: ["Retry-After": "7"]),
+            json("{}", status: 503),
+            .failure(URLError(.networkConnectionLost)),
+            json("{}", status: 502),
+            json(#"{"data": {}}"#),
+        ])
+        let sleeps = SleepRecorder()
+        let notices = Mutex<[RetryNotice]>([])
+        let retrying = RetryingTransport(
+            base: transport, policy: RetryPolicy(maximumRetries: 5), sleep: sleeps.sleep,
+            onRetry: { notice in notices.withLock { $0.append(notice) } })
+        let response = try await retrying.send(
+            GraphQLHTTPRequest(url: URL(string: "http://example.com/graphql")!, body: Data(), timeout: .seconds(1)))
+        #expect(response.statusCode == 200)
+        #expect(sleeps.recorded == [.seconds(7), .seconds(1), .seconds(2), .seconds(4)])
+        #expect(notices.withLock { $0.map(\.reason) }.first == "HTTP 429")
+    }
+
+    @Test("after the last retry the last answer is returned; 4xx other than 408 and 429 is not retried")
+    func retryLimit() async throws {
+        let sleeps = SleepRecorder()
+        let failing = RetryingTransport(
+            base: ScriptedTransport([json("{}", status: 500), json("{}", status: 500), json("{}", status: 500)]),
+            policy: RetryPolicy(maximumRetries: 2), sleep: sleeps.sleep, onRetry: { _ in })
+        let request = GraphQLHTTPRequest(url: URL(string: "http://example.com")!, body: Data(), timeout: .seconds(1))
+        #expect(try await failing.send(request).statusCode == 500)
+        #expect(sleeps.recorded.count == 2)
+        let notFound = RetryingTransport(
+            base: ScriptedTransport([json("{}", status: 404)]), policy: RetryPolicy(), sleep: sleeps.sleep,
+            onRetry: { _ in })
+        #expect(try await notFound.send(request).statusCode == 404)
+        #expect(sleeps.recorded.count == 2)
+    }
+
+    @Test("a REST list with the next page in a body field, as a URL or as a token")
+    func nextField() async throws {
+        let transport = ScriptedTransport([
+            json(#"{"items": [{"id": "1"}, {"id": "2"}], "paging": {"next": "/list?page=2"}}"#),
+            json(#"{"items": [{"id": "3"}], "paging": {"next": null}}"#),
+        ])
+        let source = RESTExportSource(
+            start: URL(string: "http://example.com/list")!, locator: .bodyField(path: ["paging", "next"], tokenParameter: nil),
+            itemsPath: nil, headers: ["X-Key": "k"], timeout: .seconds(5), transport: transport)
+        let first = try await source.page(at: nil, count: 10)
+        #expect(first.items.count == 2)
+        #expect(first.next == "http://example.com/list?page=2")
+        let second = try await source.page(at: first.next, count: 10)
+        #expect(second.items == [.object(["id": .string("3")])])
+        #expect(second.next == nil)
+        #expect(transport.sent.map(\.method) == ["GET", "GET"])
+        #expect(transport.sent.first?.headers["X-Key"] == "k")
+
+        let tokens = ScriptedTransport([json(#"{"data": [{"id": "1"}], "nextPageToken": "abc"}"#)])
+        let tokenSource = RESTExportSource(
+            start: URL(string: "http://example.com/files?q=x")!,
+            locator: .bodyField(path: ["nextPageToken"], tokenParameter: "pageToken"), itemsPath: ["data"],
+            headers: [:], timeout: .seconds(5), transport: tokens)
+        #expect(try await tokenSource.page(at: nil, count: 10).next == "http://example.com/files?q=x&pageToken=abc")
+    }
+
+    @Test("Link headers: the next target among several links, relative or absolute")
+    func linkHeader() {
+        let base = URL(string: "http://example.com/api/launches?page=1")!
+        let value = #"<http://example.com/api/launches?page=1>; rel="first", </api/launches?page=2>; rel="next", <x>; rel="last""#
+        #expect(LinkHeader.target(of: "next", in: value, base: base)?.absoluteString == "http://example.com/api/launches?page=2")
+        #expect(LinkHeader.target(of: "prev", in: value, base: base) == nil)
+    }
+
+    @Test("progress: plain lines every interval of the injected clock, with rate, percentage and time left")
+    func progressLines() {
+        let clock = ManualClock()
+        let output = TextBuffer()
+        let progress = ProgressReporter(style: .lines(interval: .seconds(2)), sink: output.sink, now: clock.now)
+        clock.advance(by: .seconds(1))
+        progress.update(items: 50, pages: 1, total: 200)
+        #expect(output.text.isEmpty)
+        clock.advance(by: .seconds(1))
+        progress.update(items: 100, pages: 2, total: 200)
+        #expect(output.text == "100 items, 2 pages, 50 items/s, 50% of 200, about 2.0s left\n")
+        clock.advance(by: .seconds(1))
+        progress.update(items: 150, pages: 3, total: 200)
+        #expect(output.text.split(separator: "\n").count == 1)
+        clock.advance(by: .seconds(1))
+        progress.finish("done")
+        #expect(output.text.hasSuffix("done: 150 items, 3 pages, 38 items/s, 75% of 200\n"))
+    }
+
+    @Test("progress: a bar redrawn in place on a terminal, and nothing with --quiet")
+    func progressBar() {
+        let clock = ManualClock()
+        let output = TextBuffer()
+        let bar = ProgressReporter(style: .bar, sink: output.sink, now: clock.now)
+        clock.advance(by: .seconds(2))
+        bar.update(items: 25, pages: 1, total: 100)
+        #expect(output.text.hasPrefix("\r\u{1B}[K[######------------------]  25%  25/100 items  1 pages 13/s  ETA 0:06"))
+        let quiet = TextBuffer()
+        let silent = ProgressReporter(style: .quiet, sink: quiet.sink, now: clock.now)
+        silent.update(items: 1, pages: 1, total: nil)
+        silent.finish("done")
+        #expect(quiet.text.isEmpty)
+    }
+
+    @Test("a JSON array stays valid however few items were written")
+    func slurpSink() throws {
+        let empty = TextBuffer()
+        let sink = JSONSink(format: .array) { empty.sink.write(String(decoding: $0, as: UTF8.self)) }
+        try sink.finish()
+        #expect(empty.text == "[]\n")
+        let output = TextBuffer()
+        let two = JSONSink(format: .array) { output.sink.write(String(decoding: $0, as: UTF8.self)) }
+        try two.write([.int(1)])
+        try two.write([.object(["a": .string("b/c")])])
+        try two.finish()
+        #expect(output.text == "[\n1,\n{\"a\":\"b/c\"}\n]\n")
+    }
+
+    @Test("the connection gets @connection when it pages by after: and selects pageInfo")
+    func markConnection() throws {
+        let document = try PageableDocument.make(
+            "query($n: Int, $c: String) { viewer { list: items(first: $n, after: $c) { nodes { id } pageInfo { endCursor } } } }",
+            connectionKey: nil, operationName: nil)
+        #expect(document.variables.first == "n")
+        #expect(document.variables.after == "c")
+        #expect(document.connectionFieldName == "items")
+        #expect(throws: CLIError.self) {
+            try PageableDocument.make(
+                "query($a: String, $b: String) { x(after: $a) { nodes { id } } y(after: $b) { nodes { id } } }",
+                connectionKey: nil, operationName: nil)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+import LaunchServer
+import Synchronization
+
+@testable import PagingCLI
+
+/// What a command run in-process printed and returned.
+struct CommandRun: Sendable {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+
+    /// The standard output's lines, without the empty last one.
+    var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
+
+    /// The cursor printed after `--resume`, unquoted.
+    var resumeCursor: String? {
+        guard let range = standardError.range(of: "--resume ") else { return nil }
+        let rest = standardError[range.upperBound...].prefix { $0 != "\n" }
+        if rest.hasPrefix("'"), rest.hasSuffix("'"), rest.count >= 2 {
+            return String(rest.dropFirst().dropLast()).replacingOccurrences(of: "'\\''", with: "'")
+        }
+        return String(rest)
+    }
+}
+
+/// Records the waits a command asked for, without waiting.
+final class SleepRecorder: Sendable {
+    private let durations = Mutex<[Duration]>([])
+    var recorded: [Duration] { durations.withLock { $0 } }
+    var sleep: @Sendable (Duration) async throws -> Void {
+        { duration in self.durations.withLock { $0.append(duration) } }
+    }
+}
+
+/// A clock tests move by hand.
+final class ManualClock: Sendable {
+    private let time = Mutex(Duration.zero)
+    func advance(by duration: Duration) { time.withLock { $0 += duration } }
+    var now: @Sendable () -> Duration { { self.time.withLock { $0 } } }
+}
+
+enum Command {
+    /// Runs `paging` with arguments in-process, capturing its output; waits recorded, not made.
+    static func run(
+        _ arguments: [String], sleep: SleepRecorder = SleepRecorder(), clock: ManualClock = ManualClock(),
+        errorIsTerminal: Bool = false, interrupt: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
+    ) async -> CommandRun {
+        let output = TextBuffer()
+        let error = TextBuffer()
+        let io = CommandIO(
+            standardOutput: output.sink, standardError: error.sink, isOutputTerminal: false,
+            isErrorTerminal: errorIsTerminal, sleep: sleep.sleep, now: clock.now,
+            onInterrupt: { handler in
+                interrupt?(handler)
+                return {}
+            })
+        let status = await CommandIO.$current.withValue(io) { await PagingCommand.execute(arguments) }
+        return CommandRun(status: status, standardOutput: output.text, standardError: error.text)
+    }
+}
+
+/// Starts a launch server for one test and stops it after.
+func withLaunchServer<T>(
+    _ configure: (inout LaunchServerConfiguration) -> Void = { _ in }, _ body: (LaunchServer) async throws -> T
+) async throws -> T {
+    var configuration = LaunchServerConfiguration()
+    configure(&configuration)
+    let server = try await LaunchServer.start(configuration)
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// The query the fetch tests export: every launch of the Relay connection, both ways.
+let launchConnectionQuery = """
+    query Launches($first: Int, $after: String, $last: Int, $before: String) {
+      launchConnection(first: $first, after: $after, last: $last, before: $before) {
+        edges { cursor node { id site mission { name } } }
+        pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+        totalCount
+      }
+    }
+    """
+
+/// The ids of exported JSON Lines.
+func ids(inJSONLines text: String) throws -> [String] {
+    try text.split(separator: "\n").map { line in
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        guard let dictionary = object as? [String: Any], let id = dictionary["id"] as? String else {
+            throw TestFailure("a line without an id: \(line)")
+        }
+        return id
+    }
+}
+
+/// A failure of a test's own step.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Every launch id the server has, newest first, in one request (at most 100).
+func allLaunchIDs(_ server: LaunchServer) async throws -> [String] {
+    var request = URLRequest(url: server.graphQLURL)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = Data(#"{"query":"{ launchConnection(first: 100) { nodes { id } } }"}"#.utf8)
+    let (data, _) = try await URLSession.shared.data(for: request)
+    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let dataObject = object["data"] as? [String: Any],
+        let connection = dataObject["launchConnection"] as? [String: Any],
+        let nodes = connection["nodes"] as? [[String: Any]]
+    else { throw TestFailure("unexpected answer: \(String(decoding: data, as: UTF8.self))") }
+    return nodes.compactMap { $0["id"] as? String }
+}
