@@ -31,7 +31,9 @@ struct ConnectionSourceEndToEndTests {
     func forwardFromTheStart() async throws {
         let expected = try ReferenceLaunches.ids()
         let document = try ConnectionDocument(Self.bidirectional)
-        #expect(document.variables == PaginationVariables(first: "first", after: "after", last: "last", before: "before"))
+        #expect(
+            document.variables
+                == PaginationVariables(first: "first", after: "after", last: "last", before: "before"))
         try await withLaunchServer { server in
             let source = ConnectionSource(client: server.client, document: document, as: Launch.self)
             #expect(source.direction == .bidirectional)

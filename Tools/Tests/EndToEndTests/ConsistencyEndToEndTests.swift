@@ -12,7 +12,8 @@ struct ConsistencyEndToEndTests {
     static func relaySource(_ client: GraphQLClient) -> RelayCursorSource<Launch> {
         RelayCursorSource(.bidirectional) { arguments in
             let query = LaunchConnectionQuery(
-                first: arguments.first, after: arguments.after, last: arguments.last, before: arguments.before)
+                first: arguments.first, after: arguments.after, last: arguments.last, before: arguments.before
+            )
             guard let connection = try await client.send(query).data?.launchConnection else {
                 throw UnexpectedResponse("launchConnection returned no connection")
             }
@@ -25,12 +26,15 @@ struct ConsistencyEndToEndTests {
         }
     }
 
-    @Test("Launches added at the head while a cursor pager pages forward: no original launch skipped or shown twice")
+    @Test(
+        "Launches added at the head while a cursor pager pages forward: no original launch skipped or shown twice"
+    )
     func headInsertionsWithCursors() async throws {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
             let client = server.client
-            let relay = Self.relaySource(client).makePager(configuration: try PagingConfiguration(pageSize: 10))
+            let relay = Self.relaySource(client).makePager(
+                configuration: try PagingConfiguration(pageSize: 10))
             let tutorial = TutorialEndToEndTests.source(client).makePager(
                 configuration: try PagingConfiguration(pageSize: 10))
             #expect(try await relay.loadNext().value == .loaded)
@@ -57,13 +61,17 @@ struct ConsistencyEndToEndTests {
         }
     }
 
-    @Test("Launches added at the head while an offset pager pages forward come back as repeats, which the engine drops")
+    @Test(
+        "Launches added at the head while an offset pager pages forward come back as repeats, which the engine drops"
+    )
     func headInsertionsWithOffsets() async throws {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
             let client = server.client
             let source = OffsetSource<Launch>(.forward) { offset, limit in
-                guard let page = try await client.send(LaunchPageQuery(offset: offset, limit: limit)).data?.launchPage
+                guard
+                    let page = try await client.send(LaunchPageQuery(offset: offset, limit: limit)).data?
+                        .launchPage
                 else { throw UnexpectedResponse("launchPage returned no page") }
                 return OffsetPage(items: page.launches, totalCount: page.totalCount)
             }
@@ -86,7 +94,8 @@ struct ConsistencyEndToEndTests {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
             let client = server.client
-            let pager = Self.relaySource(client).makePager(configuration: try PagingConfiguration(pageSize: 10))
+            let pager = Self.relaySource(client).makePager(
+                configuration: try PagingConfiguration(pageSize: 10))
             #expect(try await pager.loadNext().value == .loaded)
             // Delete the launch of the end cursor and the first launch of the next page.
             try await client.deleteLaunch(id: expected[9])
@@ -132,7 +141,8 @@ struct ConsistencyEndToEndTests {
             }
             // Same second: the list orders them by id, newest (greatest) first.
             let head = twins.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }
-            let relay = Self.relaySource(client).makePager(configuration: try PagingConfiguration(pageSize: 1))
+            let relay = Self.relaySource(client).makePager(
+                configuration: try PagingConfiguration(pageSize: 1))
             let tutorial = TutorialEndToEndTests.source(client).makePager(
                 configuration: try PagingConfiguration(pageSize: 1))
             try await Drive.toEnd(relay)

@@ -8,7 +8,9 @@ import Testing
 @Suite("Paging an empty list, end to end", .timeLimit(.minutes(10)))
 struct EmptyListEndToEndTests {
     /// Loads the first page and expects an empty list at its end.
-    static func expectEmpty<Key, Item>(_ pager: Pager<Key, Item>, _ direction: LoadDirection = .next) async throws {
+    static func expectEmpty<Key, Item>(_ pager: Pager<Key, Item>, _ direction: LoadDirection = .next)
+        async throws
+    {
         let outcome = try await direction == .next ? pager.loadNext().value : pager.loadPrevious().value
         #expect(outcome == .loaded)
         #expect(pager.items.isEmpty)
@@ -25,7 +27,8 @@ struct EmptyListEndToEndTests {
             try await Self.expectEmpty(TimelineEndToEndTests.source(rest).makePager())
             try await Self.expectEmpty(ConsistencyEndToEndTests.relaySource(client).makePager())
             let document = try ConnectionDocument(ConnectionSourceEndToEndTests.bidirectional)
-            try await Self.expectEmpty(ConnectionSource(client: client, document: document, as: Launch.self).makePager())
+            try await Self.expectEmpty(
+                ConnectionSource(client: client, document: document, as: Launch.self).makePager())
             let backward = try ConnectionDocument(ConnectionSourceEndToEndTests.backwardOnly)
             try await Self.expectEmpty(
                 ConnectionSource(client: client, document: backward, as: Launch.self).makePager(), .previous)

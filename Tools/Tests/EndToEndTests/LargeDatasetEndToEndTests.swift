@@ -21,7 +21,8 @@ struct LargeDatasetEndToEndTests {
     func relay() async throws {
         let document = try ConnectionDocument(ConnectionSourceEndToEndTests.bidirectional)
         try await withLaunchServer({ $0.dataset = .synthetic(count: Self.count) }) { server in
-            let total = try await server.client.send(LaunchConnectionQuery(first: 0)).data?.launchConnection.totalCount
+            let total = try await server.client.send(LaunchConnectionQuery(first: 0)).data?.launchConnection
+                .totalCount
             #expect(total == Self.count)
             let pager = ConnectionSource(client: server.client, document: document, as: Launch.self)
                 .makePager(configuration: try PagingConfiguration(pageSize: 100))
@@ -50,10 +51,12 @@ struct LargeDatasetEndToEndTests {
                 .makePager(configuration: try PagingConfiguration(pageSize: 100, maximumHeld: .pages(5)))
             var seen: Set<String> = []
             var mostHeld = 0
-            try await Drive.toEnd(pager, afterEachPage: { pager in
-                seen.formUnion(pager.items.ids)
-                mostHeld = max(mostHeld, pager.items.count)
-            })
+            try await Drive.toEnd(
+                pager,
+                afterEachPage: { pager in
+                    seen.formUnion(pager.items.ids)
+                    mostHeld = max(mostHeld, pager.items.count)
+                })
             #expect(seen.count == Self.count)
             #expect(mostHeld <= 500)
             #expect(pager.hasPrevious)

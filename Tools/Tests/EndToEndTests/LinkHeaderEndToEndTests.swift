@@ -8,7 +8,9 @@ import Testing
 /// `rel="last"` link (`PageNumberSource`), on URLSession against the server on loopback.
 @Suite("The Link-header list, end to end", .timeLimit(.minutes(10)))
 struct LinkHeaderEndToEndTests {
-    @Test("Following rel=\"next\" loads every launch once and stops where the server gives no next link", arguments: [7, 30, 100])
+    @Test(
+        "Following rel=\"next\" loads every launch once and stops where the server gives no next link",
+        arguments: [7, 30, 100])
     func followsNextLinks(perPage: Int) async throws {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
@@ -28,17 +30,24 @@ struct LinkHeaderEndToEndTests {
         }
     }
 
-    @Test("Paging by number with the rel=\"last\" link loads every launch once, also when opened at a middle page", arguments: [25, 30])
+    @Test(
+        "Paging by number with the rel=\"last\" link loads every launch once, also when opened at a middle page",
+        arguments: [25, 30])
     func pagesByNumber(perPage: Int) async throws {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
             let rest = server.rest
             let source = try PageNumberSource<RESTLaunch>(pageSize: perPage) { number, perPage in
-                guard let url = URL(string: "\(rest.baseURL.absoluteString)/api/launches?per_page=\(perPage)&page=\(number)")
+                guard
+                    let url = URL(
+                        string:
+                            "\(rest.baseURL.absoluteString)/api/launches?per_page=\(perPage)&page=\(number)")
                 else { throw UnexpectedResponse("cannot make the URL of page \(number)") }
                 let page = try await rest.listPage(url)
                 // The last page has no `last` link; that no `next` link follows it says so.
-                let last = page.links["last"].flatMap(LinkHeader.pageNumber) ?? (page.links["next"] == nil ? number : nil)
+                let last =
+                    page.links["last"].flatMap(LinkHeader.pageNumber)
+                    ?? (page.links["next"] == nil ? number : nil)
                 return NumberedPage(items: page.launches, lastPage: last)
             }
             let fromStart = source.makePager()

@@ -8,9 +8,13 @@ import Testing
 /// `OffsetSource` and the query pager's `OffsetPagination` offer.
 @Suite("Offset paging over launchPage, end to end", .timeLimit(.minutes(10)))
 struct OffsetEndToEndTests {
-    static func source(_ client: GraphQLClient, _ direction: OffsetSource<Launch>.Direction) -> OffsetSource<Launch> {
+    static func source(_ client: GraphQLClient, _ direction: OffsetSource<Launch>.Direction) -> OffsetSource<
+        Launch
+    > {
         OffsetSource(direction) { offset, limit in
-            guard let page = try await client.send(LaunchPageQuery(offset: offset, limit: limit)).data?.launchPage
+            guard
+                let page = try await client.send(LaunchPageQuery(offset: offset, limit: limit)).data?
+                    .launchPage
             else { throw UnexpectedResponse("launchPage returned no page") }
             return OffsetPage(items: page.launches, totalCount: page.totalCount)
         }
@@ -58,7 +62,8 @@ struct OffsetEndToEndTests {
                 pageResolver: { page, direction in
                     switch direction {
                     case .next: LaunchPageQuery(offset: page.offset + 10, limit: 10)
-                    case .previous: LaunchPageQuery(offset: max(0, page.offset - 10), limit: min(10, page.offset))
+                    case .previous:
+                        LaunchPageQuery(offset: max(0, page.offset - 10), limit: min(10, page.offset))
                     }
                 },
                 transform: { data in data.launchPage.launches }

@@ -50,8 +50,10 @@ struct PaginationFragmentEndToEndTests {
         let fragment = try PaginationFragmentDocument(Self.fragmentText)
         let gate = RequestGate()
         try await withLaunchServer(gate: gate) { server in
-            let list = try PaginationFragment(fragment, nodeID: "falcon9", client: server.client, as: Launch.self)
-                .makeList()
+            let list = try PaginationFragment(
+                fragment, nodeID: "falcon9", client: server.client, as: Launch.self
+            )
+            .makeList()
             #expect(list.items.isEmpty)
             #expect(list.hasNext)
             #expect(!list.isLoadingNext && !list.isLoadingPrevious && !list.isRefreshing)
@@ -85,7 +87,9 @@ struct PaginationFragmentEndToEndTests {
         }
     }
 
-    @Test("Opened at a cursor, loadPrevious(count:) and loadNext(count:) page to both ends with isLoadingPrevious and hasPrevious")
+    @Test(
+        "Opened at a cursor, loadPrevious(count:) and loadNext(count:) page to both ends with isLoadingPrevious and hasPrevious"
+    )
     func loadPreviousFromTheMiddle() async throws {
         let expected = try Self.falcon9()
         let fragment = try PaginationFragmentDocument(Self.fragmentText)

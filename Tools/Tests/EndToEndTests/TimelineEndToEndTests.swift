@@ -68,7 +68,9 @@ struct TimelineEndToEndTests {
             #expect(try await pager.refresh().value == .loaded)
             #expect(pager.items.ids == [added.id] + expected.prefix(9))
             #expect(pager.hasNext)
-            #expect(pager.loadStates == LoadStates(refresh: .notLoading, previous: .endReached, next: .notLoading))
+            #expect(
+                pager.loadStates == LoadStates(refresh: .notLoading, previous: .endReached, next: .notLoading)
+            )
 
             try await Drive.toEnd(pager)
             #expect(pager.items.ids == [added.id] + expected)

@@ -60,7 +60,9 @@ struct TutorialEndToEndTests {
             gate.open()
             #expect(try await first.value == .loaded)
             // "Tap to load more". (The tutorial's list pages forward only: its start is reached.)
-            #expect(pager.loadStates == LoadStates(refresh: .notLoading, previous: .endReached, next: .notLoading))
+            #expect(
+                pager.loadStates == LoadStates(refresh: .notLoading, previous: .endReached, next: .notLoading)
+            )
             #expect(pager.items.count == 40)
 
             gate.close()
@@ -81,7 +83,9 @@ struct TutorialEndToEndTests {
         }
     }
 
-    @Test("A cursor the server cannot decode is a GraphQL error naming `after`; the launches loaded stay and retry goes on")
+    @Test(
+        "A cursor the server cannot decode is a GraphQL error naming `after`; the launches loaded stay and retry goes on"
+    )
     func badCursorIsAGraphQLError() async throws {
         let expected = try ReferenceLaunches.ids()
         let mangles = Mutex(false)
@@ -125,7 +129,9 @@ struct TutorialEndToEndTests {
         }
     }
 
-    @Test("A refresh while the next page is held at the server cancels that load, and its answer is never applied")
+    @Test(
+        "A refresh while the next page is held at the server cancels that load, and its answer is never applied"
+    )
     func refreshCancelsTheLoadInFlight() async throws {
         let expected = try ReferenceLaunches.ids()
         let gate = RequestGate()

@@ -31,7 +31,8 @@ struct DemoScreenTests {
             await session.settle()
             let lines = await session.text()
             #expect(lines[0].contains("Launches · 20 loaded"))
-            #expect(lines[1].contains("Mission") && lines[1].contains("Rocket") && lines[1].contains("Booked"))
+            #expect(
+                lines[1].contains("Mission") && lines[1].contains("Rocket") && lines[1].contains("Booked"))
             let rows = body(lines)
             #expect(rows.count == 21)
             #expect(rows[0].hasPrefix("> Starlink-10"))
@@ -220,7 +221,8 @@ struct ScreenKeyTests {
         let bytes: [UInt8] = Array("\u{1B}[A\u{1B}[B\u{1B}[5~\u{1B}[6~\u{1B}OH\u{1B}[4~\rjq\u{03}".utf8)
         #expect(
             ScreenKey.decode(bytes) == [
-                .up, .down, .pageUp, .pageDown, .home, .end, .enter, .character("j"), .character("q"), .interrupt,
+                .up, .down, .pageUp, .pageDown, .home, .end, .enter, .character("j"), .character("q"),
+                .interrupt,
             ])
         #expect(ScreenKey.decode([0x1B]) == [.escape])
     }

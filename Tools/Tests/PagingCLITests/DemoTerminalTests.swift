@@ -11,15 +11,19 @@ import Testing
 struct DemoTerminalTests {
     /// The `paging` executable built next to this test bundle.
     private static var executable: URL? {
-        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         let candidates = [bundle, Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL]
             .map { $0.appendingPathComponent("paging") }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    @Test("draws the launch list, loads more on End, and q or Ctrl-C quits and restores the terminal", arguments: ["q", "\u{03}"])
+    @Test(
+        "draws the launch list, loads more on End, and q or Ctrl-C quits and restores the terminal",
+        arguments: ["q", "\u{03}"])
     func demoInPseudoTerminal(quitKey: String) async throws {
-        let executable = try #require(Self.executable, "build the paging product first (swift build --build-tests)")
+        let executable = try #require(
+            Self.executable, "build the paging product first (swift build --build-tests)")
         let terminal = try PseudoTerminal(rows: 30, columns: 100)
         let cookedModes = terminal.localModes
         #expect(cookedModes & tcflag_t(ICANON) != 0)
@@ -42,7 +46,9 @@ struct DemoTerminalTests {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        #expect(await terminal.waitFor("\u{1B}[?1049h"), "the alternate screen was not entered:\n\(terminal.output)")
+        #expect(
+            await terminal.waitFor("\u{1B}[?1049h"),
+            "the alternate screen was not entered:\n\(terminal.output)")
         #expect(await terminal.waitFor("Launches · 20 loaded"), "no first page:\n\(terminal.output)")
         #expect(await terminal.waitFor("Starlink-10"))
         #expect(await terminal.waitFor("Load more"))
@@ -63,8 +69,11 @@ struct DemoTerminalTests {
         for await code in exited { status = code }
         timeout.cancel()
         #expect(status == 0, "the demo did not exit with 0 after \(quitKey.debugDescription)")
-        #expect(await terminal.waitFor("\u{1B}[?1049l", after: beforeQuit), "the alternate screen was not left")
-        #expect(terminal.output.hasSuffix("\u{1B}[?1049l") || terminal.output.contains("\u{1B}[?25h\u{1B}[?1049l"))
+        #expect(
+            await terminal.waitFor("\u{1B}[?1049l", after: beforeQuit), "the alternate screen was not left")
+        #expect(
+            terminal.output.hasSuffix("\u{1B}[?1049l") || terminal.output.contains("\u{1B}[?25h\u{1B}[?1049l")
+        )
         #expect(terminal.localModes == cookedModes, "the terminal's modes were not restored")
     }
 }

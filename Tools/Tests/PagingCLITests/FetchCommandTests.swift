@@ -39,7 +39,8 @@ struct FetchCommandTests {
             let query =
                 "query($first: Int, $after: String) { launchConnection(first: $first, after: $after) { nodes { id } pageInfo { hasNextPage endCursor } } }"
             let run = await Command.run([
-                "fetch", "--endpoint", server.graphQLURL.absoluteString, "--query", query, "--page-size", "30",
+                "fetch", "--endpoint", server.graphQLURL.absoluteString, "--query", query, "--page-size",
+                "30",
             ])
             #expect(run.status == 0, "\(run.standardError)")
             let expectedIDs = try await allLaunchIDs(server)
@@ -51,10 +52,12 @@ struct FetchCommandTests {
     func slurp() async throws {
         try await withLaunchServer { server in
             let run = await Command.run([
-                "fetch", "--endpoint", server.graphQLURL.absoluteString, "--query", launchConnectionQuery, "--slurp",
+                "fetch", "--endpoint", server.graphQLURL.absoluteString, "--query", launchConnectionQuery,
+                "--slurp",
             ])
             #expect(run.status == 0, "\(run.standardError)")
-            let array = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]]
+            let array =
+                try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]]
             let expectedIDs = try await allLaunchIDs(server)
             #expect(array?.compactMap { $0["id"] as? String } == expectedIDs)
         }
@@ -135,7 +138,8 @@ struct FetchCommandTests {
             var cursor: String?
             // Without retries, the seeded faults stop the export; each run resumes where the last stopped.
             for _ in 0..<40 {
-                let run = await Command.run(arguments + ["--retries", "0"] + (cursor.map { ["--resume", $0] } ?? []))
+                let run = await Command.run(
+                    arguments + ["--retries", "0"] + (cursor.map { ["--resume", $0] } ?? []))
                 runs.append(run)
                 exported += try ids(inJSONLines: run.standardOutput)
                 if run.status == 0 { break }
@@ -176,7 +180,9 @@ struct FetchCommandTests {
     @Test("the REST list resumes after --max-items stopped inside a page")
     func restResume() async throws {
         try await withLaunchServer { server in
-            let arguments = ["fetch", "--rest", server.baseURL.absoluteString + "/api/launches", "--page-size", "8"]
+            let arguments = [
+                "fetch", "--rest", server.baseURL.absoluteString + "/api/launches", "--page-size", "8",
+            ]
             let first = await Command.run(arguments + ["--max-items", "21"])
             let cursor = try #require(first.resumeCursor)
             let second = await Command.run(arguments + ["--resume", cursor])
@@ -190,10 +196,12 @@ struct FetchCommandTests {
     @Test("--output writes to a file, and a resumed export appends to it")
     func outputFile() async throws {
         try await withLaunchServer { server in
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("paging-\(UUID()).jsonl").path
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("paging-\(UUID()).jsonl")
+                .path
             defer { try? FileManager.default.removeItem(atPath: path) }
             let arguments = [
-                "fetch", "--endpoint", server.graphQLURL.absoluteString, "--query", launchConnectionQuery, "-o", path,
+                "fetch", "--endpoint", server.graphQLURL.absoluteString, "--query", launchConnectionQuery,
+                "-o", path,
             ]
             let first = await Command.run(arguments + ["--max-pages", "1"])
             #expect(first.standardOutput.isEmpty)
@@ -215,10 +223,28 @@ struct FetchFailureTests {
             (["fetch"], "--endpoint"),
             (["fetch", "--endpoint", "http://127.0.0.1:1/graphql"], "--query"),
             (["fetch", "--endpoint", "not a url", "--query", "{ a }"], "is not an http or https URL"),
-            (["fetch", "--endpoint", "http://127.0.0.1:1/graphql", "--query", "q.graphql", "--page-size", "0"], "--page-size"),
-            (["fetch", "--endpoint", "http://127.0.0.1:1/g", "--query", launchConnectionQuery, "--variables", "[1]"], "JSON object"),
-            (["fetch", "--endpoint", "http://127.0.0.1:1/g", "--query", launchConnectionQuery, "--header", "NoColon"], "Name: value"),
-            (["fetch", "--endpoint", "http://127.0.0.1:1/g", "--query", "/no/such/file.graphql"], "cannot read the query file"),
+            (
+                [
+                    "fetch", "--endpoint", "http://127.0.0.1:1/graphql", "--query", "q.graphql",
+                    "--page-size", "0",
+                ], "--page-size"
+            ),
+            (
+                [
+                    "fetch", "--endpoint", "http://127.0.0.1:1/g", "--query", launchConnectionQuery,
+                    "--variables", "[1]",
+                ], "JSON object"
+            ),
+            (
+                [
+                    "fetch", "--endpoint", "http://127.0.0.1:1/g", "--query", launchConnectionQuery,
+                    "--header", "NoColon",
+                ], "Name: value"
+            ),
+            (
+                ["fetch", "--endpoint", "http://127.0.0.1:1/g", "--query", "/no/such/file.graphql"],
+                "cannot read the query file"
+            ),
             (["fetch", "--rest", "http://127.0.0.1:1/api", "--last"], "REST list pages forward only"),
             (["fetch", "--rest", "http://127.0.0.1:1/api", "--frobnicate"], "Unknown option"),
         ])
@@ -231,7 +257,8 @@ struct FetchFailureTests {
     @Test("a document that cannot be paged exits 2 and says how to mark the connection")
     func unpageableDocument() async {
         let run = await Command.run([
-            "fetch", "--endpoint", "http://127.0.0.1:1/graphql", "--query", "query { launches { cursor hasMore } }",
+            "fetch", "--endpoint", "http://127.0.0.1:1/graphql", "--query",
+            "query { launches { cursor hasMore } }",
         ])
         #expect(run.status == 2)
         #expect(run.standardError.contains("cannot be paged"))
@@ -240,7 +267,9 @@ struct FetchFailureTests {
 
     @Test("a syntax error in the document exits 2 naming the line")
     func syntaxError() async {
-        let run = await Command.run(["fetch", "--endpoint", "http://127.0.0.1:1/graphql", "--query", "query { a( }"])
+        let run = await Command.run([
+            "fetch", "--endpoint", "http://127.0.0.1:1/graphql", "--query", "query { a( }",
+        ])
         #expect(run.status == 2)
         #expect(run.standardError.contains("cannot be paged"))
     }
@@ -252,7 +281,8 @@ struct FetchFailureTests {
         let url = server.graphQLURL.absoluteString
         await server.stop()
         let sleeps = SleepRecorder()
-        let run = await Command.run(["fetch", "--endpoint", url, "--query", launchConnectionQuery, "--retries", "3"], sleep: sleeps)
+        let run = await Command.run(
+            ["fetch", "--endpoint", url, "--query", launchConnectionQuery, "--retries", "3"], sleep: sleeps)
         #expect(run.status == 1)
         #expect(run.standardError.contains("got no response"))
         #expect(run.standardError.contains("server is running"))

@@ -24,7 +24,9 @@ final class ScriptedTransport: GraphQLTransport {
     }
 }
 
-private func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Result<GraphQLHTTPResponse, URLError> {
+private func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Result<
+    GraphQLHTTPResponse, URLError
+> {
     .success(GraphQLHTTPResponse(statusCode: status, headers: headers, body: Data(text.utf8)))
 }
 
@@ -45,7 +47,8 @@ struct FetchPartsTests {
             base: transport, policy: RetryPolicy(maximumRetries: 5), sleep: sleeps.sleep,
             onRetry: { notice in notices.withLock { $0.append(notice) } })
         let response = try await retrying.send(
-            GraphQLHTTPRequest(url: URL(string: "http://example.com/graphql")!, body: Data(), timeout: .seconds(1)))
+            GraphQLHTTPRequest(
+                url: URL(string: "http://example.com/graphql")!, body: Data(), timeout: .seconds(1)))
         #expect(response.statusCode == 200)
         #expect(sleeps.recorded == [.seconds(7), .seconds(1), .seconds(2), .seconds(4)])
         #expect(notices.withLock { $0.map(\.reason) }.first == "HTTP 429")
@@ -55,9 +58,12 @@ struct FetchPartsTests {
     func retryLimit() async throws {
         let sleeps = SleepRecorder()
         let failing = RetryingTransport(
-            base: ScriptedTransport([json("{}", status: 500), json("{}", status: 500), json("{}", status: 500)]),
+            base: ScriptedTransport([
+                json("{}", status: 500), json("{}", status: 500), json("{}", status: 500),
+            ]),
             policy: RetryPolicy(maximumRetries: 2), sleep: sleeps.sleep, onRetry: { _ in })
-        let request = GraphQLHTTPRequest(url: URL(string: "http://example.com")!, body: Data(), timeout: .seconds(1))
+        let request = GraphQLHTTPRequest(
+            url: URL(string: "http://example.com")!, body: Data(), timeout: .seconds(1))
         #expect(try await failing.send(request).statusCode == 500)
         #expect(sleeps.recorded.count == 2)
         let notFound = RetryingTransport(
@@ -74,7 +80,8 @@ struct FetchPartsTests {
             json(#"{"items": [{"id": "3"}], "paging": {"next": null}}"#),
         ])
         let source = RESTExportSource(
-            start: URL(string: "http://example.com/list")!, locator: .bodyField(path: ["paging", "next"], tokenParameter: nil),
+            start: URL(string: "http://example.com/list")!,
+            locator: .bodyField(path: ["paging", "next"], tokenParameter: nil),
             itemsPath: nil, headers: ["X-Key": "k"], timeout: .seconds(5), transport: transport)
         let first = try await source.page(at: nil, count: 10)
         #expect(first.items.count == 2)
@@ -90,14 +97,19 @@ struct FetchPartsTests {
             start: URL(string: "http://example.com/files?q=x")!,
             locator: .bodyField(path: ["nextPageToken"], tokenParameter: "pageToken"), itemsPath: ["data"],
             headers: [:], timeout: .seconds(5), transport: tokens)
-        #expect(try await tokenSource.page(at: nil, count: 10).next == "http://example.com/files?q=x&pageToken=abc")
+        #expect(
+            try await tokenSource.page(at: nil, count: 10).next
+                == "http://example.com/files?q=x&pageToken=abc")
     }
 
     @Test("Link headers: the next target among several links, relative or absolute")
     func linkHeader() {
         let base = URL(string: "http://example.com/api/launches?page=1")!
-        let value = #"<http://example.com/api/launches?page=1>; rel="first", </api/launches?page=2>; rel="next", <x>; rel="last""#
-        #expect(LinkHeader.target(of: "next", in: value, base: base)?.absoluteString == "http://example.com/api/launches?page=2")
+        let value =
+            #"<http://example.com/api/launches?page=1>; rel="first", </api/launches?page=2>; rel="next", <x>; rel="last""#
+        #expect(
+            LinkHeader.target(of: "next", in: value, base: base)?.absoluteString
+                == "http://example.com/api/launches?page=2")
         #expect(LinkHeader.target(of: "prev", in: value, base: base) == nil)
     }
 
@@ -105,7 +117,8 @@ struct FetchPartsTests {
     func progressLines() {
         let clock = ManualClock()
         let output = TextBuffer()
-        let progress = ProgressReporter(style: .lines(interval: .seconds(2)), sink: output.sink, now: clock.now)
+        let progress = ProgressReporter(
+            style: .lines(interval: .seconds(2)), sink: output.sink, now: clock.now)
         clock.advance(by: .seconds(1))
         progress.update(items: 50, pages: 1, total: 200)
         #expect(output.text.isEmpty)
@@ -127,7 +140,9 @@ struct FetchPartsTests {
         let bar = ProgressReporter(style: .bar, sink: output.sink, now: clock.now)
         clock.advance(by: .seconds(2))
         bar.update(items: 25, pages: 1, total: 100)
-        #expect(output.text.hasPrefix("\r\u{1B}[K[######------------------]  25%  25/100 items  1 pages 13/s  ETA 0:06"))
+        #expect(
+            output.text.hasPrefix(
+                "\r\u{1B}[K[######------------------]  25%  25/100 items  1 pages 13/s  ETA 0:06"))
         let quiet = TextBuffer()
         let silent = ProgressReporter(style: .quiet, sink: quiet.sink, now: clock.now)
         silent.update(items: 1, pages: 1, total: nil)

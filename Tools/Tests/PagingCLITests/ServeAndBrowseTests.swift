@@ -20,7 +20,8 @@ struct ServeAndBrowseTests {
     func serveExampleRuns() async throws {
         try await withLaunchServer { server in
             let banner = ServeCommand.banner(for: server)
-            let line = try #require(banner.split(separator: "\n").first { $0.contains("paging fetch --endpoint") })
+            let line = try #require(
+                banner.split(separator: "\n").first { $0.contains("paging fetch --endpoint") })
             // paging fetch --endpoint URL --query '...'
             let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: " --query ")
             let endpoint = parts[0].replacingOccurrences(of: "paging fetch --endpoint ", with: "")
@@ -49,7 +50,8 @@ struct ServeAndBrowseTests {
             #expect(run.outputLines.first == "Page 1: nodes 1–40")
             #expect(run.outputLines.contains { $0.contains("Page 3: nodes 81–100") })
             #expect(run.outputLines.last == "All 100 nodes loaded.")
-            #expect(run.outputLines.contains { $0.hasPrefix("  FalconSat") && $0.contains("Kwajalein Atoll") })
+            #expect(
+                run.outputLines.contains { $0.hasPrefix("  FalconSat") && $0.contains("Kwajalein Atoll") })
         }
     }
 
@@ -72,7 +74,9 @@ struct ServeAndBrowseTests {
 
     @Test("a row template fills its placeholders from the node")
     func template() {
-        let node: JSONValue = .object(["site": .string("KSC"), "mission": .object(["name": .string("Crew-1")])])
+        let node: JSONValue = .object([
+            "site": .string("KSC"), "mission": .object(["name": .string("Crew-1")]),
+        ])
         #expect(NodeFormat.render(template: "{mission.name} from {site}!", node: node) == "Crew-1 from KSC!")
         #expect(NodeFormat.paths("a, b.c") == [["a"], ["b", "c"]])
     }

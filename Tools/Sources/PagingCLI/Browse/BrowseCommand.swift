@@ -17,10 +17,15 @@ struct BrowseCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .long, help: ArgumentHelp("The node fields to show as columns, such as name,owner.login.", valueName: "paths"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The node fields to show as columns, such as name,owner.login.", valueName: "paths"))
     var fields: String?
 
-    @Option(name: .long, help: ArgumentHelp("A row template: text with {field.path} placeholders.", valueName: "text"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A row template: text with {field.path} placeholders.", valueName: "text"))
     var template: String?
 
     @Option(name: .customLong("id-field"), help: "The node field that tells nodes apart.")
@@ -29,11 +34,15 @@ struct BrowseCommand: AsyncParsableCommand {
     @Option(name: .customLong("page-size"), help: "Nodes per page.")
     var pageSize: Int = 20
 
-    @Option(name: .customLong("prefetch"), help: "Load the next page when the selection is this close to the end.")
+    @Option(
+        name: .customLong("prefetch"), help: "Load the next page when the selection is this close to the end."
+    )
     var prefetchDistance: Int = 5
 
     func validate() throws {
-        guard (1...1000).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 1000; it is \(pageSize).") }
+        guard (1...1000).contains(pageSize) else {
+            throw ValidationError("--page-size must be between 1 and 1000; it is \(pageSize).")
+        }
         guard prefetchDistance >= 0 else { throw ValidationError("--prefetch must be 0 or more.") }
         if fields != nil, template != nil { throw ValidationError("give --fields or --template, not both.") }
     }
@@ -44,7 +53,8 @@ struct BrowseCommand: AsyncParsableCommand {
         let document = try connection.document(command: "browse")
         guard document.variables.pagesForward, document.variables.first != nil else {
             throw CLIError.usage(
-                "browse pages forward, but the connection \"\(document.connectionFieldName)\" does not take first: and after: as variables; add `first: $first, after: $after`.")
+                "browse pages forward, but the connection \"\(document.connectionFieldName)\" does not take first: and after: as variables; add `first: $first, after: $after`."
+            )
         }
         let client = GraphQLClient(
             endpoint: endpoint, headers: try connection.headerFields(),
@@ -53,7 +63,9 @@ struct BrowseCommand: AsyncParsableCommand {
             client: client, document: document, variables: try connection.variableValues(), idKey: idField)
         let pager: Pager<String, JSONNode>
         do {
-            pager = source.makePager(configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance))
+            pager = source.makePager(
+                configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance)
+            )
         } catch {
             throw CLIError.usage("\(error)")
         }
@@ -70,21 +82,28 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     /// Prints each page as it loads.
-    static func printPages(pager: Pager<String, JSONNode>, format: RowFormat<JSONNode>, io: CommandIO) async throws {
+    static func printPages(pager: Pager<String, JSONNode>, format: RowFormat<JSONNode>, io: CommandIO)
+        async throws
+    {
         var printed = 0
         var page = 0
         while pager.hasNext {
             do {
                 _ = try await pager.loadNext().value
             } catch {
-                throw CLIError.failed("loading page \(page + 1) failed: \(FetchCommand.describe(error.underlyingError ?? error))")
+                throw CLIError.failed(
+                    "loading page \(page + 1) failed: \(FetchCommand.describe(error.underlyingError ?? error))"
+                )
             }
             let items = pager.items
             guard items.count > printed else { continue }
             page += 1
             io.standardOutput.line("Page \(page): nodes \(printed + 1)–\(items.count)")
             for index in printed..<items.count {
-                io.standardOutput.line("  " + format.line(format.cells(items[index]), width: 120).trimmingCharacters(in: .whitespaces))
+                io.standardOutput.line(
+                    "  "
+                        + format.line(format.cells(items[index]), width: 120).trimmingCharacters(
+                            in: .whitespaces))
             }
             printed = items.count
         }
@@ -104,7 +123,10 @@ enum NodeFormat {
     /// neither, every scalar member of the node (up to six) in name order.
     static func make(fields: [[String]]?, template: String?) -> RowFormat<JSONNode> {
         let details: @Sendable (JSONNode) -> (title: String, lines: [String]) = { node in
-            (text(node.id), pretty(node.value).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            (
+                text(node.id),
+                pretty(node.value).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            )
         }
         if let template {
             return RowFormat(
@@ -144,7 +166,9 @@ enum NodeFormat {
     static func summary(_ node: JSONValue) -> String {
         guard let members = node.objectValue else { return text(node) }
         return members.keys.sorted().compactMap { key -> String? in
-            guard let value = members[key], value.objectValue == nil, value.arrayValue == nil else { return nil }
+            guard let value = members[key], value.objectValue == nil, value.arrayValue == nil else {
+                return nil
+            }
             return "\(key): \(text(value))"
         }.prefix(6).joined(separator: "  ")
     }

@@ -24,14 +24,20 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .customLong("page-size"), help: "Launches per page.")
     var pageSize: Int = 20
 
-    @Option(name: .customLong("prefetch"), help: "Load the next page when the selection is this close to the end.")
+    @Option(
+        name: .customLong("prefetch"), help: "Load the next page when the selection is this close to the end."
+    )
     var prefetchDistance: Int = 5
 
     @OptionGroup var server: ServerOptions
 
     func validate() throws {
-        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100; it is \(pageSize).") }
-        guard prefetchDistance >= 0 else { throw ValidationError("--prefetch must be 0 or more; it is \(prefetchDistance).") }
+        guard (1...100).contains(pageSize) else {
+            throw ValidationError("--page-size must be between 1 and 100; it is \(pageSize).")
+        }
+        guard prefetchDistance >= 0 else {
+            throw ValidationError("--prefetch must be 0 or more; it is \(prefetchDistance).")
+        }
     }
 
     func run() async throws {
@@ -65,7 +71,9 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// The demo's pager over the tutorial's launch list.
-    static func makePager(api: TutorialAPI, pageSize: Int, prefetchDistance: Int) throws -> Pager<String, TutorialLaunch> {
+    static func makePager(api: TutorialAPI, pageSize: Int, prefetchDistance: Int) throws -> Pager<
+        String, TutorialLaunch
+    > {
         let configuration: PagingConfiguration
         do {
             configuration = try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance)
@@ -76,13 +84,19 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// The demo's screen over a pager: details by `launch(id:)`, booking by the tutorial's mutations.
-    static func makeSession(api: TutorialAPI, pager: Pager<String, TutorialLaunch>, size: ScreenSize = ScreenSize(rows: 24, columns: 80))
+    static func makeSession(
+        api: TutorialAPI, pager: Pager<String, TutorialLaunch>,
+        size: ScreenSize = ScreenSize(rows: 24, columns: 80)
+    )
         -> ListSession<TutorialLaunch>
     {
         let actions = ScreenActions<TutorialLaunch>(
             details: { launch in
                 guard let fresh = try await api.launch(id: launch.id) else {
-                    return (launch.mission?.name ?? "Launch \(launch.id)", ["The server has no launch with id \(launch.id) any more."])
+                    return (
+                        launch.mission?.name ?? "Launch \(launch.id)",
+                        ["The server has no launch with id \(launch.id) any more."]
+                    )
                 }
                 return (fresh.mission?.name ?? "Launch \(fresh.id)", fresh.detailLines)
             },
@@ -99,7 +113,9 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// Prints each page as it loads, then a summary; retries a failed page a few times.
-    static func printPages(pager: Pager<String, TutorialLaunch>, io: CommandIO, maximumRetries: Int = 5) async throws {
+    static func printPages(pager: Pager<String, TutorialLaunch>, io: CommandIO, maximumRetries: Int = 5)
+        async throws
+    {
         var page = 0
         var printed = 0
         var failures = 0
@@ -112,7 +128,8 @@ struct DemoCommand: AsyncParsableCommand {
                 io.standardError.line("paging: page \(page + 1) failed: \(ErrorText.short(error))")
                 guard failures <= maximumRetries else {
                     throw CLIError.failed(
-                        "page \(page + 1) failed \(failures) times: \(error). Lower --failure-rate, or run again.")
+                        "page \(page + 1) failed \(failures) times: \(error). Lower --failure-rate, or run again."
+                    )
                 }
                 continue
             }

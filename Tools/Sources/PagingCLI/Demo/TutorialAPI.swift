@@ -7,7 +7,8 @@ struct TutorialAPI: Sendable {
     /// The client.
     let client: GraphQLClient
 
-    private static let launchFields = "id site mission { name missionPatch(size: SMALL) } rocket { id name type } isBooked launchDate"
+    private static let launchFields =
+        "id site mission { name missionPatch(size: SMALL) } rocket { id name type } isBooked launchDate"
 
     private struct ListData: Decodable, Sendable {
         struct Connection: Decodable, Sendable {
@@ -47,7 +48,9 @@ struct TutorialAPI: Sendable {
         guard let connection = response.data?.launches else {
             return HasMorePage(items: [], cursor: nil, hasMore: false)
         }
-        return HasMorePage(items: connection.launches.compactMap { $0 }, cursor: connection.cursor, hasMore: connection.hasMore)
+        return HasMorePage(
+            items: connection.launches.compactMap { $0 }, cursor: connection.cursor,
+            hasMore: connection.hasMore)
     }
 
     /// The tutorial's pager over the launch list.
@@ -71,7 +74,9 @@ struct TutorialAPI: Sendable {
 
     /// Books the trip on a launch, or cancels it: the tutorial's `BookTrip` and `CancelTrip`.
     /// - Returns: the launch as the server now has it, and the server's message.
-    func setBooked(_ launch: TutorialLaunch, booked: Bool) async throws -> (item: TutorialLaunch, message: String) {
+    func setBooked(_ launch: TutorialLaunch, booked: Bool) async throws -> (
+        item: TutorialLaunch, message: String
+    ) {
         let field = booked ? "bookTrips(launchIds: [$id])" : "cancelTrip(launchId: $id)"
         let request = GraphQLRequest(
             document: """
@@ -85,7 +90,9 @@ struct TutorialAPI: Sendable {
         guard let result = response.data?.bookTrips ?? response.data?.cancelTrip else {
             throw TripError(message: "the server answered without a result")
         }
-        guard result.success, let updated = result.launches?.compactMap({ $0 }).first(where: { $0.id == launch.id }) else {
+        guard result.success,
+            let updated = result.launches?.compactMap({ $0 }).first(where: { $0.id == launch.id })
+        else {
             throw TripError(message: result.message ?? "the server refused")
         }
         return (updated, result.message ?? (booked ? "Booked." : "Cancelled."))

@@ -63,8 +63,9 @@ struct TutorialLaunch: Identifiable, Sendable, Hashable, Decodable {
             "Patch     \(mission?.missionPatch ?? "none")",
             "Launch    #\(id)",
             "",
-            isBooked ? "You have a trip booked on this launch. Press Esc, then b to cancel it." :
-                "No trip booked. Press Esc, then b to book one.",
+            isBooked
+                ? "You have a trip booked on this launch. Press Esc, then b to cancel it."
+                : "No trip booked. Press Esc, then b to book one.",
         ]
     }
 }

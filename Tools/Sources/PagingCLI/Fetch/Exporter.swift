@@ -63,7 +63,9 @@ struct Exporter {
         }
         while true {
             if Task.isCancelled { return result(.interrupted) }
-            if let maximumPages = settings.maximumPages, pages >= maximumPages { return result(.limitReached) }
+            if let maximumPages = settings.maximumPages, pages >= maximumPages {
+                return result(.limitReached)
+            }
             var count = settings.pageSize
             if let maximumItems = settings.maximumItems {
                 let remaining = maximumItems - items
@@ -93,7 +95,9 @@ struct Exporter {
             do {
                 try sink.write(values)
             } catch {
-                return result(.failed(CLIError.failed("cannot write the output: \(ConnectionOptions.describe(error)).")))
+                return result(
+                    .failed(CLIError.failed("cannot write the output: \(ConnectionOptions.describe(error))."))
+                )
             }
             items += values.count
             pages += 1

@@ -24,7 +24,9 @@ struct FetchCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .long, help: ArgumentHelp("Export a REST list from this URL instead of GraphQL.", valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Export a REST list from this URL instead of GraphQL.", valueName: "url"))
     var rest: String?
 
     @Option(
@@ -36,15 +38,21 @@ struct FetchCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("token-param"),
-        help: ArgumentHelp("With --next-field: the query parameter the next-page token goes in, when it is not a URL.", valueName: "name"))
+        help: ArgumentHelp(
+            "With --next-field: the query parameter the next-page token goes in, when it is not a URL.",
+            valueName: "name"))
     var tokenParameter: String?
 
     @Option(
         name: .customLong("items-field"),
-        help: ArgumentHelp("With --rest: the JSON body field (a dotted path) holding the items, when the body is an object.", valueName: "path"))
+        help: ArgumentHelp(
+            "With --rest: the JSON body field (a dotted path) holding the items, when the body is an object.",
+            valueName: "path"))
     var itemsField: String?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     @Flag(name: .long, help: "Write one JSON array instead of JSON Lines.")
@@ -53,7 +61,9 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Page backward from the end (last/before); nodes come out last first.")
     var last = false
 
-    @Option(name: .customLong("page-size"), help: ArgumentHelp("Items per request (first/last; per_page with --rest).", valueName: "n"))
+    @Option(
+        name: .customLong("page-size"),
+        help: ArgumentHelp("Items per request (first/last; per_page with --rest).", valueName: "n"))
     var pageSize: Int?
 
     @Option(name: .customLong("max-pages"), help: ArgumentHelp("Stop after this many pages.", valueName: "n"))
@@ -62,10 +72,14 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-items"), help: ArgumentHelp("Stop after this many items.", valueName: "n"))
     var maximumItems: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Continue after this cursor, as printed by an export that stopped early.", valueName: "cursor"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Continue after this cursor, as printed by an export that stopped early.", valueName: "cursor"))
     var resume: String?
 
-    @Option(name: .long, help: ArgumentHelp("Retries of a transient failure before giving up.", valueName: "n"))
+    @Option(
+        name: .long, help: ArgumentHelp("Retries of a transient failure before giving up.", valueName: "n"))
     var retries: Int = 5
 
     @Flag(name: [.short, .long], help: "Print no progress.")
@@ -78,8 +92,12 @@ struct FetchCommand: AsyncParsableCommand {
         if let pageSize, !(1...1000).contains(pageSize) {
             throw ValidationError("--page-size must be between 1 and 1000; it is \(pageSize).")
         }
-        if let maximumPages, maximumPages < 1 { throw ValidationError("--max-pages must be 1 or more; it is \(maximumPages).") }
-        if let maximumItems, maximumItems < 1 { throw ValidationError("--max-items must be 1 or more; it is \(maximumItems).") }
+        if let maximumPages, maximumPages < 1 {
+            throw ValidationError("--max-pages must be 1 or more; it is \(maximumPages).")
+        }
+        if let maximumItems, maximumItems < 1 {
+            throw ValidationError("--max-items must be 1 or more; it is \(maximumItems).")
+        }
         if retries < 0 { throw ValidationError("--retries must be 0 or more; it is \(retries).") }
         if connection.timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds.") }
         if rest != nil, connection.endpoint != nil {
@@ -87,17 +105,25 @@ struct FetchCommand: AsyncParsableCommand {
         }
         if rest == nil, connection.endpoint == nil {
             throw ValidationError(
-                "give --endpoint URL and --query FILE for a GraphQL connection, or --rest URL for a REST list (`paging serve` runs a local server with both).")
+                "give --endpoint URL and --query FILE for a GraphQL connection, or --rest URL for a REST list (`paging serve` runs a local server with both)."
+            )
         }
         if rest != nil {
-            if last { throw ValidationError("--last pages a GraphQL connection backward; a REST list pages forward only.") }
-            if connection.query != nil { throw ValidationError("--query is for GraphQL (--endpoint); --rest takes none.") }
+            if last {
+                throw ValidationError(
+                    "--last pages a GraphQL connection backward; a REST list pages forward only.")
+            }
+            if connection.query != nil {
+                throw ValidationError("--query is for GraphQL (--endpoint); --rest takes none.")
+            }
         } else {
             if nextField != nil || tokenParameter != nil || itemsField != nil {
                 throw ValidationError("--next-field, --token-param and --items-field are for --rest.")
             }
         }
-        if tokenParameter != nil, nextField == nil { throw ValidationError("--token-param goes with --next-field.") }
+        if tokenParameter != nil, nextField == nil {
+            throw ValidationError("--token-param goes with --next-field.")
+        }
     }
 
     func run() async throws {
@@ -112,7 +138,8 @@ struct FetchCommand: AsyncParsableCommand {
             onRetry: { progress.retrying($0) })
         let source = try makeSource(transport: transport)
         let settings = Exporter.Settings(
-            pageSize: pageSize ?? Self.defaultPageSize, maximumPages: maximumPages, maximumItems: maximumItems,
+            pageSize: pageSize ?? Self.defaultPageSize, maximumPages: maximumPages,
+            maximumItems: maximumItems,
             resume: resume)
         let destination = try openOutput(io: io)
         let sink = JSONSink(format: slurp ? .array : .lines, write: destination.write)
@@ -136,22 +163,27 @@ struct FetchCommand: AsyncParsableCommand {
         try report(result, progress: progress, io: io, closingError: closingError)
     }
 
-    private func report(_ result: Exporter.Result, progress: ProgressReporter, io: CommandIO, closingError: (any Error)?)
+    private func report(
+        _ result: Exporter.Result, progress: ProgressReporter, io: CommandIO, closingError: (any Error)?
+    )
         throws
     {
-        let written = "\(result.items) item\(result.items == 1 ? "" : "s") in \(result.pages) page\(result.pages == 1 ? "" : "s")"
+        let written =
+            "\(result.items) item\(result.items == 1 ? "" : "s") in \(result.pages) page\(result.pages == 1 ? "" : "s")"
         let resumeLine = result.resumeCursor.map {
             "to continue, run the same command with --resume \(Self.shellQuoted($0))"
         }
         if let closingError {
-            throw CLIError.failed("cannot finish writing the output: \(ConnectionOptions.describe(closingError)).")
+            throw CLIError.failed(
+                "cannot finish writing the output: \(ConnectionOptions.describe(closingError)).")
         }
         switch result.ending {
         case .completed:
             progress.finish("done")
         case .limitReached:
             progress.finish("stopped at the limit")
-            io.standardError.line("paging: stopped after \(written) (\(maximumItems != nil ? "--max-items" : "--max-pages")).")
+            io.standardError.line(
+                "paging: stopped after \(written) (\(maximumItems != nil ? "--max-items" : "--max-pages")).")
             if let resumeLine { io.standardError.line("paging: \(resumeLine)") }
         case .interrupted:
             progress.finish("interrupted")
@@ -163,7 +195,8 @@ struct FetchCommand: AsyncParsableCommand {
             progress.finish("failed")
             if let error = error as? CLIError, error.exitCode == ExitStatus.usage { throw error }
             var message = "the export failed after \(written): \(Self.describe(error))"
-            message += "\npaging: \(resumeLine ?? "nothing was exported; fix the problem and run the same command again")"
+            message +=
+                "\npaging: \(resumeLine ?? "nothing was exported; fix the problem and run the same command again")"
             throw CLIError.failed(message)
         }
     }
@@ -179,7 +212,8 @@ struct FetchCommand: AsyncParsableCommand {
             return "\(error.description). Check the query and --variables against the schema."
         case let error as GraphQLClientError where error.kind == .httpStatus:
             let status = error.statusCode ?? 0
-            let hint = RetryPolicy.isTransient(status: status)
+            let hint =
+                RetryPolicy.isTransient(status: status)
                 ? " The server kept failing (see --retries); try again later."
                 : " Check the URL and the --header values (an Authorization header for 401 or 403)."
             return error.description + hint
@@ -203,7 +237,8 @@ struct FetchCommand: AsyncParsableCommand {
                 url = components.url ?? url
             }
             let locator: NextPageLocator =
-                nextField.map { .bodyField(path: Self.path($0), tokenParameter: tokenParameter) } ?? .linkHeader
+                nextField.map { .bodyField(path: Self.path($0), tokenParameter: tokenParameter) }
+                ?? .linkHeader
             if let resume { _ = try RESTExportSource.position(resume) }
             return RESTExportSource(
                 start: url, locator: locator, itemsPath: itemsField.map(Self.path), headers: headers,
@@ -211,7 +246,8 @@ struct FetchCommand: AsyncParsableCommand {
         }
         let endpoint = try connection.endpointURL(command: "fetch")
         let document = try connection.document(command: "fetch")
-        let client = GraphQLClient(endpoint: endpoint, headers: headers, timeout: timeout, transport: transport)
+        let client = GraphQLClient(
+            endpoint: endpoint, headers: headers, timeout: timeout, transport: transport)
         return try GraphQLExportSource(
             client: client, document: document, variables: try connection.variableValues(), backward: last)
     }
@@ -229,13 +265,16 @@ struct FetchCommand: AsyncParsableCommand {
         let appending = resume != nil && !slurp && FileManager.default.fileExists(atPath: output)
         if !appending {
             guard FileManager.default.createFile(atPath: output, contents: nil) else {
-                throw .usage("cannot create the output file '\(output)'; check that its folder exists and is writable.")
+                throw .usage(
+                    "cannot create the output file '\(output)'; check that its folder exists and is writable."
+                )
             }
         }
         do {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
             if appending { try handle.seekToEnd() }
-            return OutputDestination(write: { try handle.write(contentsOf: $0) }, close: { try handle.close() })
+            return OutputDestination(
+                write: { try handle.write(contentsOf: $0) }, close: { try handle.close() })
         } catch {
             throw .usage("cannot open the output file '\(output)': \(ConnectionOptions.describe(error)).")
         }

@@ -28,7 +28,8 @@ struct HTTPGetTransport: GraphQLTransport {
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let box = TaskBox()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<GraphQLHTTPResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<GraphQLHTTPResponse, any Error>) in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     if box.isCancelled {
                         continuation.resume(throwing: CancellationError())

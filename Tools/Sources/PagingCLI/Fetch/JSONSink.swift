@@ -43,7 +43,9 @@ final class JSONSink: Sendable {
                 state.opened = true
             }
             for value in values {
-                if format == .array { data.append(contentsOf: Array((state.written == 0 ? "\n" : ",\n").utf8)) }
+                if format == .array {
+                    data.append(contentsOf: Array((state.written == 0 ? "\n" : ",\n").utf8))
+                }
                 data.append(try encoder.encode(value))
                 if format == .lines { data.append(UInt8(ascii: "\n")) }
                 state.written += 1

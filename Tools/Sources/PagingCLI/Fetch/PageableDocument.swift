@@ -72,7 +72,9 @@ enum PageableDocument {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func collect(_ selectionSet: SelectionSet, into candidates: inout [(name: String, offset: Int)]) {
+    private static func collect(
+        _ selectionSet: SelectionSet, into candidates: inout [(name: String, offset: Int)]
+    ) {
         for selection in selectionSet.selections {
             if let field = selection as? Field {
                 guard let selections = field.selectionSet else { continue }

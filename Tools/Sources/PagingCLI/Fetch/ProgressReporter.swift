@@ -78,7 +78,8 @@ final class ProgressReporter: Sendable {
             return state.barShown ? "\r\u{1B}[K" : ""
         }
         sink.write(
-            "\(prefix)retrying in \(Self.seconds(notice.delay)) (\(notice.retry) of \(notice.maximumRetries)): \(notice.reason)\n")
+            "\(prefix)retrying in \(Self.seconds(notice.delay)) (\(notice.retry) of \(notice.maximumRetries)): \(notice.reason)\n"
+        )
     }
 
     /// Ends the progress output with a final line.
@@ -105,7 +106,10 @@ final class ProgressReporter: Sendable {
 
     /// `340 items, 17 pages, 210 items/s, 34%, about 3s left`.
     private static func summary(_ state: State, elapsed: Duration, estimate: Bool = true) -> String {
-        var parts = ["\(state.items) item\(state.items == 1 ? "" : "s")", "\(state.pages) page\(state.pages == 1 ? "" : "s")"]
+        var parts = [
+            "\(state.items) item\(state.items == 1 ? "" : "s")",
+            "\(state.pages) page\(state.pages == 1 ? "" : "s")",
+        ]
         let rate = rate(state, elapsed: elapsed)
         if let rate { parts.append("\(Int(rate.rounded())) items/s") }
         if let total = state.total, total > 0 {
@@ -127,7 +131,8 @@ final class ProgressReporter: Sendable {
         let fraction = min(1, Double(state.items) / Double(total))
         let width = 24
         let filled = Int((fraction * Double(width)).rounded(.down))
-        var text = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
+        var text =
+            "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
         text += String(format: "%3d%%", Int((fraction * 100).rounded(.down)))
         text += "  \(state.items)/\(total) items  \(state.pages) pages\(rateText)"
         if let rate, rate > 0, total > state.items {

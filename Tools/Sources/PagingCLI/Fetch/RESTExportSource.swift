@@ -59,7 +59,9 @@ struct RESTExportSource: ExportSource {
         case .bodyField(let path, let tokenParameter):
             next = try Self.nextURL(in: body, path: path, tokenParameter: tokenParameter, current: url)
         }
-        let total = response.value(forHeader: "X-Total-Count").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let total = response.value(forHeader: "X-Total-Count").flatMap {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
         let kept = Array(items.dropFirst(skip))
         let cursors: [String?] = kept.indices.map { index in
             "\(url.absoluteString)\(Self.skipMarker)\(skip + index + 1)"
@@ -74,13 +76,17 @@ struct RESTExportSource: ExportSource {
         var skip = 0
         if let marker = cursor.range(of: skipMarker, options: .backwards) {
             guard let count = Int(cursor[marker.upperBound...]), count >= 0 else {
-                throw .usage("--resume '\(cursor)' has a malformed \(skipMarker) count; pass the cursor exactly as printed.")
+                throw .usage(
+                    "--resume '\(cursor)' has a malformed \(skipMarker) count; pass the cursor exactly as printed."
+                )
             }
             skip = count
             text = String(cursor[..<marker.lowerBound])
         }
         guard let url = URL(string: text), url.scheme != nil else {
-            throw .usage("--resume '\(cursor)' is not a URL; with --rest, pass the cursor exactly as printed (the URL of the next page).")
+            throw .usage(
+                "--resume '\(cursor)' is not a URL; with --rest, pass the cursor exactly as printed (the URL of the next page)."
+            )
         }
         return (url, skip)
     }
@@ -90,7 +96,8 @@ struct RESTExportSource: ExportSource {
         if let path {
             guard let items = body[path: path.map { .key($0) }]?.arrayValue else {
                 throw .failed(
-                    "the JSON of \(url.absoluteString) has no array at \(path.joined(separator: ".")); check --items-field.")
+                    "the JSON of \(url.absoluteString) has no array at \(path.joined(separator: ".")); check --items-field."
+                )
             }
             return items
         }
@@ -102,11 +109,13 @@ struct RESTExportSource: ExportSource {
             return items
         }
         throw .failed(
-            "the JSON of \(url.absoluteString) is neither an array nor an object with an array member; name the items with --items-field.")
+            "the JSON of \(url.absoluteString) is neither an array nor an object with an array member; name the items with --items-field."
+        )
     }
 
     /// The URL of the next page named by a body field.
-    static func nextURL(in body: JSONValue, path: [String], tokenParameter: String?, current: URL) throws(CLIError)
+    static func nextURL(in body: JSONValue, path: [String], tokenParameter: String?, current: URL)
+        throws(CLIError)
         -> URL?
     {
         guard let value = body[path: path.map { .key($0) }], !value.isNull else { return nil }
@@ -116,11 +125,15 @@ struct RESTExportSource: ExportSource {
         } else if let number = value.intValue {
             text = String(number)
         } else {
-            throw .failed("the next-page field \(path.joined(separator: ".")) is \(value.compactJSON), not a URL or a token.")
+            throw .failed(
+                "the next-page field \(path.joined(separator: ".")) is \(value.compactJSON), not a URL or a token."
+            )
         }
         guard !text.isEmpty else { return nil }
         if let tokenParameter {
-            guard var components = URLComponents(url: current, resolvingAgainstBaseURL: false) else { return nil }
+            guard var components = URLComponents(url: current, resolvingAgainstBaseURL: false) else {
+                return nil
+            }
             var query = (components.queryItems ?? []).filter { $0.name != tokenParameter }
             query.append(URLQueryItem(name: tokenParameter, value: text))
             components.queryItems = query
@@ -128,7 +141,8 @@ struct RESTExportSource: ExportSource {
         }
         guard let url = URL(string: text, relativeTo: current)?.absoluteURL, url.scheme != nil else {
             throw .failed(
-                "the next-page field \(path.joined(separator: ".")) is '\(text)', not a URL; if it is a token, name the query parameter it goes in with --token-param.")
+                "the next-page field \(path.joined(separator: ".")) is '\(text)', not a URL; if it is a token, name the query parameter it goes in with --token-param."
+            )
         }
         return url
     }
@@ -151,14 +165,19 @@ enum LinkHeader {
     static func target(of relation: String, in value: String?, base: URL) -> URL? {
         guard let value else { return nil }
         for link in splitLinks(value) {
-            guard let open = link.firstIndex(of: "<"), let close = link[open...].firstIndex(of: ">") else { continue }
+            guard let open = link.firstIndex(of: "<"), let close = link[open...].firstIndex(of: ">") else {
+                continue
+            }
             let target = String(link[link.index(after: open)..<close])
             let parameters = link[link.index(after: close)...].split(separator: ";")
             for parameter in parameters {
                 let pair = parameter.split(separator: "=", maxSplits: 1)
-                guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel" else { continue }
-                let relations = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                    .split(separator: " ").map { $0.lowercased() }
+                guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel"
+                else { continue }
+                let relations = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\"")
+                )
+                .split(separator: " ").map { $0.lowercased() }
                 if relations.contains(relation.lowercased()) {
                     return URL(string: target, relativeTo: base)?.absoluteURL
                 }

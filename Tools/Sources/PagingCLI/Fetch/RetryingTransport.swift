@@ -37,7 +37,8 @@ struct RetryingTransport: GraphQLTransport {
             var retryAfter: Duration?
             do {
                 let response = try await base.send(request)
-                guard RetryPolicy.isTransient(status: response.statusCode), retry < policy.maximumRetries else {
+                guard RetryPolicy.isTransient(status: response.statusCode), retry < policy.maximumRetries
+                else {
                     return response
                 }
                 reason = "HTTP \(response.statusCode)"
@@ -53,7 +54,9 @@ struct RetryingTransport: GraphQLTransport {
             }
             retry += 1
             let delay = policy.delay(beforeRetry: retry, retryAfter: retryAfter)
-            onRetry(RetryNotice(retry: retry, maximumRetries: policy.maximumRetries, delay: delay, reason: reason))
+            onRetry(
+                RetryNotice(retry: retry, maximumRetries: policy.maximumRetries, delay: delay, reason: reason)
+            )
             try await sleep(delay)
         }
     }

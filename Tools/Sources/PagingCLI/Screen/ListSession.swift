@@ -32,7 +32,10 @@ actor ListSession<Item: Identifiable & Sendable> where Item.ID: Sendable {
     private var onChange: (@Sendable () -> Void)?
 
     /// Creates a session; nothing loads until ``start()``.
-    init(screen: ListScreen<Item>, pager: Pager<String, Item>, format: RowFormat<Item>, actions: ScreenActions<Item>) {
+    init(
+        screen: ListScreen<Item>, pager: Pager<String, Item>, format: RowFormat<Item>,
+        actions: ScreenActions<Item>
+    ) {
         self.screen = screen
         self.pager = pager
         self.format = format
@@ -172,7 +175,8 @@ actor ListSession<Item: Identifiable & Sendable> where Item.ID: Sendable {
                 await self.bookingEnded(message)
             } catch {
                 pager.update(item)
-                await self.bookingEnded("\(ErrorText.short(error)); the row is as it was. Press b to try again.")
+                await self.bookingEnded(
+                    "\(ErrorText.short(error)); the row is as it was. Press b to try again.")
             }
         }
     }

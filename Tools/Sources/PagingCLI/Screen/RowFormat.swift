@@ -22,7 +22,8 @@ struct RowFormat<Item>: Sendable {
         let fixed = columns.compactMap(\.width).reduce(0, +)
         let flexibleCount = columns.filter { $0.width == nil }.count
         let room = max(0, width - gaps - fixed)
-        var flexibleWidths = Array(repeating: flexibleCount == 0 ? 0 : room / flexibleCount, count: flexibleCount)
+        var flexibleWidths = Array(
+            repeating: flexibleCount == 0 ? 0 : room / flexibleCount, count: flexibleCount)
         if flexibleCount > 0 { flexibleWidths[0] += room - flexibleWidths.reduce(0, +) }
         var next = 0
         var parts: [String] = []

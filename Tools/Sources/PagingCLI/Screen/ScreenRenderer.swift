@@ -25,7 +25,9 @@ enum ScreenRenderer {
             lines = renderDetail(detail, screen: screen)
         } else {
             lines.append(ScreenLine(text: titleText(screen, width: width), style: .title))
-            lines.append(ScreenLine(text: "  " + format.line(format.columns.map(\.title), width: width - 2), style: .header))
+            lines.append(
+                ScreenLine(
+                    text: "  " + format.line(format.columns.map(\.title), width: width - 2), style: .header))
             let end = min(screen.rowCount, screen.top + screen.bodyHeight)
             for row in screen.top..<end {
                 let selected = row == screen.selection
@@ -42,7 +44,9 @@ enum ScreenRenderer {
                 }
             }
             while lines.count < screen.size.rows - 1 { lines.append(ScreenLine(text: "", style: .normal)) }
-            lines.append(ScreenLine(text: RowFormat<Item>.fit(statusText(screen), to: width, pad: false), style: .status))
+            lines.append(
+                ScreenLine(
+                    text: RowFormat<Item>.fit(statusText(screen), to: width, pad: false), style: .status))
         }
         return Array(lines.prefix(screen.size.rows))
     }
@@ -59,21 +63,31 @@ enum ScreenRenderer {
         return " ↑↓ j/k move  PgUp/PgDn page  Enter details\(booking)  R refresh  r retry  q quit"
     }
 
-    private static func renderDetail<Item>(_ detail: ListScreen<Item>.Detail, screen: ListScreen<Item>) -> [ScreenLine]
+    private static func renderDetail<Item>(_ detail: ListScreen<Item>.Detail, screen: ListScreen<Item>)
+        -> [ScreenLine]
     {
         let width = screen.size.columns
         var lines: [ScreenLine] = []
         let body: [ScreenLine]
         switch detail {
         case .loading:
-            lines.append(ScreenLine(text: RowFormat<Item>.fit(" Details", to: width, pad: false), style: .title))
+            lines.append(
+                ScreenLine(text: RowFormat<Item>.fit(" Details", to: width, pad: false), style: .title))
             body = [ScreenLine(text: "  Loading…", style: .footer)]
         case .shown(let title, let detailLines):
-            lines.append(ScreenLine(text: RowFormat<Item>.fit(" \(title)", to: width, pad: false), style: .title))
-            body = detailLines.map { ScreenLine(text: RowFormat<Item>.fit("  " + $0, to: width, pad: false), style: .normal) }
+            lines.append(
+                ScreenLine(text: RowFormat<Item>.fit(" \(title)", to: width, pad: false), style: .title))
+            body = detailLines.map {
+                ScreenLine(text: RowFormat<Item>.fit("  " + $0, to: width, pad: false), style: .normal)
+            }
         case .failed(let title, let message):
-            lines.append(ScreenLine(text: RowFormat<Item>.fit(" \(title)", to: width, pad: false), style: .title))
-            body = [ScreenLine(text: RowFormat<Item>.fit("  \(message) — Esc, then Enter to try again", to: width, pad: false), style: .error)]
+            lines.append(
+                ScreenLine(text: RowFormat<Item>.fit(" \(title)", to: width, pad: false), style: .title))
+            body = [
+                ScreenLine(
+                    text: RowFormat<Item>.fit(
+                        "  \(message) — Esc, then Enter to try again", to: width, pad: false), style: .error)
+            ]
         }
         lines.append(ScreenLine(text: "", style: .normal))
         lines += body.prefix(max(0, screen.size.rows - 3))

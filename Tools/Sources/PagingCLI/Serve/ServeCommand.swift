@@ -19,7 +19,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The address to listen on; 0.0.0.0 to accept connections from other machines.")
     var host: String = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("Keep the launches in this SQLite file instead of memory.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Keep the launches in this SQLite file instead of memory.", valueName: "file"))
     var database: String?
 
     @Flag(name: .customLong("log-requests"), help: "Log each request.")
@@ -28,7 +30,9 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var server: ServerOptions
 
     func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; it is \(port).") }
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535; it is \(port).")
+        }
     }
 
     func run() async throws {

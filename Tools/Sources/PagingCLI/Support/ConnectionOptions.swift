@@ -17,7 +17,8 @@ struct ConnectionOptions: ParsableArguments {
             valueName: "file"))
     var query: String?
 
-    @Option(name: .long, help: ArgumentHelp("The query's other variables, as a JSON object.", valueName: "json"))
+    @Option(
+        name: .long, help: ArgumentHelp("The query's other variables, as a JSON object.", valueName: "json"))
     var variables: String?
 
     @Option(
@@ -29,7 +30,8 @@ struct ConnectionOptions: ParsableArguments {
 
     @Option(
         name: .customLong("connection-key"),
-        help: ArgumentHelp("The @connection key to page, when the query has more than one.", valueName: "key"))
+        help: ArgumentHelp("The @connection key to page, when the query has more than one.", valueName: "key")
+    )
     var connectionKey: String?
 
     @Option(
@@ -55,10 +57,13 @@ struct ConnectionOptions: ParsableArguments {
 
     /// Parses an absolute http or https URL.
     static func httpURL(_ text: String, option: String) throws(CLIError) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
             url.host != nil
         else {
-            throw .usage("\(option) '\(text)' is not an http or https URL; give one such as http://127.0.0.1:8080/graphql.")
+            throw .usage(
+                "\(option) '\(text)' is not an http or https URL; give one such as http://127.0.0.1:8080/graphql."
+            )
         }
         return url
     }
@@ -74,12 +79,15 @@ struct ConnectionOptions: ParsableArguments {
         var fields: [String: String] = [:]
         for argument in arguments {
             guard let colon = argument.firstIndex(of: ":") else {
-                throw .usage("--header '\(argument)' has no colon; write it as 'Name: value', such as 'Authorization: Bearer TOKEN'.")
+                throw .usage(
+                    "--header '\(argument)' has no colon; write it as 'Name: value', such as 'Authorization: Bearer TOKEN'."
+                )
             }
             let name = argument[..<colon].trimmingCharacters(in: .whitespaces)
             let value = argument[argument.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, !name.contains(where: { $0.isWhitespace }) else {
-                throw .usage("--header '\(argument)' has no valid name before the colon; write it as 'Name: value'.")
+                throw .usage(
+                    "--header '\(argument)' has no valid name before the colon; write it as 'Name: value'.")
             }
             fields[name] = value
         }
@@ -94,10 +102,14 @@ struct ConnectionOptions: ParsableArguments {
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(variables.utf8))
         } catch {
-            throw .usage("--variables is not valid JSON (\(Self.describe(error))); give an object such as '{\"owner\": \"apple\"}'.")
+            throw .usage(
+                "--variables is not valid JSON (\(Self.describe(error))); give an object such as '{\"owner\": \"apple\"}'."
+            )
         }
         guard let object = value.objectValue else {
-            throw .usage("--variables must be a JSON object such as '{\"owner\": \"apple\"}'; it is \(value.compactJSON).")
+            throw .usage(
+                "--variables must be a JSON object such as '{\"owner\": \"apple\"}'; it is \(value.compactJSON)."
+            )
         }
         return object
     }
@@ -134,7 +146,9 @@ struct ConnectionOptions: ParsableArguments {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw .usage("cannot read the query file '\(value)': \(Self.describe(error)). Check the path, or pass the document itself.")
+            throw .usage(
+                "cannot read the query file '\(value)': \(Self.describe(error)). Check the path, or pass the document itself."
+            )
         }
     }
 

@@ -23,7 +23,8 @@ struct ServerOptions: ParsableArguments {
             valueName: "rate"))
     var failureRate: Double = 0
 
-    @Option(name: .long, help: "Seed of the random latency and failures: the same seed fails the same requests.")
+    @Option(
+        name: .long, help: "Seed of the random latency and failures: the same seed fails the same requests.")
     var seed: UInt64 = 0
 
     func validate() throws {
@@ -32,7 +33,8 @@ struct ServerOptions: ParsableArguments {
         }
         guard (0...1).contains(failureRate) else {
             throw ValidationError(
-                "--failure-rate must be between 0 and 1 (0.1 fails one request in ten); it is \(failureRate).")
+                "--failure-rate must be between 0 and 1 (0.1 fails one request in ten); it is \(failureRate)."
+            )
         }
     }
 
@@ -40,7 +42,9 @@ struct ServerOptions: ParsableArguments {
     /// - Parameters:
     ///   - base: where to listen and what database to use.
     ///   - defaultLatency: the latency when `--latency` is not given.
-    func configuration(base: LaunchServerConfiguration = LaunchServerConfiguration(), defaultLatency: Latency = .none)
+    func configuration(
+        base: LaunchServerConfiguration = LaunchServerConfiguration(), defaultLatency: Latency = .none
+    )
         -> LaunchServerConfiguration
     {
         var configuration = base

@@ -41,7 +41,9 @@ final class RawTerminal: @unchecked Sendable {
     /// - Throws: ``CLIError`` when the terminal's modes cannot be read or set.
     func enter() throws(CLIError) {
         guard tcgetattr(input, &saved) == 0 else {
-            throw .failed("cannot read the terminal's settings (\(String(cString: strerror(errno)))); run the demo in a terminal, or pipe its output to print the pages.")
+            throw .failed(
+                "cannot read the terminal's settings (\(String(cString: strerror(errno)))); run the demo in a terminal, or pipe its output to print the pages."
+            )
         }
         var raw = saved
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)

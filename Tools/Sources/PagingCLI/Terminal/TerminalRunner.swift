@@ -26,7 +26,8 @@ enum TerminalRunner {
         let stopResizes = SignalWatcher.watch([SIGWINCH]) { continuation.yield(.resized) }
         defer { stopResizes() }
 
-        let reader = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: DispatchQueue(label: "paging.keys"))
+        let reader = DispatchSource.makeReadSource(
+            fileDescriptor: STDIN_FILENO, queue: DispatchQueue(label: "paging.keys"))
         reader.setEventHandler {
             var buffer = [UInt8](repeating: 0, count: 256)
             let count = read(STDIN_FILENO, &buffer, buffer.count)

@@ -56,7 +56,8 @@ struct RESTClient: Sendable {
 
     /// The first page of `/api/launches`.
     func firstListURL(perPage: Int) throws -> URL {
-        guard let url = URL(string: baseURL.absoluteString + "/api/launches?per_page=\(perPage)&page=1") else {
+        guard let url = URL(string: baseURL.absoluteString + "/api/launches?per_page=\(perPage)&page=1")
+        else {
             throw UnexpectedResponse("cannot make the list URL")
         }
         return url

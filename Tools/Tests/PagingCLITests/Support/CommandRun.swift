@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 import LaunchServer
 import Synchronization
 
 @testable import PagingCLI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// What a command run in-process printed and returned.
 struct CommandRun: Sendable {
@@ -65,7 +66,8 @@ enum Command {
 
 /// Starts a launch server for one test and stops it after.
 func withLaunchServer<T>(
-    _ configure: (inout LaunchServerConfiguration) -> Void = { _ in }, _ body: (LaunchServer) async throws -> T
+    _ configure: (inout LaunchServerConfiguration) -> Void = { _ in },
+    _ body: (LaunchServer) async throws -> T
 ) async throws -> T {
     var configuration = LaunchServerConfiguration()
     configure(&configuration)

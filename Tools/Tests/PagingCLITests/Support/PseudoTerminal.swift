@@ -40,7 +40,8 @@ final class PseudoTerminal: Sendable {
         var unlock: Int32 = 0
         var number: UInt32 = 0
         // TIOCSPTLCK = _IOW('T', 0x31, int), TIOCGPTN = _IOR('T', 0x30, unsigned int).
-        guard ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0 else {
+        guard ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0
+        else {
             throw TestFailure("cannot unlock the pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)

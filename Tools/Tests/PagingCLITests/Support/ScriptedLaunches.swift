@@ -43,13 +43,16 @@ final class ScriptedLaunches: Sendable {
             if fail { throw InjectedFailure() }
             let start = cursor.flatMap(Int.init) ?? 0
             let end = min(start + size, launches.count)
-            return HasMorePage(items: Array(launches[start..<end]), cursor: String(end), hasMore: end < launches.count)
+            return HasMorePage(
+                items: Array(launches[start..<end]), cursor: String(end), hasMore: end < launches.count)
         }
         return Pager(
-            source: source, configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance))
+            source: source,
+            configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance))
     }
 
-    func session(size: ScreenSize = ScreenSize(rows: 24, columns: 100)) throws -> ListSession<TutorialLaunch> {
+    func session(size: ScreenSize = ScreenSize(rows: 24, columns: 100)) throws -> ListSession<TutorialLaunch>
+    {
         ListSession(
             screen: ListScreen(title: "Launches", noun: "launches", canBook: false, size: size),
             pager: try pager(), format: TutorialLaunch.rowFormat, actions: .none)
