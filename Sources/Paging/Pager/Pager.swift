@@ -98,6 +98,18 @@ where Item.ID: Sendable {
     /// - Complexity: O(1).
     public var hasPrevious: Bool { driver.withLock { $0.machine.hasPrevious } }
 
+    /// The key of the page after the last page held, as its source returned
+    /// it: where paging forward continues, for instance to resume an export
+    /// later with a new pager opened at it. `nil` before the first load and
+    /// at the end.
+    /// - Complexity: O(1).
+    public var nextKey: Key? { driver.withLock { $0.machine.edgeKeys.next } }
+
+    /// The key of the page before the first page held, as its source
+    /// returned it; `nil` before the first load and at the start.
+    /// - Complexity: O(1).
+    public var previousKey: Key? { driver.withLock { $0.machine.edgeKeys.previous } }
+
     /// Whether a load after the last item is in flight.
     /// - Complexity: O(1).
     public var isLoadingNext: Bool { loadStates.next.isLoading }

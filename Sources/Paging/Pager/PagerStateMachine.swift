@@ -137,6 +137,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         return !droppedFront.isEmpty || records[firstSequence]?.previousKey != nil
     }
 
+    /// The next key of the last page held and the previous key of the first.
+    var edgeKeys: (previous: Key?, next: Key?) {
+        (records[firstSequence]?.previousKey, records[endSequence - 1]?.nextKey)
+    }
+
     var loadStates: LoadStates {
         LoadStates(refresh: state(of: .refresh), previous: state(of: .previous), next: state(of: .next))
     }

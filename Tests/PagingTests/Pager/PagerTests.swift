@@ -101,6 +101,22 @@ struct PagerTests {
         #expect(pager.loadStates.next == .notLoading)
     }
 
+    @Test(
+        "the edge keys say where paging continues, and a new pager opened at the next key resumes with nothing repeated"
+    )
+    func edgeKeysResume() async throws {
+        let pager = Pager(source: list.source, initialKey: 10, configuration: try .testing())
+        #expect(pager.nextKey == nil && pager.previousKey == nil)
+        _ = try await pager.loadNext().value
+        _ = try await pager.loadNext().value
+        #expect(pager.nextKey == 30)
+        #expect(pager.previousKey == 10)
+        let resumed = Pager(source: list.source, initialKey: pager.nextKey, configuration: try .testing())
+        #expect(try await resumed.loadAll() == .endReached)
+        #expect(pager.items.ids + resumed.items.ids == Array(10..<35))
+        #expect(resumed.nextKey == nil)
+    }
+
     @Test("retry with nothing failed does nothing")
     func retryWithoutFailure() async throws {
         let pager = Pager(source: list.source, configuration: try .testing())
