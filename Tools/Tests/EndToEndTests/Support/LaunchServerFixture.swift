@@ -31,16 +31,10 @@ func withLaunchServer<T>(
         configuration.latency = .fixed(.nanoseconds(1))
         configuration.sleep = { _ in await gate.pass() }
     }
-    let server = try await LaunchServer.start(configuration)
-    do {
-        let value = try await body(server)
-        gate?.open()
-        await server.stop()
-        return value
-    } catch {
-        gate?.open()
-        await server.stop()
-        throw error
+    return try await LaunchServer.withRunning(configuration) { server in
+        // A held request must not keep the server from stopping.
+        defer { gate?.open() }
+        return try await body(server)
     }
 }
 

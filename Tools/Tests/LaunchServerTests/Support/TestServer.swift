@@ -11,15 +11,7 @@ func withLaunchServer<T>(
 ) async throws -> T {
     var configuration = LaunchServerConfiguration()
     configure(&configuration)
-    let server = try await LaunchServer.start(configuration)
-    do {
-        let value = try await body(server)
-        await server.stop()
-        return value
-    } catch {
-        await server.stop()
-        throw error
-    }
+    return try await LaunchServer.withRunning(configuration, body)
 }
 
 /// A GraphQL response decoded into test types.

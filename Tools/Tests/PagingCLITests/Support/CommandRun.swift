@@ -71,15 +71,7 @@ func withLaunchServer<T>(
 ) async throws -> T {
     var configuration = LaunchServerConfiguration()
     configure(&configuration)
-    let server = try await LaunchServer.start(configuration)
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    return try await LaunchServer.withRunning(configuration, body)
 }
 
 /// The query the fetch tests export: every launch of the Relay connection, both ways.
