@@ -22,6 +22,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "LaunchServer", targets: ["LaunchServer"]),
+        // The command line as a library, so that the benchmarks run `paging fetch` in process.
+        .library(name: "PagingCLI", targets: ["PagingCLI"]),
         .executable(name: "paging", targets: ["paging"]),
     ],
     dependencies: [

@@ -179,3 +179,90 @@ struct FetchPartsTests {
         }
     }
 }
+
+/// An export source over pages in memory, scripted by cursor, that records the cursors asked.
+final class ScriptedExportSource: ExportSource {
+    private let pages: [String: ExportPage]
+    private let asked = Mutex<[String]>([])
+
+    init(_ pages: [String: ExportPage]) { self.pages = pages }
+
+    var cursorsAsked: [String] { asked.withLock { $0 } }
+
+    func page(at cursor: String?, count: Int) async throws -> ExportPage {
+        let name = cursor ?? "start"
+        asked.withLock { $0.append(name) }
+        guard let page = pages[name] else { throw URLError(.badServerResponse) }
+        return page
+    }
+}
+
+@Suite("the exporter on the engine's pager")
+struct ExporterTests {
+    private func page(_ values: [Int], next: String?) -> ExportPage {
+        ExportPage(
+            items: values.map { .int($0) }, resumeCursors: values.map { "after-\($0)" }, next: next,
+            totalCount: nil)
+    }
+
+    private func run(_ source: ScriptedExportSource, maximumItems: Int? = nil) async -> (
+        Exporter.Result, [String]
+    ) {
+        let written = Mutex<[String]>([])
+        let sink = JSONSink(format: .lines) { data in
+            written.withLock { $0.append(String(decoding: data, as: UTF8.self)) }
+        }
+        let exporter = Exporter(
+            source: source,
+            settings: Exporter.Settings(
+                pageSize: 2, maximumPages: nil, maximumItems: maximumItems, resume: nil))
+        let result = await exporter.run(
+            into: sink, progress: ProgressReporter(style: .quiet, sink: TextBuffer().sink, now: { .zero }))
+        return (result, written.withLock { $0.joined().split(separator: "\n").map(String.init) })
+    }
+
+    @Test(
+        "a server that answers a page with its own cursor as the next one stops the export with a clear error"
+    )
+    func repeatedCursor() async throws {
+        let source = ScriptedExportSource([
+            "start": page([1, 2], next: "a"),
+            "a": page([3, 4], next: "a"),
+        ])
+        let (result, lines) = await run(source)
+        #expect(lines == ["1", "2"])
+        #expect(result.pages == 1)
+        #expect(result.resumeCursor == "a")
+        guard case .failed(let error) = result.ending else {
+            Issue.record("expected a failure, got \(result.ending)")
+            return
+        }
+        #expect("\(error)".contains("loop forever"))
+    }
+
+    @Test("empty pages in the middle write nothing and the export goes on to the end")
+    func emptyPages() async throws {
+        let source = ScriptedExportSource([
+            "start": page([1, 2], next: "a"),
+            "a": page([], next: "b"),
+            "b": page([3], next: nil),
+        ])
+        let (result, lines) = await run(source)
+        #expect(lines == ["1", "2", "3"])
+        #expect(result.pages == 3)
+        #expect(result.resumeCursor == nil)
+        #expect(source.cursorsAsked == ["start", "a", "b"])
+    }
+
+    @Test("a page larger than --max-items allows is cut, and the resume cursor is the last item written")
+    func cutPage() async throws {
+        let source = ScriptedExportSource(["start": page([1, 2, 3], next: "x")])
+        let (result, lines) = await run(source, maximumItems: 2)
+        #expect(lines == ["1", "2"])
+        #expect(result.resumeCursor == "after-2")
+        guard case .limitReached = result.ending else {
+            Issue.record("expected the limit, got \(result.ending)")
+            return
+        }
+    }
+}

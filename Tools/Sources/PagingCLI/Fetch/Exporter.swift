@@ -1,4 +1,5 @@
 import Foundation
+import Paging
 import PagingGraphQL
 
 /// Exports every item of a source, page after page, into a sink, and says where it stopped.
@@ -48,7 +49,10 @@ struct Exporter {
     /// The settings.
     let settings: Settings
 
-    /// Runs the export.
+    /// Runs the export on the engine's ``Pager``: one page at a time, written whole before the
+    /// next is asked for, with a window of two pages so that memory stays flat however many items
+    /// go through. A page the server answers with its own cursor as the next one stops the export
+    /// (the engine's repeated-key check) instead of looping.
     /// - Parameters:
     ///   - sink: where items go.
     ///   - progress: told after each page.
@@ -61,6 +65,19 @@ struct Exporter {
         func result(_ ending: Ending) -> Result {
             Result(ending: ending, items: items, pages: pages, resumeCursor: cursor)
         }
+        let pager: Pager<String, ExportItem>
+        do {
+            pager = Pager(
+                source: ExportPageSource(source: source), initialKey: settings.resume,
+                configuration: try PagingConfiguration(
+                    pageSize: settings.pageSize, prefetchDistance: 0, maximumHeld: .pages(2)))
+        } catch {
+            return result(.failed(CLIError.usage("\(error)")))
+        }
+        defer { pager.cancel() }
+        // The export never reports items as shown: the pager loads exactly the pages asked for,
+        // and the window drops written pages from the front.
+        var lastWritten: ExportItem.ID?
         while true {
             if Task.isCancelled { return result(.interrupted) }
             if let maximumPages = settings.maximumPages, pages >= maximumPages {
@@ -72,22 +89,35 @@ struct Exporter {
                 if remaining <= 0 { return result(.limitReached) }
                 count = min(count, remaining)
             }
-            let page: ExportPage
+            // The page that loads now is the one requested with the current cursor.
+            let requested = cursor
             do {
-                page = try await source.page(at: cursor, count: count)
-            } catch is CancellationError {
-                return result(.interrupted)
+                switch try await pager.loadNext(count: count).value {
+                case .cancelled: return result(.interrupted)
+                case .endReached:
+                    cursor = nil
+                    return result(.completed)
+                case .loaded, .nothingToRetry: break
+                }
             } catch {
-                if Task.isCancelled { return result(.interrupted) }
-                return result(.failed(error))
+                if Task.isCancelled || error.underlyingError is CancellationError {
+                    return result(.interrupted)
+                }
+                return result(.failed(Self.reason(error)))
             }
-            var values = page.items
-            var next = page.next
+            // What came since the last item written: the pager appends at the end, and its window
+            // drops whole pages at the front, so the new items are those after the last one
+            // written (all of them when that one was dropped).
+            let held = pager.items
+            var start = held.endIndex
+            while start > held.startIndex, held[start - 1].id != lastWritten { start -= 1 }
+            var values = held[start...].map(\.value)
+            var next = pager.hasNext ? pager.nextKey : nil
             var cut = false
             if let maximumItems = settings.maximumItems, values.count > maximumItems - items {
                 let keep = maximumItems - items
                 values = Array(values.prefix(keep))
-                if keep > 0, let resume = page.resumeCursors[keep - 1] {
+                if keep > 0, let resume = held[start + keep - 1].resumeCursor {
                     next = resume
                     cut = true
                 }
@@ -102,20 +132,26 @@ struct Exporter {
             items += values.count
             pages += 1
             // A resumed export does not know how many items came before its cursor.
-            if settings.resume == nil { total = page.totalCount ?? total }
+            if settings.resume == nil { total = held.last?.totalCount ?? total }
             progress.update(items: items, pages: pages, total: total)
+            if let last = held.last, !values.isEmpty { lastWritten = last.id }
             if next == nil, !cut {
                 cursor = nil
                 return result(.completed)
             }
-            if let next, next == cursor, values.isEmpty {
-                return result(
-                    .failed(
-                        CLIError.failed(
-                            "the server answered the page after cursor \(next) with no items and the same cursor again; following it would loop forever."
-                        )))
-            }
             cursor = next
+            if cut { return result(.limitReached) }
         }
+    }
+
+    /// What to report for a failed load: the source's own error, or the engine's for a page
+    /// that cannot be followed.
+    private static func reason(_ error: PagingError) -> any Error {
+        if error.code == .repeatedKey, let description = error.requestDescription {
+            return CLIError.failed(
+                "the server answered \(description) with the same cursor again; following it would loop forever."
+            )
+        }
+        return error.underlyingError ?? error
     }
 }

@@ -1,0 +1,48 @@
+import Paging
+import PagingGraphQL
+
+/// One item of an export, as the engine's pager holds it.
+struct ExportItem: Identifiable, Sendable {
+    /// Which item it is: the cursor its page was requested with, and its place in that page.
+    /// Unique, because the pager refuses a page key it has seen (``PagingError/Code/repeatedKey``).
+    struct ID: Hashable, Sendable {
+        /// The cursor the page was requested with (`nil` for the start of the list).
+        var page: String?
+        /// The item's place in its page.
+        var index: Int
+    }
+
+    /// The item's identity.
+    var id: ID
+    /// The item, as written to the output.
+    var value: JSONValue
+    /// The cursor that resumes right after this item, when the source knows it.
+    var resumeCursor: String?
+    /// The number of items in the whole list, when the source tells.
+    var totalCount: Int?
+}
+
+/// An ``ExportSource`` as a page source of the engine, keyed by cursor: what lets `paging fetch`
+/// run on the same ``Pager`` as every list of the library (joins, repeated-cursor detection,
+/// a window that holds two pages however long the export).
+struct ExportPageSource: PageSource {
+    /// Where pages come from.
+    let source: any ExportSource
+
+    func load(_ request: PageRequest<String>) async throws -> Page<String, ExportItem> {
+        // An export only pages forward from where it starts.
+        if case .previous = request.position { return Page(items: []) }
+        let cursor = request.key
+        let page = try await source.page(at: cursor, count: request.count)
+        var items: [ExportItem] = []
+        items.reserveCapacity(page.items.count)
+        for (index, value) in page.items.enumerated() {
+            items.append(
+                ExportItem(
+                    id: ExportItem.ID(page: cursor, index: index), value: value,
+                    resumeCursor: index < page.resumeCursors.count ? page.resumeCursors[index] : nil,
+                    totalCount: page.totalCount))
+        }
+        return Page(items: items, nextKey: page.next)
+    }
+}
