@@ -91,7 +91,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     private var firstSequence = 0
     private var endSequence = 0
     /// The page (sequence number) holding each item id.
-    private var locations: [Item.ID: Int] = [:]
+    private var ids = IdentityIndex()
     /// Requests of pages dropped before the first held page; the last is the
     /// nearest.
     private var droppedFront: [Request] = []
@@ -173,7 +173,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// The index of the item with an id, if held.
     /// - Complexity: O(log *p* + *m*) for *p* pages of *m* items.
     func index(of id: Item.ID) -> Int? {
-        guard let sequence = locations[id] else { return nil }
+        guard let sequence = location(of: id) else { return nil }
         let (pageItems, firstIndex) = items.page(at: sequence - firstSequence)
         guard let offset = pageItems.firstIndex(where: { $0.id == id }) else { return nil }
         return firstIndex + offset
@@ -314,7 +314,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         let removedCount = items.count
         items = PagedItems()
         records = [:]
-        locations = [:]
+        ids.removeAll()
         firstSequence = 0
         endSequence = 0
         droppedFront = []
@@ -420,7 +420,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// - Returns: whether an item with that id was held.
     mutating func update(_ item: Item) -> (Bool, Effects) {
         var effects = Effects()
-        guard let sequence = locations[item.id] else { return (false, effects) }
+        guard let sequence = location(of: item.id) else { return (false, effects) }
         let ordinal = sequence - firstSequence
         var (pageItems, firstIndex) = items.page(at: ordinal)
         guard let offset = pageItems.firstIndex(where: { $0.id == item.id }) else { return (false, effects) }
@@ -435,7 +435,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// page is loaded.
     mutating func insert(_ item: Item, at position: InsertPosition<Item.ID>) -> (Bool, Effects) {
         var effects = Effects()
-        guard isLoaded, locations[item.id] == nil else { return (false, effects) }
+        guard isLoaded, location(of: item.id) == nil else { return (false, effects) }
         let sequence: Int
         let offsetInPage: (_ pageItems: [Item]) -> Int?
         switch position {
@@ -446,11 +446,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             sequence = endSequence - 1
             offsetInPage = { $0.count }
         case .before(let id):
-            guard let found = locations[id] else { return (false, effects) }
+            guard let found = location(of: id) else { return (false, effects) }
             sequence = found
             offsetInPage = { $0.firstIndex { $0.id == id } }
         case .after(let id):
-            guard let found = locations[id] else { return (false, effects) }
+            guard let found = location(of: id) else { return (false, effects) }
             sequence = found
             offsetInPage = { page in page.firstIndex { $0.id == id }.map { $0 + 1 } }
         }
@@ -459,7 +459,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         guard let offset = offsetInPage(pageItems) else { return (false, effects) }
         pageItems.insert(item, at: offset)
         items.replacePage(at: ordinal, with: pageItems)
-        locations[item.id] = sequence
+        _ = ids.insert(hash: IdentityIndex.hash(item.id), sequence: sequence, base: indexBase) { _ in false }
         let index = firstIndex + offset
         publish(ListChange(inserted: [index..<index + 1]), into: &effects)
         return (true, effects)
@@ -469,13 +469,13 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// - Returns: the removed item, if it was held.
     mutating func remove(id: Item.ID) -> (Item?, Effects) {
         var effects = Effects()
-        guard let sequence = locations[id] else { return (nil, effects) }
+        guard let sequence = location(of: id) else { return (nil, effects) }
         let ordinal = sequence - firstSequence
         var (pageItems, firstIndex) = items.page(at: ordinal)
         guard let offset = pageItems.firstIndex(where: { $0.id == id }) else { return (nil, effects) }
         let removed = pageItems.remove(at: offset)
         items.replacePage(at: ordinal, with: pageItems)
-        locations[id] = nil
+        ids.remove(hash: IdentityIndex.hash(id), sequence: sequence)
         let index = firstIndex + offset
         publish(ListChange(removed: [index..<index + 1]), into: &effects)
         return (removed, effects)
@@ -604,13 +604,44 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     private mutating func admit(_ pageItems: [Item], sequence: Int) -> (kept: [Item], duplicates: Int) {
         var kept: [Item] = []
         kept.reserveCapacity(pageItems.count)
-        for item in pageItems {
-            if locations[item.id] == nil {
-                locations[item.id] = sequence
-                kept.append(item)
+        let base = indexBase
+        let (held, first) = (items, firstSequence)
+        let hashes = pageItems.map { IdentityIndex.hash($0.id) }
+        ids.reserve(hashes.count)
+        ids.warm(hashes)
+        for (item, hash) in zip(pageItems, hashes) {
+            let id = item.id
+            // A hash match is confirmed in the page it names: this page, not
+            // yet in the tree, or a held one.
+            let added = ids.insert(hash: hash, sequence: sequence, base: base) { candidate in
+                candidate == sequence
+                    ? kept.contains { $0.id == id } : Self.holds(id, inPage: candidate, of: held, first: first)
             }
+            if added { kept.append(item) }
         }
         return (kept, pageItems.count - kept.count)
+    }
+
+    /// The sequence the identity index counts from: half its range below the
+    /// first held page, so that a page prepended before it is still in range.
+    private var indexBase: Int { firstSequence - (1 << 31) }
+
+    /// Whether the held page of a sequence holds an item with an id.
+    /// - Complexity: O(log *p* + *m*).
+    private static func holds(
+        _ id: Item.ID, inPage sequence: Int, of items: PagedItems<Item>, first firstSequence: Int
+    ) -> Bool {
+        let ordinal = sequence - firstSequence
+        guard ordinal >= 0, ordinal < items.pageCount else { return false }
+        return items.page(at: ordinal).items.contains { $0.id == id }
+    }
+
+    /// The sequence of the held page that holds an item with an id.
+    /// - Complexity: O(1) expected, plus O(log *p* + *m*) to confirm a match.
+    private func location(of id: Item.ID) -> Int? {
+        ids.sequence(hash: IdentityIndex.hash(id), base: indexBase) {
+            Self.holds(id, inPage: $0, of: items, first: firstSequence)
+        }
     }
 
     private var exceedsLimit: Bool {
@@ -626,7 +657,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     private mutating func dropPage(atEnd: Bool) -> Int {
         let sequence = atEnd ? endSequence - 1 : firstSequence
         let removed = items.removePage(atEnd: atEnd)
-        for item in removed { locations[item.id] = nil }
+        let hashes = removed.map { IdentityIndex.hash($0.id) }
+        ids.warm(hashes)
+        for hash in hashes { ids.remove(hash: hash, sequence: sequence) }
         if let record = records.removeValue(forKey: sequence) {
             if atEnd { droppedBack.append(record.request) } else { droppedFront.append(record.request) }
         }
@@ -641,7 +674,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         let oldCount = items.count
         items = PagedItems()
         records = [:]
-        locations = [:]
+        ids.removeAll()
         firstSequence = 0
         endSequence = 0
         if !keepDroppedFront { droppedFront = [] }

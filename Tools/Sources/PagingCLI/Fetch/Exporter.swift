@@ -89,8 +89,6 @@ struct Exporter {
                 if remaining <= 0 { return result(.limitReached) }
                 count = min(count, remaining)
             }
-            // The page that loads now is the one requested with the current cursor.
-            let requested = cursor
             do {
                 switch try await pager.loadNext(count: count).value {
                 case .cancelled: return result(.interrupted)

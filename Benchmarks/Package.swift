@@ -1,0 +1,67 @@
+// swift-tools-version: 6.1
+//
+// The benchmarks: ordo-one/benchmark suites over the engine, the GraphQL
+// layer, the command line and the launch server. Every target the issues set
+// is a ratio of two measurements taken in one run; `make benchmarks` (or
+// `scripts/benchmarks.sh`) runs them all and prints the table of ratios.
+//
+// Its own package so that neither an app depending on `Paging` nor the test
+// run resolves the harness.
+import PackageDescription
+
+let settings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+/// One executable per suite, each found by the harness's plugin under
+/// `Benchmarks/<Suite>`.
+func suite(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: "Benchmark", package: "benchmark")] + dependencies,
+        path: "Benchmarks/\(name)",
+        swiftSettings: settings,
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
+
+let package = Package(
+    name: "PagingBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(name: "Paging", path: ".."),
+        .package(name: "Tools", path: "../Tools"),
+        .package(url: "https://github.com/GraphQLSwift/Graphiti.git", from: "3.1.0"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "Paging", package: "Paging")],
+            swiftSettings: settings
+        ),
+        suite("EngineBenchmarks", ["BenchmarkSupport", .product(name: "Paging", package: "Paging")]),
+        suite(
+            "ServerBenchmarks",
+            [
+                "BenchmarkSupport", .product(name: "LaunchServer", package: "Tools"),
+                .product(name: "Graphiti", package: "Graphiti"), .product(name: "GraphQL", package: "GraphQL"),
+            ]),
+        suite(
+            "ExportBenchmarks",
+            [
+                "BenchmarkSupport", .product(name: "LaunchServer", package: "Tools"),
+                .product(name: "PagingCLI", package: "Tools"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        suite(
+            "PrefetchBenchmarks",
+            [
+                "BenchmarkSupport", .product(name: "LaunchServer", package: "Tools"),
+                .product(name: "Paging", package: "Paging"), .product(name: "PagingGraphQL", package: "Paging"),
+            ]),
+    ]
+)
