@@ -1,0 +1,33 @@
+/// A selection set of a compiled document, with its fragment spreads
+/// resolved to the fragments' compiled selection sets.
+final class CompiledSelectionSet: Sendable {
+    /// One selection: a field, or the selections of a fragment (inline or
+    /// spread), with its type condition and directives.
+    enum Selection: Sendable {
+        case field(CompiledField)
+        case fragment(
+            typeCondition: String?, conditions: StoreConditions?, selectionSet: CompiledSelectionSet)
+    }
+
+    let selections: [Selection]
+    /// The fields, when the set holds only fields, none with a directive and
+    /// each with its own response key: then reads and writes need not
+    /// collect and merge fields.
+    let simpleFields: [CompiledField]?
+
+    init(_ selections: [Selection]) {
+        self.selections = selections
+        var fields: [CompiledField] = []
+        var keys: Set<String> = []
+        for selection in selections {
+            guard case .field(let field) = selection, field.conditions == nil,
+                keys.insert(field.responseKey).inserted
+            else {
+                simpleFields = nil
+                return
+            }
+            fields.append(field)
+        }
+        simpleFields = fields
+    }
+}

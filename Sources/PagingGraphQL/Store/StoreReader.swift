@@ -1,0 +1,120 @@
+/// Reads records back into response data for a selection, noting every
+/// field it looks at; stops at the first missing field.
+struct StoreReader {
+    let records: [CacheKey: [String: StoreValue]]
+    let keying: StoreKeying
+    let variables: [String: JSONValue]
+    /// The fields looked at, by record.
+    private(set) var dependencies: [CacheKey: Set<String>] = [:]
+    private var path: [GraphQLPathSegment] = []
+
+    init(records: [CacheKey: [String: StoreValue]], keying: StoreKeying, variables: [String: JSONValue]) {
+        self.records = records
+        self.keying = keying
+        self.variables = variables
+    }
+
+    /// Reads a query: the data, or the first miss, and the dependencies.
+    static func read(
+        _ query: StoreQuery, records: [CacheKey: [String: StoreValue]], keying: StoreKeying
+    ) -> StoreReadResult {
+        var reader = StoreReader(records: records, keying: keying, variables: query.variables)
+        do {
+            let data = try reader.readObject(query.rootKey, sets: query.sets)
+            return StoreReadResult(data: data, miss: nil, dependenciesByRecord: reader.dependencies)
+        } catch {
+            return StoreReadResult(data: nil, miss: error, dependenciesByRecord: reader.dependencies)
+        }
+    }
+
+    mutating func readObject(_ key: CacheKey, sets: [CompiledSelectionSet]) throws(StoreMiss) -> JSONValue {
+        guard let record = records[key] else {
+            let first = Self.firstFieldKey(of: sets, variables: variables)
+            dependencies[key, default: []].insert(first ?? "__typename")
+            throw StoreMiss(path: path, record: key, field: first ?? "", recordIsMissing: true)
+        }
+        if sets.count == 1, let simple = sets[0].simpleFields {
+            var object: [String: JSONValue] = [:]
+            object.reserveCapacity(simple.count)
+            for field in simple {
+                object[field.responseKey] = try read(field, childSets: field.childSets, in: record, at: key)
+            }
+            return .object(object)
+        }
+        let typename = record["__typename"]?.scalarString
+        var collector = StoreFieldCollector(keying: keying, variables: variables, typename: typename)
+        collector.collect(sets)
+        if collector.usedTypename { dependencies[key, default: []].insert("__typename") }
+        var object: [String: JSONValue] = [:]
+        object.reserveCapacity(collector.groups.count)
+        for group in collector.groups {
+            object[group.field.responseKey] = try read(
+                group.field, childSets: group.childSets, in: record, at: key)
+        }
+        return .object(object)
+    }
+
+    private mutating func read(
+        _ field: CompiledField, childSets: [CompiledSelectionSet], in record: [String: StoreValue],
+        at key: CacheKey
+    ) throws(StoreMiss) -> JSONValue {
+        let storageKey = field.storageKey(variables)
+        dependencies[key, default: []].insert(storageKey)
+        path.append(.key(field.responseKey))
+        defer { path.removeLast() }
+        guard let value = record[storageKey] else {
+            throw StoreMiss(path: path, record: key, field: storageKey)
+        }
+        return try denormalize(value, childSets: childSets, record: key, field: storageKey)
+    }
+
+    private mutating func denormalize(
+        _ value: StoreValue, childSets: [CompiledSelectionSet], record: CacheKey, field: String
+    ) throws(StoreMiss) -> JSONValue {
+        switch value {
+        case .scalar(let scalar):
+            // A leaf, or null; an object field holding a scalar was written
+            // by another document and cannot answer this one.
+            guard childSets.isEmpty || scalar.isNull else {
+                throw StoreMiss(path: path, record: record, field: field)
+            }
+            return scalar
+        case .reference(let key):
+            guard !childSets.isEmpty else { throw StoreMiss(path: path, record: record, field: field) }
+            return try readObject(key, sets: childSets)
+        case .list(let elements):
+            var values: [JSONValue] = []
+            values.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                path.append(.index(index))
+                defer { path.removeLast() }
+                values.append(try denormalize(element, childSets: childSets, record: record, field: field))
+            }
+            return .array(values)
+        }
+    }
+
+    /// The storage key of the first field the selection asks for, ignoring
+    /// conditions, to name in a miss.
+    private static func firstFieldKey(of sets: [CompiledSelectionSet], variables: [String: JSONValue])
+        -> String?
+    {
+        for set in sets {
+            for selection in set.selections {
+                switch selection {
+                case .field(let field): return field.storageKey(variables)
+                case .fragment(_, _, let child):
+                    if let key = firstFieldKey(of: [child], variables: variables) { return key }
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension StoreValue {
+    /// The string of a scalar string value.
+    var scalarString: String? {
+        if case .scalar(.string(let string)) = self { string } else { nil }
+    }
+}
