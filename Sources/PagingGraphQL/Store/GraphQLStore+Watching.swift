@@ -140,6 +140,11 @@ extension GraphQLStore {
         }
     }
 
+    /// How many watches must read again; for tests.
+    var dirtyWatchCount: Int {
+        state.withLock { $0.watches.values.count(where: \.isDirty) }
+    }
+
     /// How many times watches read again; for tests.
     var watchReadCount: Int {
         state.withLock { $0.watchReadCount }
