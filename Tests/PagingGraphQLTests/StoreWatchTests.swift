@@ -50,7 +50,8 @@ struct StoreWatchTests {
         let reads = store.watchReadCount
 
         let other = try StoreOperation(document: Self.detail, variables: ["id": "2"])
-        try store.write(data: Self.launch("2", site: "X", rocket: "Falcon"), for: other)  // shares Rocket:r, unchanged
+        // Another launch that shares Rocket:r, unchanged.
+        try store.write(data: Self.launch("2", site: "X", rocket: "Falcon"), for: other)
         try store.write(data: Self.launch("1", site: "A"), for: operation)  // the same values again
         store.modify(record: "Launch:1", fields: ["year": .scalar(2020)])  // a field it does not read
         #expect(store.dirtyWatchCount == 0)
