@@ -29,9 +29,12 @@ struct StoreReader {
 
     mutating func readObject(_ key: CacheKey, sets: [CompiledSelectionSet]) throws(StoreMiss) -> JSONValue {
         guard let record = records[key] else {
-            let first = Self.firstFieldKey(of: sets, variables: variables)
-            dependencies[key, default: []].insert(first ?? "__typename")
-            throw StoreMiss(path: path, record: key, field: first ?? "", recordIsMissing: true)
+            // Any field of the selection may come with the record: depend on
+            // each, so that the record's arrival wakes a watch.
+            var fields: [String] = []
+            Self.fieldKeys(of: sets, variables: variables, into: &fields)
+            dependencies[key, default: []].formUnion(fields.isEmpty ? ["__typename"] : fields)
+            throw StoreMiss(path: path, record: key, field: fields.first ?? "", recordIsMissing: true)
         }
         if sets.count == 1, let simple = sets[0].simpleFields {
             var object: [String: JSONValue] = [:]
@@ -94,21 +97,19 @@ struct StoreReader {
         }
     }
 
-    /// The storage key of the first field the selection asks for, ignoring
-    /// conditions, to name in a miss.
-    private static func firstFieldKey(of sets: [CompiledSelectionSet], variables: [String: JSONValue])
-        -> String?
-    {
+    /// The storage keys of the fields a selection names at its record,
+    /// through fragments and ignoring conditions, in order.
+    private static func fieldKeys(
+        of sets: [CompiledSelectionSet], variables: [String: JSONValue], into keys: inout [String]
+    ) {
         for set in sets {
             for selection in set.selections {
                 switch selection {
-                case .field(let field): return field.storageKey(variables)
-                case .fragment(_, _, let child):
-                    if let key = firstFieldKey(of: [child], variables: variables) { return key }
+                case .field(let field): keys.append(field.storageKey(variables))
+                case .fragment(_, _, let child): fieldKeys(of: [child], variables: variables, into: &keys)
                 }
             }
         }
-        return nil
     }
 }
 
