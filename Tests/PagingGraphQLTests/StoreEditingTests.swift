@@ -68,6 +68,44 @@ struct StoreEditingTests {
         #expect(store.record(for: .queryRoot)?["favorites"] == .list([.reference("Launch:1")]))
     }
 
+    @Test("deleting a node removes its edge from every connection, and a recreated node is found again")
+    func deleteRemovesEdges() throws {
+        let store = GraphQLStore()
+        let connection = try StoreOperation(
+            document: "{ launches(first: 3) { edges { cursor node { __typename id } } } }")
+        let edges: JSONValue = [
+            "launches": [
+                "edges": [
+                    ["cursor": "a", "node": ["__typename": "Launch", "id": "1"]],
+                    ["cursor": "b", "node": ["__typename": "Launch", "id": "2"]],
+                    ["cursor": "c", "node": ["__typename": "Launch", "id": "3"]],
+                ]
+            ]
+        ]
+        try store.write(data: edges, for: connection)
+        let change = store.delete(record: "Launch:2")
+        #expect(change.contains(record: "QUERY_ROOT.launches(first:3)", field: "edges"))
+        #expect(
+            store.read(connection).data
+                == [
+                    "launches": [
+                        "edges": [
+                            ["cursor": "a", "node": ["__typename": "Launch", "id": "1"]],
+                            ["cursor": "c", "node": ["__typename": "Launch", "id": "3"]],
+                        ]
+                    ]
+                ])
+        // The orphaned edge still points at the deleted record; the record's
+        // return finds it in the index again.
+        #expect(store.state.withLock { $0.danglingReferrers["Launch:2"] } == [StoreFieldKey(record: "QUERY_ROOT.launches(first:3).edges.1", field: "node")])
+        try store.write(data: edges, for: connection)
+        #expect(store.read(connection).data == edges)
+        #expect(store.state.withLock { $0.danglingReferrers.isEmpty })
+        #expect(
+            store.state.withLock { $0.referrers(of: "Launch:2") }
+                == [StoreFieldKey(record: "QUERY_ROOT.launches(first:3).edges.1", field: "node")])
+    }
+
     @Test("modify sets and removes fields, creates records, and reports what changed")
     func modifyFields() throws {
         let (store, operation) = try Self.filledStore()

@@ -40,7 +40,7 @@ struct StoreGCTests {
         #expect(result.removedRecords.count == 12)
         #expect(result.removedRecords.contains(.queryRoot))
         #expect(store.recordCount == 0)
-        #expect(store.state.withLock { $0.referrers.isEmpty })
+        #expect(store.state.withLock { $0.danglingReferrers.isEmpty })
         #expect(store.gc().isEmpty)
     }
 

@@ -245,6 +245,8 @@ struct StoreModelTests {
                 #expect(selection.read(store).data == data, "\(context): \(action) reads back as written")
             }
 
+            #expect(store.state.withLock { $0.referrerIndexIsConsistent() }, "\(context): after \(action)")
+
             // The synchronous path: at most one change per step, and reads
             // it does not touch read the same data. (A miss may move: a record
             // that arrives without the field a read needs changes where it
@@ -284,5 +286,23 @@ struct StoreModelTests {
         #expect(store.liveWatchCount == 0)
         observation.cancel()
         return stepCount
+    }
+}
+
+extension StoreState {
+    /// Whether the referrers the store keeps are exactly the references its
+    /// records hold, recomputed from scratch.
+    func referrerIndexIsConsistent() -> Bool {
+        var expected: [CacheKey: Set<StoreFieldKey>] = [:]
+        for (key, record) in records {
+            for (field, value) in record.fields.dictionary {
+                value.forEachReference { expected[$0, default: []].insert(StoreFieldKey(record: key, field: field)) }
+            }
+        }
+        var actual: [CacheKey: Set<StoreFieldKey>] = danglingReferrers
+        for (key, record) in records where !record.referrers.isEmpty {
+            actual[key, default: []].formUnion(record.referrers.all)
+        }
+        return actual == expected && danglingReferrers.keys.allSatisfy { records[$0] == nil }
     }
 }

@@ -14,11 +14,27 @@
 public struct CacheKey: Hashable, Sendable {
     /// The key as text.
     public let rawValue: String
+    /// The text's hash, computed once: the store's tables are keyed by
+    /// record keys, and growing a table rehashes every key in it.
+    private let textHash: Int
 
     /// Creates a key from its text.
     /// - Parameter rawValue: the key, such as `Launch:109`.
+    /// - Complexity: O(*n*) for a key of *n* characters.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
+        self.textHash = rawValue.hashValue
+    }
+
+    /// Whether two keys have the same text.
+    public static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
+        lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue
+    }
+
+    /// Hashes the key.
+    /// - Complexity: O(1): the text's hash is computed when the key is made.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(textHash)
     }
 
     /// The record that holds the fields of queries: `QUERY_ROOT`.

@@ -14,6 +14,10 @@ final class CompiledSelectionSet: Sendable {
     /// each with its own response key: then reads and writes need not
     /// collect and merge fields.
     let simpleFields: [CompiledField]?
+    /// The storage keys of the simple fields, when none depends on a
+    /// variable and no two are the same (aliases of one field): shared by
+    /// every record written or read with this set.
+    let fixedStorageKeys: [String]?
 
     init(_ selections: [Selection]) {
         self.selections = selections
@@ -24,10 +28,14 @@ final class CompiledSelectionSet: Sendable {
                 keys.insert(field.responseKey).inserted
             else {
                 simpleFields = nil
+                fixedStorageKeys = nil
                 return
             }
             fields.append(field)
         }
         simpleFields = fields
+        let storageKeys = fields.compactMap(\.fixedStorageKey)
+        fixedStorageKeys =
+            storageKeys.count == fields.count && Set(storageKeys).count == storageKeys.count ? storageKeys : nil
     }
 }

@@ -39,27 +39,27 @@ extension GraphQLStore {
             var pending: [CacheKey] = []
             let queries = state.watches.values.map(\.query) + Array(state.retainedQueries.values)
             for query in queries {
-                for (key, fields) in state.read(query, keying: keying).dependenciesByRecord {
+                for (key, fields) in state.read(query, keying: keying).dependencyLists {
                     guard key.isRoot else {
                         pending.append(key)
                         continue
                     }
                     keptRootFields[key, default: []].formUnion(fields)
                     for field in fields {
-                        state.records[key]?[field]?.forEachReference { pending.append($0) }
+                        state.records[key]?.fields[field]?.forEachReference { pending.append($0) }
                     }
                 }
             }
             for keys in state.retainedKeys.values { pending += keys }
             while let key = pending.popLast() {
                 guard let record = state.records[key], kept.insert(key).inserted else { continue }
-                for value in record.values { value.forEachReference { pending.append($0) } }
+                for value in record.fields.values { value.forEachReference { pending.append($0) } }
             }
             var removedRecords: [CacheKey] = []
             var removedFields: [StoreFieldKey] = []
             for (key, record) in state.records where !kept.contains(key) {
                 if key.isRoot, let keep = keptRootFields[key] {
-                    for field in record.keys where !keep.contains(field) {
+                    for field in record.fields.names where !keep.contains(field) {
                         removedFields.append(StoreFieldKey(record: key, field: field))
                     }
                 } else {
@@ -71,8 +71,8 @@ extension GraphQLStore {
                 change.insert(record: field.record, field: field.field)
             }
             for key in removedRecords {
-                if let fields = state.records[key] {
-                    for field in fields.keys { change.insert(record: key, field: field) }
+                if let record = state.records[key] {
+                    for field in record.fields.names { change.insert(record: key, field: field) }
                 }
                 change.insert(record: key)
                 state.remove(key)

@@ -110,7 +110,7 @@ extension GraphQLStore {
             guard watch.isDirty else { return .clean }
             let result = state.read(watch.query, keying: keying)
             state.watches[id]?.isDirty = false
-            state.setDependencies(result.dependenciesByRecord, of: id)
+            state.setDependencies(result.dependencyLists, of: id)
             state.watchReadCount += 1
             return .read(result)
         }

@@ -79,7 +79,7 @@ public final class GraphQLStore: Sendable {
     /// - Parameter key: the record's key.
     /// - Complexity: O(1) on average.
     public func record(for key: CacheKey) -> StoreRecord? {
-        state.withLock { state in state.records[key].map { StoreRecord(key: key, fields: $0) } }
+        state.withLock { state in state.records[key].map { StoreRecord(key: key, fields: $0.fields.dictionary) } }
     }
 
     /// The keys of every record held.

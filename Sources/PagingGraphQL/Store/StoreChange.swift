@@ -9,30 +9,44 @@
 /// let change = try store.write(data: response, for: operation)
 /// if change.contains(record: "Launch:109", field: "site") { ... }
 /// ```
-public struct StoreChange: Hashable, Sendable {
-    /// The changed fields' storage keys, by record. A record with an empty
-    /// set was added or removed without fields.
-    public private(set) var fieldsByRecord: [CacheKey: Set<String>]
+public struct StoreChange: Sendable {
+    /// The changed fields' storage keys by record, in the order they
+    /// changed; a name may repeat. An empty list means the record was added
+    /// or removed without fields.
+    private(set) var changed: [CacheKey: [String]]
 
     /// Creates a change.
     /// - Parameter fieldsByRecord: the changed fields' storage keys, by record.
     public init(fieldsByRecord: [CacheKey: Set<String>] = [:]) {
-        self.fieldsByRecord = fieldsByRecord
+        changed = fieldsByRecord.mapValues { Array($0) }
+    }
+
+    /// An empty change with room for a number of records.
+    init(reservingCapacity capacity: Int) {
+        changed = Dictionary(minimumCapacity: capacity)
+    }
+
+    /// The changed fields' storage keys, by record. A record with an empty
+    /// set was added or removed without fields.
+    /// - Complexity: O(*f*), where *f* is the number of changed fields.
+    public var fieldsByRecord: [CacheKey: Set<String>] {
+        changed.mapValues { Set($0) }
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { fieldsByRecord.isEmpty }
+    /// - Complexity: O(1).
+    public var isEmpty: Bool { changed.isEmpty }
 
     /// The keys of the records with a changed field, or that were added or
     /// removed.
     /// - Complexity: O(*r*), where *r* is the number of changed records.
-    public var records: Set<CacheKey> { Set(fieldsByRecord.keys) }
+    public var records: Set<CacheKey> { Set(changed.keys) }
 
     /// Every changed field.
     /// - Complexity: O(*f*), where *f* is the number of changed fields.
     public var fields: Set<StoreFieldKey> {
         var fields: Set<StoreFieldKey> = []
-        for (record, names) in fieldsByRecord {
+        for (record, names) in changed {
             for name in names { fields.insert(StoreFieldKey(record: record, field: name)) }
         }
         return fields
@@ -44,29 +58,43 @@ public struct StoreChange: Hashable, Sendable {
     ///   - field: the field's storage key.
     /// - Returns: `true` when the field changed, or when the record was added
     ///   or removed without fields.
-    /// - Complexity: O(1) on average.
+    /// - Complexity: O(*k*) on average, where *k* is the number of changed
+    ///   fields of the record.
     public func contains(record: CacheKey, field: String) -> Bool {
-        guard let names = fieldsByRecord[record] else { return false }
+        guard let names = changed[record] else { return false }
         return names.isEmpty || names.contains(field)
-    }
-
-    /// Whether any of the given fields of a record changed.
-    /// - Complexity: O(min(*m*, *n*)) on average for sets of sizes *m* and *n*.
-    func touches(record: CacheKey, fields: Set<String>) -> Bool {
-        guard let names = fieldsByRecord[record] else { return false }
-        if names.isEmpty { return true }
-        return names.count <= fields.count
-            ? names.contains(where: fields.contains) : fields.contains(where: names.contains)
     }
 
     /// Records that a field of a record changed.
     mutating func insert(record: CacheKey, field: String) {
-        fieldsByRecord[record, default: []].insert(field)
+        changed[record, default: []].append(field)
     }
 
     /// Records that a record was added or removed.
     mutating func insert(record: CacheKey) {
-        if fieldsByRecord[record] == nil { fieldsByRecord[record] = [] }
+        if changed[record] == nil { changed[record] = [] }
+    }
+
+    /// Records that a record was added with these fields; the list is shared,
+    /// not copied.
+    mutating func insert(record: CacheKey, fields: [String]) {
+        if let existing = changed[record], !existing.isEmpty {
+            changed[record] = existing + fields
+        } else {
+            changed[record] = fields
+        }
+    }
+}
+
+extension StoreChange: Hashable {
+    /// Whether two changes name the same fields of the same records.
+    public static func == (lhs: StoreChange, rhs: StoreChange) -> Bool {
+        lhs.fieldsByRecord == rhs.fieldsByRecord
+    }
+
+    /// Hashes the changed fields.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fieldsByRecord)
     }
 }
 

@@ -23,7 +23,7 @@ struct StoreKeying: Sendable {
     /// - Complexity: O(*k*) for *k* key fields, plus the `cacheKey` closure.
     func key(for object: [String: JSONValue]) -> CacheKey? {
         let typename = object["__typename"]?.stringValue
-        if let typename, let fields = keyFields[typename] {
+        if !keyFields.isEmpty, let typename, let fields = keyFields[typename] {
             var text = typename + ":"
             for (index, field) in fields.enumerated() {
                 guard let value = object[field], !value.isNull else { return nil }

@@ -9,6 +9,9 @@ struct StoreNormalizer {
     struct Entry {
         var key: CacheKey
         var fields: [(name: String, value: StoreValue)]
+        /// The fields' names, when the compiled selection knows them (a
+        /// simple set without variables): shared, not built per record.
+        var names: [String]?
     }
 
     let keying: StoreKeying
@@ -29,7 +32,9 @@ struct StoreNormalizer {
         _ object: [String: JSONValue], sets: [CompiledSelectionSet], at key: CacheKey
     ) throws(GraphQLStoreError) {
         var fields: [(name: String, value: StoreValue)] = []
+        var names: [String]?
         if sets.count == 1, let simple = sets[0].simpleFields {
+            names = sets[0].fixedStorageKeys
             fields.reserveCapacity(simple.count)
             for field in simple {
                 try write(
@@ -46,7 +51,7 @@ struct StoreNormalizer {
                     into: &fields)
             }
         }
-        entries.append(Entry(key: key, fields: fields))
+        entries.append(Entry(key: key, fields: fields, names: names))
     }
 
     private mutating func write(
@@ -67,31 +72,46 @@ struct StoreNormalizer {
         if childSets.isEmpty {
             fields.append((storageKey, .scalar(value)))
         } else {
-            let stored = try normalize(
-                value, childSets: childSets, embeddedKey: key.rawValue + "." + storageKey)
+            let stored = try normalize(value, childSets: childSets) {
+                var embedded = key.rawValue
+                embedded.reserveCapacity(embedded.utf8.count + storageKey.utf8.count + 8)
+                embedded += "."
+                embedded += storageKey
+                return embedded
+            }
             fields.append((storageKey, stored))
         }
     }
 
+    /// Normalizes the value of an object field; `embeddedKey` makes the key
+    /// of an object without identity, only when there is one.
     private mutating func normalize(
-        _ value: JSONValue, childSets: [CompiledSelectionSet], embeddedKey: String
+        _ value: JSONValue, childSets: [CompiledSelectionSet], embeddedKey: () -> String
     ) throws(GraphQLStoreError) -> StoreValue {
         switch value {
         case .null:
             return .scalar(.null)
         case .object(let object):
-            let key = keying.key(for: object) ?? CacheKey(embeddedKey)
+            let key = keying.key(for: object) ?? CacheKey(embeddedKey())
             try write(object, sets: childSets, at: key)
             return .reference(key)
         case .array(let elements):
             var stored: [StoreValue] = []
             stored.reserveCapacity(elements.count)
+            var base: String?
             for (index, element) in elements.enumerated() {
                 path.append(.index(index))
                 defer { path.removeLast() }
                 stored.append(
-                    try normalize(
-                        element, childSets: childSets, embeddedKey: embeddedKey + "." + String(index)))
+                    try normalize(element, childSets: childSets) {
+                        let prefix = base ?? embeddedKey()
+                        base = prefix
+                        var key = prefix
+                        key.reserveCapacity(prefix.utf8.count + 8)
+                        key += "."
+                        key += String(index)
+                        return key
+                    })
             }
             return .list(stored)
         default:

@@ -1,14 +1,14 @@
 /// Reads records back into response data for a selection, noting every
 /// field it looks at; stops at the first missing field.
 struct StoreReader {
-    let records: [CacheKey: [String: StoreValue]]
+    let records: [CacheKey: StoredRecord]
     let keying: StoreKeying
     let variables: [String: JSONValue]
-    /// The fields looked at, by record.
-    private(set) var dependencies: [CacheKey: Set<String>] = [:]
+    /// The fields looked at, by record; a name may repeat.
+    private(set) var dependencies: [CacheKey: [String]] = [:]
     private var path: [GraphQLPathSegment] = []
 
-    init(records: [CacheKey: [String: StoreValue]], keying: StoreKeying, variables: [String: JSONValue]) {
+    init(records: [CacheKey: StoredRecord], keying: StoreKeying, variables: [String: JSONValue]) {
         self.records = records
         self.keying = keying
         self.variables = variables
@@ -16,53 +16,66 @@ struct StoreReader {
 
     /// Reads a query: the data, or the first miss, and the dependencies.
     static func read(
-        _ query: StoreQuery, records: [CacheKey: [String: StoreValue]], keying: StoreKeying
+        _ query: StoreQuery, records: [CacheKey: StoredRecord], keying: StoreKeying
     ) -> StoreReadResult {
         var reader = StoreReader(records: records, keying: keying, variables: query.variables)
         do {
             let data = try reader.readObject(query.rootKey, sets: query.sets)
-            return StoreReadResult(data: data, miss: nil, dependenciesByRecord: reader.dependencies)
+            return StoreReadResult(data: data, miss: nil, dependencyLists: reader.dependencies)
         } catch {
-            return StoreReadResult(data: nil, miss: error, dependenciesByRecord: reader.dependencies)
+            return StoreReadResult(data: nil, miss: error, dependencyLists: reader.dependencies)
         }
     }
 
     mutating func readObject(_ key: CacheKey, sets: [CompiledSelectionSet]) throws(StoreMiss) -> JSONValue {
-        guard let record = records[key] else {
+        guard let record = records[key]?.fields else {
             // Any field of the selection may come with the record: depend on
             // each, so that the record's arrival wakes a watch.
             var fields: [String] = []
             Self.fieldKeys(of: sets, variables: variables, into: &fields)
-            dependencies[key, default: []].formUnion(fields.isEmpty ? ["__typename"] : fields)
+            dependencies[key, default: []].append(contentsOf: fields.isEmpty ? ["__typename"] : fields)
             throw StoreMiss(path: path, record: key, field: fields.first ?? "", recordIsMissing: true)
         }
         if sets.count == 1, let simple = sets[0].simpleFields {
+            if let storageKeys = sets[0].fixedStorageKeys {
+                // The common case: depend on every field at once, sharing the
+                // compiled list (a miss then depends on fields after it too).
+                if dependencies[key] == nil {
+                    dependencies[key] = storageKeys
+                } else {
+                    dependencies[key]?.append(contentsOf: storageKeys)
+                }
+            }
             var object: [String: JSONValue] = [:]
             object.reserveCapacity(simple.count)
             for field in simple {
-                object[field.responseKey] = try read(field, childSets: field.childSets, in: record, at: key)
+                object[field.responseKey] = try read(
+                    field, childSets: field.childSets, in: record, at: key,
+                    noting: sets[0].fixedStorageKeys == nil)
             }
             return .object(object)
         }
         let typename = record["__typename"]?.scalarString
         var collector = StoreFieldCollector(keying: keying, variables: variables, typename: typename)
         collector.collect(sets)
-        if collector.usedTypename { dependencies[key, default: []].insert("__typename") }
+        if collector.usedTypename { dependencies[key, default: []].append("__typename") }
         var object: [String: JSONValue] = [:]
         object.reserveCapacity(collector.groups.count)
         for group in collector.groups {
             object[group.field.responseKey] = try read(
-                group.field, childSets: group.childSets, in: record, at: key)
+                group.field, childSets: group.childSets, in: record, at: key, noting: true)
         }
         return .object(object)
     }
 
+    /// Reads one field; `noting` adds it to the dependencies (unless the
+    /// caller added the whole set's).
     private mutating func read(
-        _ field: CompiledField, childSets: [CompiledSelectionSet], in record: [String: StoreValue],
-        at key: CacheKey
+        _ field: CompiledField, childSets: [CompiledSelectionSet], in record: StoreFields,
+        at key: CacheKey, noting: Bool
     ) throws(StoreMiss) -> JSONValue {
         let storageKey = field.storageKey(variables)
-        dependencies[key, default: []].insert(storageKey)
+        if noting { dependencies[key, default: []].append(storageKey) }
         path.append(.key(field.responseKey))
         defer { path.removeLast() }
         guard let value = record[storageKey] else {

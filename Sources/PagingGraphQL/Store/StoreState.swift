@@ -1,5 +1,5 @@
 /// Everything a ``GraphQLStore`` guards with its lock: the records, the
-/// index of references, the watches and their index, observers and retains.
+/// watches and their index, observers and retains.
 ///
 /// Every method here runs under the lock and calls no user code; what must
 /// happen after the lock is released (resuming watches, calling observers)
@@ -9,7 +9,7 @@ struct StoreState {
     /// whether a change touched that since.
     struct Watch {
         var query: StoreQuery
-        var dependencies: [CacheKey: Set<String>] = [:]
+        var dependencies: [CacheKey: [String]] = [:]
         /// Whether the watch must read again: set at registration and by a
         /// change to a dependency, cleared by the read.
         var isDirty = true
@@ -18,10 +18,19 @@ struct StoreState {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    var records: [CacheKey: [String: StoreValue]] = [:]
-    /// For each record, the fields (of other records) whose value references
-    /// it: lets a delete find the lists that hold a record without a scan.
-    var referrers: [CacheKey: Set<StoreFieldKey>] = [:]
+    /// A field whose value changed from or to a value with references: the
+    /// referrers of the records it references change with it.
+    private struct ReferenceUpdate {
+        var holder: StoreFieldKey
+        var old: StoreValue?
+        var new: StoreValue?
+    }
+
+    var records: [CacheKey: StoredRecord] = [:]
+    /// The referrers of records the store does not hold: references that
+    /// dangle after a delete, or that a modify made before the record came.
+    /// A record that arrives takes its referrers from here.
+    var danglingReferrers: [CacheKey: Set<StoreFieldKey>] = [:]
     var watches: [Int: Watch] = [:]
     /// For each record, the watches whose dependencies include one of its
     /// fields.
@@ -42,18 +51,35 @@ struct StoreState {
 
     /// Merges normalized records into the store.
     /// - Complexity: O(*f*) on average for *f* fields written, plus the size
-    ///   of the changed values that hold references.
+    ///   of the changed values that hold references; independent of the
+    ///   number of records held.
     mutating func apply(_ entries: [StoreNormalizer.Entry]) -> StoreChange {
-        var change = StoreChange()
+        var change = StoreChange(reservingCapacity: entries.count)
+        var updates: [ReferenceUpdate] = []
+        updates.reserveCapacity(entries.count)
         for entry in entries {
-            if records[entry.key] == nil {
-                records[entry.key] = Dictionary(minimumCapacity: entry.fields.count)
-                change.insert(record: entry.key)
+            if let index = records.index(forKey: entry.key) {
+                Self.set(
+                    entry.fields, in: &records.values[index].fields, of: entry.key, change: &change, updates: &updates)
+            } else if let names = entry.names {
+                // A new record of distinct names that the compiled selection
+                // lists: its fields are adopted as they are, and all changed.
+                var record = StoredRecord(fields: StoreFields(adopting: entry.fields))
+                takeDanglingReferrers(of: entry.key, into: &record)
+                for field in entry.fields where field.value.hasReferences {
+                    updates.append(
+                        ReferenceUpdate(holder: StoreFieldKey(record: entry.key, field: field.name), old: nil, new: field.value))
+                }
+                records[entry.key] = record
+                change.insert(record: entry.key, fields: names)
+            } else {
+                create(entry.key, capacity: entry.fields.count, change: &change)
+                Self.set(
+                    entry.fields, in: &records[entry.key, default: StoredRecord()].fields, of: entry.key,
+                    change: &change, updates: &updates)
             }
-            Self.set(
-                entry.fields, in: &records[entry.key, default: [:]], of: entry.key, referrers: &referrers,
-                change: &change)
         }
+        applyReferenceUpdates(updates)
         return change
     }
 
@@ -61,44 +87,52 @@ struct StoreState {
     /// needed.
     mutating func modify(_ key: CacheKey, fields: [String: StoreValue?]) -> StoreChange {
         var change = StoreChange()
-        if records[key] == nil {
-            records[key] = [:]
-            change.insert(record: key)
-        }
+        var updates: [ReferenceUpdate] = []
+        if records[key] == nil { create(key, capacity: fields.count, change: &change) }
         var setting: [(name: String, value: StoreValue)] = []
         for (name, value) in fields {
             if let value {
                 setting.append((name, value))
-            } else if let old = records[key]?.removeValue(forKey: name) {
-                Self.updateReferrers(
-                    old: old, new: nil, holder: StoreFieldKey(record: key, field: name), in: &referrers)
+            } else if let old = records[key]?.fields.removeValue(forKey: name) {
+                updates.append(ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: nil))
                 change.insert(record: key, field: name)
             }
         }
-        Self.set(setting, in: &records[key, default: [:]], of: key, referrers: &referrers, change: &change)
+        Self.set(setting, in: &records[key, default: StoredRecord()].fields, of: key, change: &change, updates: &updates)
+        applyReferenceUpdates(updates)
         return change
     }
 
-    /// Removes a record, and every list element that references it; a field
-    /// that references it directly keeps the (now dangling) reference.
+    /// Removes a record, and every list element that references it; so
+    /// does an object without identity in a list (an edge) that references
+    /// it directly. Other direct references are left dangling.
     /// - Complexity: O(*f* + *r*) for a record of *f* fields referenced from
     ///   *r* fields, plus the size of those fields' values.
     mutating func delete(_ key: CacheKey) -> StoreChange {
         var change = StoreChange()
-        guard let fields = records.removeValue(forKey: key) else { return change }
+        guard let record = records.removeValue(forKey: key) else { return change }
         change.insert(record: key)
-        for (name, value) in fields {
+        var updates: [ReferenceUpdate] = []
+        record.fields.forEach { name, value in
             change.insert(record: key, field: name)
-            Self.updateReferrers(
-                old: value, new: nil, holder: StoreFieldKey(record: key, field: name), in: &referrers)
+            if value.hasReferences {
+                updates.append(ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: value, new: nil))
+            }
         }
-        for holder in referrers[key] ?? [] {
-            guard let value = records[holder.record]?[holder.field] else { continue }
-            let kept = value.removingListElements(referencing: key)
-            guard kept != value else { continue }
-            Self.set(
-                [(holder.field, kept)], in: &records[holder.record, default: [:]], of: holder.record,
-                referrers: &referrers, change: &change)
+        applyReferenceUpdates(updates)
+        for holder in record.referrers.all {
+            guard let value = records[holder.record]?.fields[holder.field] else { continue }
+            if case .list = value {
+                removeElements(referencing: key, from: holder, change: &change)
+                continue
+            }
+            danglingReferrers[key, default: []].insert(holder)
+            // An edge: an object without identity, in a list, that holds the
+            // record; the list loses it.
+            for list in records[holder.record]?.referrers.all ?? []
+            where holder.record.rawValue.hasPrefix(list.record.rawValue + "." + list.field + ".") {
+                removeElements(referencing: holder.record, from: list, change: &change)
+            }
         }
         return change
     }
@@ -106,47 +140,81 @@ struct StoreState {
     /// Removes a record without touching what references it (for the
     /// collector, which removes only records nothing live references).
     mutating func remove(_ key: CacheKey) {
-        guard let fields = records.removeValue(forKey: key) else { return }
-        for (name, value) in fields where value.hasReferences {
-            Self.updateReferrers(
-                old: value, new: nil, holder: StoreFieldKey(record: key, field: name), in: &referrers)
+        guard let record = records.removeValue(forKey: key) else { return }
+        danglingReferrers[key] = nil
+        var updates: [ReferenceUpdate] = []
+        record.fields.forEach { name, value in
+            guard value.hasReferences else { return }
+            updates.append(ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: value, new: nil))
         }
+        applyReferenceUpdates(updates)
     }
 
     /// Removes one field of a record.
     mutating func remove(field: String, of key: CacheKey) {
-        guard let old = records[key]?.removeValue(forKey: field) else { return }
-        Self.updateReferrers(
-            old: old, new: nil, holder: StoreFieldKey(record: key, field: field), in: &referrers)
+        guard let old = records[key]?.fields.removeValue(forKey: field) else { return }
+        applyReferenceUpdates([ReferenceUpdate(holder: StoreFieldKey(record: key, field: field), old: old, new: nil)])
+    }
+
+    private mutating func create(_ key: CacheKey, capacity: Int, change: inout StoreChange) {
+        var record = StoredRecord(fields: StoreFields(minimumCapacity: capacity))
+        takeDanglingReferrers(of: key, into: &record)
+        records[key] = record
+        change.insert(record: key)
+    }
+
+    /// Gives a record that arrives the references that waited for it.
+    private mutating func takeDanglingReferrers(of key: CacheKey, into record: inout StoredRecord) {
+        guard !danglingReferrers.isEmpty, let holders = danglingReferrers.removeValue(forKey: key) else { return }
+        for holder in holders { record.referrers.insert(holder) }
+    }
+
+    /// Removes the elements that reference `key` from a list field.
+    private mutating func removeElements(referencing key: CacheKey, from holder: StoreFieldKey, change: inout StoreChange) {
+        guard let value = records[holder.record]?.fields[holder.field] else { return }
+        let kept = value.removingListElements(referencing: key)
+        guard kept != value else { return }
+        var updates: [ReferenceUpdate] = []
+        Self.set(
+            [(holder.field, kept)], in: &records[holder.record, default: StoredRecord()].fields, of: holder.record,
+            change: &change, updates: &updates)
+        applyReferenceUpdates(updates)
     }
 
     private static func set(
-        _ fields: [(name: String, value: StoreValue)], in record: inout [String: StoreValue],
-        of key: CacheKey,
-        referrers: inout [CacheKey: Set<StoreFieldKey>], change: inout StoreChange
+        _ fields: [(name: String, value: StoreValue)], in record: inout StoreFields, of key: CacheKey,
+        change: inout StoreChange, updates: inout [ReferenceUpdate]
     ) {
         for (name, value) in fields {
             let old = record.updateValue(value, forKey: name)
             guard old != value else { continue }
             if value.hasReferences || old?.hasReferences == true {
-                updateReferrers(
-                    old: old, new: value, holder: StoreFieldKey(record: key, field: name), in: &referrers)
+                updates.append(ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: value))
             }
             change.insert(record: key, field: name)
         }
     }
 
-    private static func updateReferrers(
-        old: StoreValue?, new: StoreValue?, holder: StoreFieldKey,
-        in referrers: inout [CacheKey: Set<StoreFieldKey>]
-    ) {
-        old?.forEachReference { target in
-            guard referrers[target]?.remove(holder) != nil, referrers[target]?.isEmpty == true else { return }
-            referrers[target] = nil
+    private mutating func applyReferenceUpdates(_ updates: [ReferenceUpdate]) {
+        for update in updates {
+            update.old?.forEachReference { target in
+                if records[target]?.referrers.remove(update.holder) == nil,
+                    danglingReferrers[target]?.remove(update.holder) != nil, danglingReferrers[target]?.isEmpty == true
+                {
+                    danglingReferrers[target] = nil
+                }
+            }
+            update.new?.forEachReference { target in
+                if records[target]?.referrers.insert(update.holder) == nil {
+                    danglingReferrers[target, default: []].insert(update.holder)
+                }
+            }
         }
-        new?.forEachReference { target in
-            referrers[target, default: []].insert(holder)
-        }
+    }
+
+    /// The keys of the records that reference a record; for tests.
+    func referrers(of key: CacheKey) -> Set<StoreFieldKey> {
+        Set(records[key]?.referrers.all ?? []).union(danglingReferrers[key] ?? [])
     }
 
     // MARK: Reading and watching
@@ -157,7 +225,7 @@ struct StoreState {
 
     /// Replaces a watch's dependencies, keeping the index in step.
     /// - Complexity: O(*d*) for *d* records in the old and new dependencies.
-    mutating func setDependencies(_ dependencies: [CacheKey: Set<String>], of id: Int) {
+    mutating func setDependencies(_ dependencies: [CacheKey: [String]], of id: Int) {
         guard let old = watches[id]?.dependencies else { return }
         for key in old.keys where dependencies[key] == nil {
             if watchIndex[key]?.remove(id) != nil, watchIndex[key]?.isEmpty == true { watchIndex[key] = nil }
@@ -182,7 +250,7 @@ struct StoreState {
         guard !change.isEmpty else { return StoreDelivery() }
         var waiters: [CheckedContinuation<Void, Never>] = []
         if !watchIndex.isEmpty {
-            for (key, fields) in change.fieldsByRecord {
+            for (key, fields) in change.changed {
                 guard let ids = watchIndex[key] else { continue }
                 for id in ids {
                     guard let watch = watches[id], !watch.isDirty, let read = watch.dependencies[key],
