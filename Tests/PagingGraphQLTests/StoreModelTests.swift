@@ -294,14 +294,12 @@ extension StoreState {
     /// records hold, recomputed from scratch.
     func referrerIndexIsConsistent() -> Bool {
         var expected: [CacheKey: Set<StoreFieldKey>] = [:]
-        for (key, record) in records {
+        var actual: [CacheKey: Set<StoreFieldKey>] = danglingReferrers
+        records.forEach { key, record in
             for (field, value) in record.fields.dictionary {
                 value.forEachReference { expected[$0, default: []].insert(StoreFieldKey(record: key, field: field)) }
             }
-        }
-        var actual: [CacheKey: Set<StoreFieldKey>] = danglingReferrers
-        for (key, record) in records where !record.referrers.isEmpty {
-            actual[key, default: []].formUnion(record.referrers.all)
+            if !record.referrers.isEmpty { actual[key, default: []].formUnion(record.referrers.all) }
         }
         return actual == expected && danglingReferrers.keys.allSatisfy { records[$0] == nil }
     }

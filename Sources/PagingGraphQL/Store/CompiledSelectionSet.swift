@@ -19,8 +19,19 @@ final class CompiledSelectionSet: Sendable {
     /// every record written or read with this set.
     let fixedStorageKeys: [String]?
 
+    /// Whether a field with the response key `id` may be selected, here or
+    /// in a fragment: when not, data for this set has no `id` and the default
+    /// identity rule need not look.
+    let mayHaveID: Bool
+
     init(_ selections: [Selection]) {
         self.selections = selections
+        mayHaveID = selections.contains { selection in
+            switch selection {
+            case .field(let field): field.responseKey == "id"
+            case .fragment(_, _, let set): set.mayHaveID
+            }
+        }
         var fields: [CompiledField] = []
         var keys: Set<String> = []
         for selection in selections {

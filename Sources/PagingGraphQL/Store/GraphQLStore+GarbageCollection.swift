@@ -57,7 +57,8 @@ extension GraphQLStore {
             }
             var removedRecords: [CacheKey] = []
             var removedFields: [StoreFieldKey] = []
-            for (key, record) in state.records where !kept.contains(key) {
+            state.records.forEach { key, record in
+                guard !kept.contains(key) else { return }
                 if key.isRoot, let keep = keptRootFields[key] {
                     for field in record.fields.names where !keep.contains(field) {
                         removedFields.append(StoreFieldKey(record: key, field: field))

@@ -4,6 +4,8 @@ struct StoreKeying: Sendable {
     private let keyFields: [String: [String]]
     private let cacheKey: (@Sendable (_ typename: String?, _ object: [String: JSONValue]) -> String?)?
     let possibleTypes: [String: Set<String>]
+    /// Whether only the default rule (`__typename` and `id`) applies.
+    let usesIDOnly: Bool
 
     init(_ configuration: GraphQLStore.Configuration) {
         let possibleTypes = configuration.allPossibleTypes
@@ -17,6 +19,7 @@ struct StoreKeying: Sendable {
         self.keyFields = keyFields
         self.cacheKey = configuration.cacheKey
         self.possibleTypes = possibleTypes
+        self.usesIDOnly = keyFields.isEmpty && configuration.cacheKey == nil
     }
 
     /// The key of an object with an identity, or `nil`.

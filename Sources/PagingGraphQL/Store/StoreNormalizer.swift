@@ -92,7 +92,11 @@ struct StoreNormalizer {
         case .null:
             return .scalar(.null)
         case .object(let object):
-            let key = keying.key(for: object) ?? CacheKey(embeddedKey())
+            // Without key fields or a closure, an object can have an identity
+            // only if the selection asks for `id`.
+            let identity =
+                keying.usesIDOnly && !childSets.contains(where: \.mayHaveID) ? nil : keying.key(for: object)
+            let key = identity ?? CacheKey(embeddedKey())
             try write(object, sets: childSets, at: key)
             return .reference(key)
         case .array(let elements):

@@ -1,14 +1,14 @@
 /// Reads records back into response data for a selection, noting every
 /// field it looks at; stops at the first missing field.
 struct StoreReader {
-    let records: [CacheKey: StoredRecord]
+    let records: StoreRecordTable
     let keying: StoreKeying
     let variables: [String: JSONValue]
     /// The fields looked at, by record; a name may repeat.
     private(set) var dependencies: [CacheKey: [String]] = [:]
     private var path: [GraphQLPathSegment] = []
 
-    init(records: [CacheKey: StoredRecord], keying: StoreKeying, variables: [String: JSONValue]) {
+    init(records: StoreRecordTable, keying: StoreKeying, variables: [String: JSONValue]) {
         self.records = records
         self.keying = keying
         self.variables = variables
@@ -16,7 +16,7 @@ struct StoreReader {
 
     /// Reads a query: the data, or the first miss, and the dependencies.
     static func read(
-        _ query: StoreQuery, records: [CacheKey: StoredRecord], keying: StoreKeying
+        _ query: StoreQuery, records: StoreRecordTable, keying: StoreKeying
     ) -> StoreReadResult {
         var reader = StoreReader(records: records, keying: keying, variables: query.variables)
         do {

@@ -26,7 +26,7 @@ struct StoreState {
         var new: StoreValue?
     }
 
-    var records: [CacheKey: StoredRecord] = [:]
+    var records = StoreRecordTable()
     /// The referrers of records the store does not hold: references that
     /// dangle after a delete, or that a modify made before the record came.
     /// A record that arrives takes its referrers from here.
@@ -58,14 +58,13 @@ struct StoreState {
         var updates: [ReferenceUpdate] = []
         updates.reserveCapacity(entries.count)
         for entry in entries {
-            if let index = records.index(forKey: entry.key) {
-                Self.set(
-                    entry.fields, in: &records.values[index].fields, of: entry.key, change: &change, updates: &updates)
+            if let record = records[entry.key] {
+                Self.set(entry.fields, in: &record.fields, of: entry.key, change: &change, updates: &updates)
             } else if let names = entry.names {
                 // A new record of distinct names that the compiled selection
                 // lists: its fields are adopted as they are, and all changed.
-                var record = StoredRecord(fields: StoreFields(adopting: entry.fields))
-                takeDanglingReferrers(of: entry.key, into: &record)
+                let record = StoredRecord(fields: StoreFields(adopting: entry.fields))
+                takeDanglingReferrers(of: entry.key, into: record)
                 for field in entry.fields where field.value.hasReferences {
                     updates.append(
                         ReferenceUpdate(holder: StoreFieldKey(record: entry.key, field: field.name), old: nil, new: field.value))
@@ -73,10 +72,8 @@ struct StoreState {
                 records[entry.key] = record
                 change.insert(record: entry.key, fields: names)
             } else {
-                create(entry.key, capacity: entry.fields.count, change: &change)
-                Self.set(
-                    entry.fields, in: &records[entry.key, default: StoredRecord()].fields, of: entry.key,
-                    change: &change, updates: &updates)
+                let record = create(entry.key, capacity: entry.fields.count, change: &change)
+                Self.set(entry.fields, in: &record.fields, of: entry.key, change: &change, updates: &updates)
             }
         }
         applyReferenceUpdates(updates)
@@ -88,17 +85,17 @@ struct StoreState {
     mutating func modify(_ key: CacheKey, fields: [String: StoreValue?]) -> StoreChange {
         var change = StoreChange()
         var updates: [ReferenceUpdate] = []
-        if records[key] == nil { create(key, capacity: fields.count, change: &change) }
+        let record = records[key] ?? create(key, capacity: fields.count, change: &change)
         var setting: [(name: String, value: StoreValue)] = []
         for (name, value) in fields {
             if let value {
                 setting.append((name, value))
-            } else if let old = records[key]?.fields.removeValue(forKey: name) {
+            } else if let old = record.fields.removeValue(forKey: name) {
                 updates.append(ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: nil))
                 change.insert(record: key, field: name)
             }
         }
-        Self.set(setting, in: &records[key, default: StoredRecord()].fields, of: key, change: &change, updates: &updates)
+        Self.set(setting, in: &record.fields, of: key, change: &change, updates: &updates)
         applyReferenceUpdates(updates)
         return change
     }
@@ -156,28 +153,27 @@ struct StoreState {
         applyReferenceUpdates([ReferenceUpdate(holder: StoreFieldKey(record: key, field: field), old: old, new: nil)])
     }
 
-    private mutating func create(_ key: CacheKey, capacity: Int, change: inout StoreChange) {
-        var record = StoredRecord(fields: StoreFields(minimumCapacity: capacity))
-        takeDanglingReferrers(of: key, into: &record)
+    private mutating func create(_ key: CacheKey, capacity: Int, change: inout StoreChange) -> StoredRecord {
+        let record = StoredRecord(fields: StoreFields(minimumCapacity: capacity))
+        takeDanglingReferrers(of: key, into: record)
         records[key] = record
         change.insert(record: key)
+        return record
     }
 
     /// Gives a record that arrives the references that waited for it.
-    private mutating func takeDanglingReferrers(of key: CacheKey, into record: inout StoredRecord) {
+    private mutating func takeDanglingReferrers(of key: CacheKey, into record: StoredRecord) {
         guard !danglingReferrers.isEmpty, let holders = danglingReferrers.removeValue(forKey: key) else { return }
         for holder in holders { record.referrers.insert(holder) }
     }
 
     /// Removes the elements that reference `key` from a list field.
     private mutating func removeElements(referencing key: CacheKey, from holder: StoreFieldKey, change: inout StoreChange) {
-        guard let value = records[holder.record]?.fields[holder.field] else { return }
+        guard let record = records[holder.record], let value = record.fields[holder.field] else { return }
         let kept = value.removingListElements(referencing: key)
         guard kept != value else { return }
         var updates: [ReferenceUpdate] = []
-        Self.set(
-            [(holder.field, kept)], in: &records[holder.record, default: StoredRecord()].fields, of: holder.record,
-            change: &change, updates: &updates)
+        Self.set([(holder.field, kept)], in: &record.fields, of: holder.record, change: &change, updates: &updates)
         applyReferenceUpdates(updates)
     }
 

@@ -1,7 +1,11 @@
 /// A record as the store keeps it: its fields, and the fields of other
 /// records that reference it (so that a delete finds the lists holding it
 /// without a scan).
-struct StoredRecord {
+///
+/// A class, so that the store's table holds one pointer per record: the
+/// table stays small in memory, and growing it moves little. Only the
+/// store's state, under its lock, holds these.
+final class StoredRecord {
     /// The fields of other records whose value references a record. Most
     /// records have one referrer (the list or field that brought them), so
     /// that case is stored inline, without a set.
