@@ -97,7 +97,10 @@ struct StoreEditingTests {
                 ])
         // The orphaned edge still points at the deleted record; the record's
         // return finds it in the index again.
-        #expect(store.state.withLock { $0.danglingReferrers["Launch:2"] } == [StoreFieldKey(record: "QUERY_ROOT.launches(first:3).edges.1", field: "node")])
+        #expect(
+            store.state.withLock { $0.danglingReferrers["Launch:2"] } == [
+                StoreFieldKey(record: "QUERY_ROOT.launches(first:3).edges.1", field: "node")
+            ])
         try store.write(data: edges, for: connection)
         #expect(store.read(connection).data == edges)
         #expect(store.state.withLock { $0.danglingReferrers.isEmpty })

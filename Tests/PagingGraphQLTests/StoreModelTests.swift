@@ -297,7 +297,9 @@ extension StoreState {
         var actual: [CacheKey: Set<StoreFieldKey>] = danglingReferrers
         records.forEach { key, record in
             for (field, value) in record.fields.dictionary {
-                value.forEachReference { expected[$0, default: []].insert(StoreFieldKey(record: key, field: field)) }
+                value.forEachReference {
+                    expected[$0, default: []].insert(StoreFieldKey(record: key, field: field))
+                }
             }
             if !record.referrers.isEmpty { actual[key, default: []].formUnion(record.referrers.all) }
         }

@@ -439,4 +439,38 @@ struct StoreNormalizationTests {
         try store.write(data: ["launch": ["__typename": "Launch", "id": "5"]], for: operation)
         #expect(store.record(for: .queryRoot)?[#"launch(id:"5")"#] == .reference("Launch:5"))
     }
+
+    @Test("a record with many fields, such as a root with many pages, keeps and reports each of them")
+    func manyFields() throws {
+        let store = GraphQLStore()
+        let document = "query($n: Int) { page(n: $n) { __typename id } }"
+        for n in 0..<40 {
+            let operation = try StoreOperation(document: document, variables: ["n": .int(n)])
+            let change = try store.write(
+                data: ["page": ["__typename": "Page", "id": .string("p\(n)")]], for: operation)
+            #expect(change.contains(record: .queryRoot, field: "page(n:\(n))"))
+        }
+        #expect(store.record(for: .queryRoot)?.fields.count == 40)
+        for n in [0, 12, 13, 39] {
+            let operation = try StoreOperation(document: document, variables: ["n": .int(n)])
+            #expect(store.read(operation).data == ["page": ["__typename": "Page", "id": .string("p\(n)")]])
+        }
+        let removed = store.modify(record: .queryRoot, fields: ["page(n:5)": nil, "page(n:7)": .scalar(nil)])
+        #expect(removed.fieldsByRecord == [.queryRoot: ["page(n:5)", "page(n:7)"]])
+        #expect(store.record(for: .queryRoot)?.fields.count == 39)
+        let seven = try StoreOperation(document: document, variables: ["n": 7])
+        #expect(store.read(seven).data == ["page": nil])
+    }
+
+    @Test("a subscription's data goes under SUBSCRIPTION_ROOT")
+    func subscriptionRoot() throws {
+        let store = GraphQLStore()
+        let operation = try StoreOperation(
+            document: "subscription { launchUpdated { __typename id site } }")
+        #expect(operation.rootKey == .subscriptionRoot)
+        try store.write(
+            data: ["launchUpdated": ["__typename": "Launch", "id": "1", "site": "KSC"]], for: operation)
+        #expect(store.record(for: .subscriptionRoot)?["launchUpdated"] == .reference("Launch:1"))
+        #expect(CacheKey.subscriptionRoot.description == "SUBSCRIPTION_ROOT")
+    }
 }

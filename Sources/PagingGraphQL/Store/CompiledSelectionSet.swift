@@ -47,6 +47,7 @@ final class CompiledSelectionSet: Sendable {
         simpleFields = fields
         let storageKeys = fields.compactMap(\.fixedStorageKey)
         fixedStorageKeys =
-            storageKeys.count == fields.count && Set(storageKeys).count == storageKeys.count ? storageKeys : nil
+            storageKeys.count == fields.count && Set(storageKeys).count == storageKeys.count
+            ? storageKeys : nil
     }
 }

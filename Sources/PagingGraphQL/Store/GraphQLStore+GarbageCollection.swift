@@ -6,7 +6,7 @@ extension GraphQLStore {
     ///
     /// - every field that a live watch (one being iterated) or a retained
     ///   operation or fragment reads now, with its record;
-    /// - every record a retain token names (``retain(_:)-(CacheKey...)``);
+    /// - every record a retain token of keys names;
     /// - every record reachable by references from those: from a kept root
     ///   field (``CacheKey/queryRoot``, ``CacheKey/mutationRoot``,
     ///   ``CacheKey/subscriptionRoot``), and from any field of any other kept

@@ -41,7 +41,7 @@ import Synchronization
 /// wrong `null`.
 ///
 /// **Memory.** Records stay until ``gc()`` removes those that no live watch
-/// and no retain token (``retain(_:)-(CacheKey...)``) can reach.
+/// and no retain token (from a `retain(_:)`) can reach.
 ///
 /// **Threads.** The store is safe to use from any thread or task. Its lock
 /// is never held while it calls an observer or the ``Configuration/cacheKey``
@@ -79,7 +79,9 @@ public final class GraphQLStore: Sendable {
     /// - Parameter key: the record's key.
     /// - Complexity: O(1) on average.
     public func record(for key: CacheKey) -> StoreRecord? {
-        state.withLock { state in state.records[key].map { StoreRecord(key: key, fields: $0.fields.dictionary) } }
+        state.withLock { state in
+            state.records[key].map { StoreRecord(key: key, fields: $0.fields.dictionary) }
+        }
     }
 
     /// The keys of every record held.

@@ -67,7 +67,9 @@ struct StoreState {
                 takeDanglingReferrers(of: entry.key, into: record)
                 for field in entry.fields where field.value.hasReferences {
                     updates.append(
-                        ReferenceUpdate(holder: StoreFieldKey(record: entry.key, field: field.name), old: nil, new: field.value))
+                        ReferenceUpdate(
+                            holder: StoreFieldKey(record: entry.key, field: field.name), old: nil,
+                            new: field.value))
                 }
                 records[entry.key] = record
                 change.insert(record: entry.key, fields: names)
@@ -91,7 +93,8 @@ struct StoreState {
             if let value {
                 setting.append((name, value))
             } else if let old = record.fields.removeValue(forKey: name) {
-                updates.append(ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: nil))
+                updates.append(
+                    ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: nil))
                 change.insert(record: key, field: name)
             }
         }
@@ -113,7 +116,8 @@ struct StoreState {
         record.fields.forEach { name, value in
             change.insert(record: key, field: name)
             if value.hasReferences {
-                updates.append(ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: value, new: nil))
+                updates.append(
+                    ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: value, new: nil))
             }
         }
         applyReferenceUpdates(updates)
@@ -142,7 +146,8 @@ struct StoreState {
         var updates: [ReferenceUpdate] = []
         record.fields.forEach { name, value in
             guard value.hasReferences else { return }
-            updates.append(ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: value, new: nil))
+            updates.append(
+                ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: value, new: nil))
         }
         applyReferenceUpdates(updates)
     }
@@ -150,7 +155,9 @@ struct StoreState {
     /// Removes one field of a record.
     mutating func remove(field: String, of key: CacheKey) {
         guard let old = records[key]?.fields.removeValue(forKey: field) else { return }
-        applyReferenceUpdates([ReferenceUpdate(holder: StoreFieldKey(record: key, field: field), old: old, new: nil)])
+        applyReferenceUpdates([
+            ReferenceUpdate(holder: StoreFieldKey(record: key, field: field), old: old, new: nil)
+        ])
     }
 
     private mutating func create(_ key: CacheKey, capacity: Int, change: inout StoreChange) -> StoredRecord {
@@ -163,17 +170,22 @@ struct StoreState {
 
     /// Gives a record that arrives the references that waited for it.
     private mutating func takeDanglingReferrers(of key: CacheKey, into record: StoredRecord) {
-        guard !danglingReferrers.isEmpty, let holders = danglingReferrers.removeValue(forKey: key) else { return }
+        guard !danglingReferrers.isEmpty, let holders = danglingReferrers.removeValue(forKey: key) else {
+            return
+        }
         for holder in holders { record.referrers.insert(holder) }
     }
 
     /// Removes the elements that reference `key` from a list field.
-    private mutating func removeElements(referencing key: CacheKey, from holder: StoreFieldKey, change: inout StoreChange) {
+    private mutating func removeElements(
+        referencing key: CacheKey, from holder: StoreFieldKey, change: inout StoreChange
+    ) {
         guard let record = records[holder.record], let value = record.fields[holder.field] else { return }
         let kept = value.removingListElements(referencing: key)
         guard kept != value else { return }
         var updates: [ReferenceUpdate] = []
-        Self.set([(holder.field, kept)], in: &record.fields, of: holder.record, change: &change, updates: &updates)
+        Self.set(
+            [(holder.field, kept)], in: &record.fields, of: holder.record, change: &change, updates: &updates)
         applyReferenceUpdates(updates)
     }
 
@@ -185,7 +197,8 @@ struct StoreState {
             let old = record.updateValue(value, forKey: name)
             guard old != value else { continue }
             if value.hasReferences || old?.hasReferences == true {
-                updates.append(ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: value))
+                updates.append(
+                    ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: value))
             }
             change.insert(record: key, field: name)
         }
@@ -195,7 +208,8 @@ struct StoreState {
         for update in updates {
             update.old?.forEachReference { target in
                 if records[target]?.referrers.remove(update.holder) == nil,
-                    danglingReferrers[target]?.remove(update.holder) != nil, danglingReferrers[target]?.isEmpty == true
+                    danglingReferrers[target]?.remove(update.holder) != nil,
+                    danglingReferrers[target]?.isEmpty == true
                 {
                     danglingReferrers[target] = nil
                 }
