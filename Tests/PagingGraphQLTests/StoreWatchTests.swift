@@ -205,4 +205,86 @@ struct StoreWatchTests {
         await probe.cancel()
         #expect(store.liveWatchCount == 0)
     }
+
+    @Test("a watch is iterated on the main actor")
+    @MainActor
+    func mainActorIteration() async throws {
+        let store = GraphQLStore()
+        let operation = try StoreOperation(document: Self.detail, variables: ["id": "1"])
+        try store.write(data: Self.launch("1", site: "A"), for: operation)
+        var seen: [JSONValue] = []
+        for await data in store.watch(operation) {
+            seen.append(data)
+            if seen.count == 2 { break }
+            try store.write(data: Self.launch("1", site: "B"), for: operation)
+        }
+        #expect(seen == [Self.launch("1", site: "A"), Self.launch("1", site: "B")])
+        #expect(store.liveWatchCount == 0)
+    }
+
+    @Test("an observer may read and write the store from its handler")
+    func reentrantObserver() throws {
+        let store = GraphQLStore()
+        let operation = try StoreOperation(document: Self.detail, variables: ["id": "1"])
+        let recorder = Recorder<StoreChange>()
+        let observation = store.observe { change in
+            recorder.record(change)
+            if change.contains(record: "Launch:1", field: "site") {
+                _ = store.read(operation)
+                store.modify(record: "Audit:1", fields: ["seen": .scalar(true)])
+            }
+        }
+        try store.write(data: Self.launch("1", site: "A"), for: operation)
+        #expect(recorder.recorded.count == 2)
+        #expect(store.record(for: "Audit:1")?["seen"] == .scalar(true))
+        observation.cancel()
+    }
+
+    @Test("concurrent writers and watches settle on the last write")
+    func concurrentWritersAndWatches() async throws {
+        let store = GraphQLStore()
+        let operations = try (1...4).map {
+            try StoreOperation(document: Self.detail, variables: ["id": .string(String($0))])
+        }
+        for operation in operations {
+            try store.write(
+                data: Self.launch(operation.variables["id"]?.stringValue ?? "", site: "start"), for: operation
+            )
+        }
+        let probes = operations.map { WatchProbe(store.watch($0)) }
+        for (probe, operation) in zip(probes, operations) {
+            #expect(
+                await probe.next() == Self.launch(operation.variables["id"]?.stringValue ?? "", site: "start")
+            )
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    for step in 0..<200 {
+                        let operation = operations[(writer + step) % operations.count]
+                        let id = operation.variables["id"]?.stringValue ?? ""
+                        try store.write(
+                            data: Self.launch(id, site: "w\(writer)s\(step)", rocket: "R\(step % 3)"),
+                            for: operation)
+                        _ = store.read(operations[step % operations.count])
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        // A final write of known values: every watch ends on it.
+        for operation in operations {
+            let id = operation.variables["id"]?.stringValue ?? ""
+            try store.write(data: Self.launch(id, site: "end", rocket: "Final"), for: operation)
+        }
+        for (probe, operation) in zip(probes, operations) {
+            let expected = Self.launch(
+                operation.variables["id"]?.stringValue ?? "", site: "end", rocket: "Final")
+            var last = await probe.next()
+            while let value = last, value != expected { last = await probe.next() }
+            #expect(last == expected)
+        }
+        for probe in probes { await probe.cancel() }
+        #expect(store.liveWatchCount == 0)
+    }
 }

@@ -48,6 +48,14 @@ public struct GraphQLStoreWatch: AsyncSequence, Sendable {
         /// alters it.
         /// - Returns: the data, or `nil` once the task is cancelled.
         public mutating func next() async -> JSONValue? {
+            await next(isolation: nil)
+        }
+
+        /// The current data first, then the data after each change that
+        /// alters it, staying on the caller's actor between waits.
+        /// - Parameter actor: the caller's actor, if any.
+        /// - Returns: the data, or `nil` once the task is cancelled.
+        public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> JSONValue? {
             while !finished {
                 if Task.isCancelled { break }
                 switch registration.store.readWatch(registration.id) {
