@@ -16,7 +16,7 @@ public struct CacheKey: Hashable, Sendable {
     public let rawValue: String
     /// The text's hash, computed once: the store's tables are keyed by
     /// record keys, and growing a table rehashes every key in it.
-    private let textHash: Int
+    let textHash: Int
 
     /// Creates a key from its text.
     /// - Parameter rawValue: the key, such as `Launch:109`.

@@ -78,10 +78,8 @@ public struct StoreChange: Sendable {
     /// Records that a record was added with these fields; the list is shared,
     /// not copied.
     mutating func insert(record: CacheKey, fields: [String]) {
-        if let existing = changed[record], !existing.isEmpty {
+        if let existing = changed.updateValue(fields, forKey: record), !existing.isEmpty {
             changed[record] = existing + fields
-        } else {
-            changed[record] = fields
         }
     }
 }

@@ -10,7 +10,7 @@ struct StoreRecordTable {
     private var shards = [[CacheKey: StoredRecord]](repeating: [:], count: shardCount)
 
     private static func shard(of key: CacheKey) -> Int {
-        Int(UInt(bitPattern: key.hashValue) % UInt(shardCount))
+        Int(UInt(bitPattern: key.textHash) % UInt(shardCount))
     }
 
     /// The record of a key.
