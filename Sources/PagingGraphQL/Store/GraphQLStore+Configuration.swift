@@ -1,0 +1,78 @@
+extension GraphQLStore {
+    /// How a ``GraphQLStore`` identifies objects and rewrites documents.
+    ///
+    /// An object gets its record key, in this order:
+    ///
+    /// 1. from ``keyFields`` when its `__typename` (or an abstract type that
+    ///    contains it, per ``possibleTypes``) is listed: `Rocket:Falcon 9`
+    ///    for `["Rocket": ["name"]]`; several fields' values are joined by `/`;
+    /// 2. else from ``cacheKey`` when it is set; `nil` means no identity;
+    /// 3. else from its `id`: `Launch:109` when it has a `__typename`, `109`
+    ///    when it has none.
+    ///
+    /// An object without an identity, or whose key fields are missing or
+    /// `null`, is stored as an embedded record under its parent's key and
+    /// field, such as `QUERY_ROOT.launches(first:2).pageInfo` or
+    /// `Launch:109.rocket`, and `.0`, `.1`, ... for list elements.
+    ///
+    /// ```swift
+    /// var configuration = GraphQLStore.Configuration()
+    /// configuration.keyFields = ["Rocket": ["name"]]
+    /// configuration.schema = try StoreSchema(sdl: schemaText)
+    /// let store = GraphQLStore(configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// The fields whose values identify the objects of a type, by type
+        /// name (an object type, or an interface or union per
+        /// ``possibleTypes``).
+        public var keyFields: [String: [String]]
+        /// The key of an object that ``keyFields`` does not cover, from its
+        /// `__typename` (`nil` when absent) and its members; return `nil` for
+        /// no identity. The default (`nil`) keys objects by `id`.
+        public var cacheKey: (@Sendable (_ typename: String?, _ object: [String: JSONValue]) -> String?)?
+        /// The object types of each interface and union, by name, to decide
+        /// fragments with a type condition; merged with the ``schema``'s.
+        public var possibleTypes: [String: Set<String>]
+        /// The server's schema, to add `id` where documents lack it and to
+        /// know interfaces and unions.
+        public var schema: StoreSchema?
+        /// Whether ``GraphQLStore/documentForSending(_:)`` adds `__typename`
+        /// to every object selection; `true` unless set.
+        public var addsTypename: Bool
+        /// Whether ``GraphQLStore/documentForSending(_:)`` adds `id` to the
+        /// object selections of types with an `id` field (needs a
+        /// ``schema``); `true` unless set.
+        public var addsID: Bool
+
+        /// Creates a configuration.
+        /// - Parameters:
+        ///   - keyFields: the fields that identify the objects of a type.
+        ///   - possibleTypes: the object types of each interface and union.
+        ///   - schema: the server's schema, if known.
+        ///   - addsTypename: whether documents for sending get `__typename`.
+        ///   - addsID: whether documents for sending get `id` (with a schema).
+        ///   - cacheKey: the key of an object `keyFields` does not cover.
+        public init(
+            keyFields: [String: [String]] = [:],
+            possibleTypes: [String: Set<String>] = [:],
+            schema: StoreSchema? = nil,
+            addsTypename: Bool = true,
+            addsID: Bool = true,
+            cacheKey: (@Sendable (_ typename: String?, _ object: [String: JSONValue]) -> String?)? = nil
+        ) {
+            self.keyFields = keyFields
+            self.possibleTypes = possibleTypes
+            self.schema = schema
+            self.addsTypename = addsTypename
+            self.addsID = addsID
+            self.cacheKey = cacheKey
+        }
+
+        /// The possible types of the schema and of ``possibleTypes``, merged.
+        var allPossibleTypes: [String: Set<String>] {
+            var all = schema?.possibleTypes ?? [:]
+            for (abstract, types) in possibleTypes { all[abstract, default: []].formUnion(types) }
+            return all
+        }
+    }
+}

@@ -1,0 +1,152 @@
+extension GraphQLStore {
+    /// Watches an operation's data: the current data, then the new data
+    /// after every change that alters it.
+    ///
+    /// ```swift
+    /// for await data in store.watch(operation) {
+    ///     render(data)
+    /// }
+    /// ```
+    /// See ``GraphQLStoreWatch`` for when elements come, and for
+    /// cancellation.
+    /// - Parameter operation: the operation to watch.
+    /// - Returns: the watch; it registers when iterated.
+    /// - Complexity: O(1); each element costs a read of the operation.
+    public func watch(_ operation: StoreOperation) -> GraphQLStoreWatch {
+        GraphQLStoreWatch(store: self, query: operation.query)
+    }
+
+    /// Watches a fragment's data at a record.
+    /// - Parameters:
+    ///   - fragment: the fragment to watch.
+    ///   - key: the record to read it at.
+    /// - Returns: the watch; it registers when iterated.
+    /// - Complexity: O(1); each element costs a read of the fragment.
+    public func watch(_ fragment: StoreFragment, at key: CacheKey) -> GraphQLStoreWatch {
+        GraphQLStoreWatch(store: self, query: fragment.query(at: key))
+    }
+
+    /// Watches a selection rooted at the query's record.
+    func watch(query: StoreQuery) -> GraphQLStoreWatch {
+        GraphQLStoreWatch(store: self, query: query)
+    }
+
+    /// Calls a handler with the change of every write, delete and modify
+    /// that changes something, until the returned token is cancelled or
+    /// released.
+    ///
+    /// ```swift
+    /// let observation = store.observe { change in
+    ///     if change.records.contains("Launch:109") { refresh() }
+    /// }
+    /// ```
+    ///
+    /// The handler runs synchronously on the thread of the call that made
+    /// the change, after the store's lock is released, so it may read and
+    /// write the store; changes made on several threads at once may reach
+    /// it concurrently.
+    /// - Parameter handler: the handler.
+    /// - Returns: the token that keeps the handler registered.
+    /// - Complexity: O(1).
+    public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+        let id = state.withLock { state in
+            let id = state.makeID()
+            state.observers[id] = handler
+            return id
+        }
+        return StoreObservation { [self] in
+            _ = state.withLock { $0.observers.removeValue(forKey: id) }
+        }
+    }
+
+    /// The changes of the store, as a stream: one element per write, delete,
+    /// modify or collection that changes something.
+    ///
+    /// ```swift
+    /// for await change in store.changes() { apply(change) }
+    /// ```
+    /// The stream buffers every change until it is consumed; ending the
+    /// iteration (or cancelling its task) unregisters it.
+    /// - Returns: the stream.
+    /// - Complexity: O(1).
+    public func changes() -> AsyncStream<StoreChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self)
+        let observation = observe { change in continuation.yield(change) }
+        continuation.onTermination = { _ in observation.cancel() }
+        return stream
+    }
+
+    // MARK: Watch registrations
+
+    /// What ``readWatch(_:)`` found.
+    enum WatchRead {
+        /// The watch is no longer registered.
+        case gone
+        /// Nothing it depends on changed since its last read.
+        case clean
+        /// It read again: the result.
+        case read(StoreReadResult)
+    }
+
+    func registerWatch(_ query: StoreQuery) -> Int {
+        state.withLock { state in
+            let id = state.makeID()
+            state.watches[id] = StoreState.Watch(query: query)
+            return id
+        }
+    }
+
+    func unregisterWatch(_ id: Int) {
+        let waiter = state.withLock { $0.removeWatch(id) }
+        waiter?.resume()
+    }
+
+    /// Reads a dirty watch again and records its new dependencies, in one
+    /// hold of the lock, so that no change can fall between the read and
+    /// the registration of what it read.
+    func readWatch(_ id: Int) -> WatchRead {
+        state.withLock { state in
+            guard let watch = state.watches[id] else { return .gone }
+            guard watch.isDirty else { return .clean }
+            let result = state.read(watch.query, keying: keying)
+            state.watches[id]?.isDirty = false
+            state.setDependencies(result.dependencyLists, of: id)
+            state.watchReadCount += 1
+            return .read(result)
+        }
+    }
+
+    /// Waits until a change makes the watch dirty, it is unregistered, or
+    /// the task is cancelled.
+    func waitForChange(of id: Int) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state in
+                    guard let watch = state.watches[id], !watch.isDirty, !watch.isCancelled else {
+                        return true
+                    }
+                    state.watches[id]?.waiter = waiter
+                    return false
+                }
+                if resumeNow { waiter.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                state.watches[id]?.isCancelled = true
+                defer { state.watches[id]?.waiter = nil }
+                return state.watches[id]?.waiter
+            }
+            waiter?.resume()
+        }
+    }
+
+    /// How many watches must read again; for tests.
+    var dirtyWatchCount: Int {
+        state.withLock { $0.watches.values.count(where: \.isDirty) }
+    }
+
+    /// How many times watches read again; for tests.
+    var watchReadCount: Int {
+        state.withLock { $0.watchReadCount }
+    }
+}

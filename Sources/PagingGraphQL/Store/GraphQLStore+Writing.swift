@@ -1,0 +1,84 @@
+extension GraphQLStore {
+    /// Writes the data of a response: each object with an identity into its
+    /// own record, the rest under the operation's root record
+    /// (``CacheKey/queryRoot`` for a query, ``CacheKey/mutationRoot`` for a
+    /// mutation).
+    ///
+    /// ```swift
+    /// let response = try await client.send(request)
+    /// if let data = response.data { try store.write(data: data, for: StoreOperation(request)) }
+    /// ```
+    ///
+    /// Observers and watches hear of the write once, with the fields whose
+    /// value changed; nothing when nothing changed.
+    /// - Parameters:
+    ///   - data: the response's `data`, shaped as the document selects.
+    ///   - operation: the operation that produced it.
+    /// - Returns: the fields whose value changed.
+    /// - Throws: ``GraphQLStoreError/Kind/data`` when the data lacks a field
+    ///   the document selects or has a scalar where it selects subfields;
+    ///   nothing is written then.
+    /// - Complexity: O(*n*) on average for *n* values in the data,
+    ///   independent of the number of records held.
+    @discardableResult
+    public func write(data: JSONValue, for operation: StoreOperation) throws(GraphQLStoreError) -> StoreChange
+    {
+        try write(data, query: operation.query)
+    }
+
+    /// Writes an object selected by a fragment into a record.
+    ///
+    /// ```swift
+    /// let row = try StoreFragment(document: "fragment Row on Launch { id site }")
+    /// try store.write(data: ["id": "109", "site": "KSC"], for: row, at: "Launch:109")
+    /// ```
+    /// - Parameters:
+    ///   - data: the object, shaped as the fragment selects.
+    ///   - fragment: the fragment.
+    ///   - key: the record to write into.
+    /// - Returns: the fields whose value changed.
+    /// - Throws: ``GraphQLStoreError/Kind/data`` as ``write(data:for:)``.
+    /// - Complexity: O(*n*) on average for *n* values in the data.
+    @discardableResult
+    public func write(data: JSONValue, for fragment: StoreFragment, at key: CacheKey)
+        throws(GraphQLStoreError)
+        -> StoreChange
+    {
+        try write(data, query: fragment.query(at: key))
+    }
+
+    /// Writes an object selected by a fragment of a document into a record.
+    /// - Parameters:
+    ///   - data: the object, shaped as the fragment selects.
+    ///   - document: the GraphQL document that defines the fragment.
+    ///   - fragmentName: the fragment, or `nil` for the first one.
+    ///   - key: the record to write into.
+    ///   - variables: the values of the variables the fragment uses.
+    /// - Returns: the fields whose value changed.
+    /// - Throws: ``GraphQLStoreError`` for a bad document, as
+    ///   ``StoreFragment/init(document:fragmentName:variables:)``, or bad
+    ///   data, as ``write(data:for:)``.
+    @discardableResult
+    public func writeFragment(
+        _ data: JSONValue, document: String, fragmentName: String? = nil, at key: CacheKey,
+        variables: [String: JSONValue] = [:]
+    ) throws(GraphQLStoreError) -> StoreChange {
+        let fragment = try StoreFragment(document: document, fragmentName: fragmentName, variables: variables)
+        return try write(data: data, for: fragment, at: key)
+    }
+
+    /// Writes an object for a selection rooted at the query's record: the
+    /// entry point for a response, a fragment or a pager's node.
+    @discardableResult
+    func write(_ data: JSONValue, query: StoreQuery) throws(GraphQLStoreError) -> StoreChange {
+        guard case .object(let object) = data else {
+            throw GraphQLStoreError(
+                .data,
+                "The data to write must be a JSON object of the selected fields, not \(data.canonicalText).")
+        }
+        var normalizer = StoreNormalizer(keying: keying, variables: query.variables)
+        try normalizer.write(object, sets: query.sets, at: query.rootKey)
+        let entries = normalizer.entries
+        return commit { $0.apply(entries) }
+    }
+}

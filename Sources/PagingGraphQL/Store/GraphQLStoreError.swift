@@ -1,0 +1,53 @@
+/// Why a ``GraphQLStore`` cannot use a document, a schema or data.
+///
+/// ```swift
+/// do {
+///     try store.write(data: ["launch": "oops"], for: operation)
+/// } catch {
+///     print(error)
+///     // The data does not match the document at launch: the field selects
+///     // subfields, so its value must be an object, a list or null, not the string "oops".
+/// }
+/// ```
+public struct GraphQLStoreError: Error, Hashable, Sendable {
+    /// The kind of a ``GraphQLStoreError``; compare with `==`.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+
+        /// The document does not parse, names an operation or fragment it
+        /// lacks, or spreads its fragments in a cycle.
+        public static var document: Self { Self("document") }
+        /// The data does not have the shape the document selects.
+        public static var data: Self { Self("data") }
+        /// The schema (SDL) does not parse or is not valid.
+        public static var schema: Self { Self("schema") }
+        /// The variables cannot be encoded as a JSON object.
+        public static var variables: Self { Self("variables") }
+
+        /// The name of the kind, such as `data`.
+        public var description: String { name }
+    }
+
+    /// What kind of problem this is.
+    public let kind: Kind
+    /// The problem, as a sentence a person can act on.
+    public let message: String
+    /// Where in the data the problem lies, for ``Kind/data``; empty otherwise.
+    public let path: [GraphQLPathSegment]
+
+    init(_ kind: Kind, _ message: String, path: [GraphQLPathSegment] = []) {
+        self.kind = kind
+        self.message = message
+        self.path = path
+    }
+
+    init(document error: GraphQLDocumentError) {
+        self.init(.document, error.message)
+    }
+}
+
+extension GraphQLStoreError: CustomStringConvertible {
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,32 @@
+import GraphQL
+import Synchronization
+
+/// Compiled documents by their text, shared by every store: a document is
+/// parsed and compiled once, however many operations and stores use it.
+///
+/// The cache holds at most ``limit`` documents; when full, it starts over,
+/// which costs only a new parse of the documents still in use.
+enum StoreDocumentCache {
+    static let limit = 512
+    private static let documents = Mutex<[String: CompiledDocument]>([:])
+
+    /// The compiled document of a text.
+    /// - Throws: ``GraphQLStoreError/Kind/document`` when the text does not
+    ///   parse or its fragments are broken.
+    /// - Complexity: O(1) on average once the text was compiled.
+    static func document(_ text: String) throws(GraphQLStoreError) -> CompiledDocument {
+        if let cached = documents.withLock({ $0[text] }) { return cached }
+        let parsed: Document
+        do {
+            parsed = try DocumentAnalysis.parse(text)
+        } catch {
+            throw GraphQLStoreError(document: error)
+        }
+        let compiled = try CompiledDocument(parsed)
+        documents.withLock { documents in
+            if documents.count >= limit { documents.removeAll(keepingCapacity: true) }
+            documents[text] = compiled
+        }
+        return compiled
+    }
+}

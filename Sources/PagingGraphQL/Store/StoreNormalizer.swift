@@ -1,0 +1,128 @@
+/// Turns response data into records: each object with an identity becomes
+/// its own record, the others embedded records under their parent's path;
+/// fields are stored by storage key, objects as references.
+///
+/// It works on data alone, without the store's records, so a write runs it
+/// before taking the store's lock.
+struct StoreNormalizer {
+    /// The fields written to one record, in order.
+    struct Entry {
+        var key: CacheKey
+        var fields: [(name: String, value: StoreValue)]
+        /// The fields' names, when the compiled selection knows them (a
+        /// simple set without variables): shared, not built per record.
+        var names: [String]?
+    }
+
+    let keying: StoreKeying
+    let variables: [String: JSONValue]
+    /// The records written, each object once, children before parents.
+    private(set) var entries: [Entry] = []
+    private var path: [GraphQLPathSegment] = []
+
+    init(keying: StoreKeying, variables: [String: JSONValue]) {
+        self.keying = keying
+        self.variables = variables
+    }
+
+    /// Normalizes an object selected by `sets` into the record `key`.
+    /// - Throws: ``GraphQLStoreError/Kind/data`` when the data lacks a field
+    ///   the selection needs, or holds a scalar where it selects subfields.
+    mutating func write(
+        _ object: [String: JSONValue], sets: [CompiledSelectionSet], at key: CacheKey
+    ) throws(GraphQLStoreError) {
+        var fields: [(name: String, value: StoreValue)] = []
+        var names: [String]?
+        if sets.count == 1, let simple = sets[0].simpleFields {
+            names = sets[0].fixedStorageKeys
+            fields.reserveCapacity(simple.count)
+            for field in simple {
+                try write(
+                    field, childSets: field.childSets, definite: true, of: object, at: key, into: &fields)
+            }
+        } else {
+            var collector = StoreFieldCollector(
+                keying: keying, variables: variables, typename: object["__typename"]?.stringValue)
+            collector.collect(sets)
+            fields.reserveCapacity(collector.groups.count)
+            for group in collector.groups {
+                try write(
+                    group.field, childSets: group.childSets, definite: group.definite, of: object, at: key,
+                    into: &fields)
+            }
+        }
+        entries.append(Entry(key: key, fields: fields, names: names))
+    }
+
+    private mutating func write(
+        _ field: CompiledField, childSets: [CompiledSelectionSet], definite: Bool,
+        of object: [String: JSONValue], at key: CacheKey,
+        into fields: inout [(name: String, value: StoreValue)]
+    ) throws(GraphQLStoreError) {
+        path.append(.key(field.responseKey))
+        defer { path.removeLast() }
+        guard let value = object[field.responseKey] else {
+            guard definite else { return }
+            throw GraphQLStoreError(
+                .data,
+                "The data lacks the field \"\(field.responseKey)\" that the document selects, at \(GraphQLPathSegment.describe(path)); write the data the server returned for this document.",
+                path: path)
+        }
+        let storageKey = field.storageKey(variables)
+        if childSets.isEmpty {
+            fields.append((storageKey, .scalar(value)))
+        } else {
+            let stored = try normalize(value, childSets: childSets) {
+                var embedded = key.rawValue
+                embedded.reserveCapacity(embedded.utf8.count + storageKey.utf8.count + 8)
+                embedded += "."
+                embedded += storageKey
+                return embedded
+            }
+            fields.append((storageKey, stored))
+        }
+    }
+
+    /// Normalizes the value of an object field; `embeddedKey` makes the key
+    /// of an object without identity, only when there is one.
+    private mutating func normalize(
+        _ value: JSONValue, childSets: [CompiledSelectionSet], embeddedKey: () -> String
+    ) throws(GraphQLStoreError) -> StoreValue {
+        switch value {
+        case .null:
+            return .scalar(.null)
+        case .object(let object):
+            // Without key fields or a closure, an object can have an identity
+            // only if the selection asks for `id`.
+            let identity =
+                keying.usesIDOnly && !childSets.contains(where: \.mayHaveID) ? nil : keying.key(for: object)
+            let key = identity ?? CacheKey(embeddedKey())
+            try write(object, sets: childSets, at: key)
+            return .reference(key)
+        case .array(let elements):
+            var stored: [StoreValue] = []
+            stored.reserveCapacity(elements.count)
+            var base: String?
+            for (index, element) in elements.enumerated() {
+                path.append(.index(index))
+                defer { path.removeLast() }
+                stored.append(
+                    try normalize(element, childSets: childSets) {
+                        let prefix = base ?? embeddedKey()
+                        base = prefix
+                        var key = prefix
+                        key.reserveCapacity(prefix.utf8.count + 8)
+                        key += "."
+                        key += String(index)
+                        return key
+                    })
+            }
+            return .list(stored)
+        default:
+            throw GraphQLStoreError(
+                .data,
+                "The data does not match the document at \(GraphQLPathSegment.describe(path)): the field selects subfields, so its value must be an object, a list or null, not \(value.canonicalText).",
+                path: path)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// Reads records back into response data for a selection, noting every
+/// field it looks at; stops at the first missing field.
+struct StoreReader {
+    let records: StoreRecordTable
+    let keying: StoreKeying
+    let variables: [String: JSONValue]
+    /// The fields looked at, by record; a name may repeat.
+    private(set) var dependencies: [CacheKey: [String]] = [:]
+    private var path: [GraphQLPathSegment] = []
+
+    init(records: StoreRecordTable, keying: StoreKeying, variables: [String: JSONValue]) {
+        self.records = records
+        self.keying = keying
+        self.variables = variables
+    }
+
+    /// Reads a query: the data, or the first miss, and the dependencies.
+    static func read(
+        _ query: StoreQuery, records: StoreRecordTable, keying: StoreKeying
+    ) -> StoreReadResult {
+        var reader = StoreReader(records: records, keying: keying, variables: query.variables)
+        do {
+            let data = try reader.readObject(query.rootKey, sets: query.sets)
+            return StoreReadResult(data: data, miss: nil, dependencyLists: reader.dependencies)
+        } catch {
+            return StoreReadResult(data: nil, miss: error, dependencyLists: reader.dependencies)
+        }
+    }
+
+    mutating func readObject(_ key: CacheKey, sets: [CompiledSelectionSet]) throws(StoreMiss) -> JSONValue {
+        guard let record = records[key]?.fields else {
+            // Any field of the selection may come with the record: depend on
+            // each, so that the record's arrival wakes a watch.
+            var fields: [String] = []
+            Self.fieldKeys(of: sets, variables: variables, into: &fields)
+            dependencies[key, default: []].append(contentsOf: fields.isEmpty ? ["__typename"] : fields)
+            throw StoreMiss(path: path, record: key, field: fields.first ?? "", recordIsMissing: true)
+        }
+        if sets.count == 1, let simple = sets[0].simpleFields {
+            if let storageKeys = sets[0].fixedStorageKeys {
+                // The common case: depend on every field at once, sharing the
+                // compiled list (a miss then depends on fields after it too).
+                if dependencies[key] == nil {
+                    dependencies[key] = storageKeys
+                } else {
+                    dependencies[key]?.append(contentsOf: storageKeys)
+                }
+            }
+            var object: [String: JSONValue] = [:]
+            object.reserveCapacity(simple.count)
+            for field in simple {
+                object[field.responseKey] = try read(
+                    field, childSets: field.childSets, in: record, at: key,
+                    noting: sets[0].fixedStorageKeys == nil)
+            }
+            return .object(object)
+        }
+        let typename = record["__typename"]?.scalarString
+        var collector = StoreFieldCollector(keying: keying, variables: variables, typename: typename)
+        collector.collect(sets)
+        if collector.usedTypename { dependencies[key, default: []].append("__typename") }
+        var object: [String: JSONValue] = [:]
+        object.reserveCapacity(collector.groups.count)
+        for group in collector.groups {
+            object[group.field.responseKey] = try read(
+                group.field, childSets: group.childSets, in: record, at: key, noting: true)
+        }
+        return .object(object)
+    }
+
+    /// Reads one field; `noting` adds it to the dependencies (unless the
+    /// caller added the whole set's).
+    private mutating func read(
+        _ field: CompiledField, childSets: [CompiledSelectionSet], in record: StoreFields,
+        at key: CacheKey, noting: Bool
+    ) throws(StoreMiss) -> JSONValue {
+        let storageKey = field.storageKey(variables)
+        if noting { dependencies[key, default: []].append(storageKey) }
+        path.append(.key(field.responseKey))
+        defer { path.removeLast() }
+        guard let value = record[storageKey] else {
+            throw StoreMiss(path: path, record: key, field: storageKey)
+        }
+        return try denormalize(value, childSets: childSets, record: key, field: storageKey)
+    }
+
+    private mutating func denormalize(
+        _ value: StoreValue, childSets: [CompiledSelectionSet], record: CacheKey, field: String
+    ) throws(StoreMiss) -> JSONValue {
+        switch value {
+        case .scalar(let scalar):
+            // A leaf, or null; an object field holding a scalar was written
+            // by another document and cannot answer this one.
+            guard childSets.isEmpty || scalar.isNull else {
+                throw StoreMiss(path: path, record: record, field: field)
+            }
+            return scalar
+        case .reference(let key):
+            guard !childSets.isEmpty else { throw StoreMiss(path: path, record: record, field: field) }
+            return try readObject(key, sets: childSets)
+        case .list(let elements):
+            var values: [JSONValue] = []
+            values.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                path.append(.index(index))
+                defer { path.removeLast() }
+                values.append(try denormalize(element, childSets: childSets, record: record, field: field))
+            }
+            return .array(values)
+        }
+    }
+
+    /// The storage keys of the fields a selection names at its record,
+    /// through fragments and ignoring conditions, in order.
+    private static func fieldKeys(
+        of sets: [CompiledSelectionSet], variables: [String: JSONValue], into keys: inout [String]
+    ) {
+        for set in sets {
+            for selection in set.selections {
+                switch selection {
+                case .field(let field): keys.append(field.storageKey(variables))
+                case .fragment(_, _, let child): fieldKeys(of: [child], variables: variables, into: &keys)
+                }
+            }
+        }
+    }
+}
+
+extension StoreValue {
+    /// The string of a scalar string value.
+    var scalarString: String? {
+        if case .scalar(.string(let string)) = self { string } else { nil }
+    }
+}

@@ -1,0 +1,30 @@
+import Synchronization
+
+/// Keeps records of a ``GraphQLStore`` from ``GraphQLStore/gc()`` until
+/// ``cancel()`` or until the token is released.
+///
+/// ```swift
+/// let token = store.retain(operation) // what the operation reads stays
+/// store.gc()
+/// token.cancel()                      // may go at the next gc()
+/// ```
+public final class StoreRetainToken: Sendable {
+    private let release: Mutex<(@Sendable () -> Void)?>
+
+    init(release: @escaping @Sendable () -> Void) {
+        self.release = Mutex(release)
+    }
+
+    /// Releases what the token retains; calling it again does nothing.
+    public func cancel() {
+        let release = self.release.withLock { release in
+            defer { release = nil }
+            return release
+        }
+        release?()
+    }
+
+    deinit {
+        cancel()
+    }
+}

@@ -1,0 +1,292 @@
+/// Everything a ``GraphQLStore`` guards with its lock: the records, the
+/// watches and their index, observers and retains.
+///
+/// Every method here runs under the lock and calls no user code; what must
+/// happen after the lock is released (resuming watches, calling observers)
+/// is returned as a ``StoreDelivery``.
+struct StoreState {
+    /// A live watch: its selection, what its last read depended on, and
+    /// whether a change touched that since.
+    struct Watch {
+        var query: StoreQuery
+        var dependencies: [CacheKey: [String]] = [:]
+        /// Whether the watch must read again: set at registration and by a
+        /// change to a dependency, cleared by the read.
+        var isDirty = true
+        /// Set when the consuming task is cancelled, so a wait ends at once.
+        var isCancelled = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    /// A field whose value changed from or to a value with references: the
+    /// referrers of the records it references change with it.
+    private struct ReferenceUpdate {
+        var holder: StoreFieldKey
+        var old: StoreValue?
+        var new: StoreValue?
+    }
+
+    var records = StoreRecordTable()
+    /// The referrers of records the store does not hold: references that
+    /// dangle after a delete, or that a modify made before the record came.
+    /// A record that arrives takes its referrers from here.
+    var danglingReferrers: [CacheKey: Set<StoreFieldKey>] = [:]
+    var watches: [Int: Watch] = [:]
+    /// For each record, the watches whose dependencies include one of its
+    /// fields.
+    var watchIndex: [CacheKey: Set<Int>] = [:]
+    var observers: [Int: @Sendable (StoreChange) -> Void] = [:]
+    var retainedKeys: [Int: [CacheKey]] = [:]
+    var retainedQueries: [Int: StoreQuery] = [:]
+    var nextID = 0
+    /// How many times watches read again, for tests.
+    var watchReadCount = 0
+
+    mutating func makeID() -> Int {
+        nextID += 1
+        return nextID
+    }
+
+    // MARK: Records
+
+    /// Merges normalized records into the store.
+    /// - Complexity: O(*f*) on average for *f* fields written, plus the size
+    ///   of the changed values that hold references; independent of the
+    ///   number of records held.
+    mutating func apply(_ entries: [StoreNormalizer.Entry]) -> StoreChange {
+        var change = StoreChange(reservingCapacity: entries.count)
+        var updates: [ReferenceUpdate] = []
+        updates.reserveCapacity(entries.count)
+        for entry in entries {
+            if let record = records[entry.key] {
+                Self.set(entry.fields, in: &record.fields, of: entry.key, change: &change, updates: &updates)
+            } else if let names = entry.names {
+                // A new record of distinct names that the compiled selection
+                // lists: its fields are adopted as they are, and all changed.
+                let record = StoredRecord(fields: StoreFields(adopting: entry.fields))
+                takeDanglingReferrers(of: entry.key, into: record)
+                for field in entry.fields where field.value.hasReferences {
+                    updates.append(
+                        ReferenceUpdate(
+                            holder: StoreFieldKey(record: entry.key, field: field.name), old: nil,
+                            new: field.value))
+                }
+                records[entry.key] = record
+                change.insert(record: entry.key, fields: names)
+            } else {
+                let record = create(entry.key, capacity: entry.fields.count, change: &change)
+                Self.set(entry.fields, in: &record.fields, of: entry.key, change: &change, updates: &updates)
+            }
+        }
+        applyReferenceUpdates(updates)
+        return change
+    }
+
+    /// Sets (or, for `nil`, removes) fields of a record, creating it if
+    /// needed.
+    mutating func modify(_ key: CacheKey, fields: [String: StoreValue?]) -> StoreChange {
+        var change = StoreChange()
+        var updates: [ReferenceUpdate] = []
+        let record = records[key] ?? create(key, capacity: fields.count, change: &change)
+        var setting: [(name: String, value: StoreValue)] = []
+        for (name, value) in fields {
+            if let value {
+                setting.append((name, value))
+            } else if let old = record.fields.removeValue(forKey: name) {
+                updates.append(
+                    ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: nil))
+                change.insert(record: key, field: name)
+            }
+        }
+        Self.set(setting, in: &record.fields, of: key, change: &change, updates: &updates)
+        applyReferenceUpdates(updates)
+        return change
+    }
+
+    /// Removes a record, and every list element that references it; so
+    /// does an object without identity in a list (an edge) that references
+    /// it directly. Other direct references are left dangling.
+    /// - Complexity: O(*f* + *r*) for a record of *f* fields referenced from
+    ///   *r* fields, plus the size of those fields' values.
+    mutating func delete(_ key: CacheKey) -> StoreChange {
+        var change = StoreChange()
+        guard let record = records.removeValue(forKey: key) else { return change }
+        change.insert(record: key)
+        var updates: [ReferenceUpdate] = []
+        record.fields.forEach { name, value in
+            change.insert(record: key, field: name)
+            if value.hasReferences {
+                updates.append(
+                    ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: value, new: nil))
+            }
+        }
+        applyReferenceUpdates(updates)
+        for holder in record.referrers.all {
+            guard let value = records[holder.record]?.fields[holder.field] else { continue }
+            if case .list = value {
+                removeElements(referencing: key, from: holder, change: &change)
+                continue
+            }
+            danglingReferrers[key, default: []].insert(holder)
+            // An edge: an object without identity, in a list, that holds the
+            // record; the list loses it.
+            for list in records[holder.record]?.referrers.all ?? []
+            where holder.record.rawValue.hasPrefix(list.record.rawValue + "." + list.field + ".") {
+                removeElements(referencing: holder.record, from: list, change: &change)
+            }
+        }
+        return change
+    }
+
+    /// Removes a record without touching what references it (for the
+    /// collector, which removes only records nothing live references).
+    mutating func remove(_ key: CacheKey) {
+        guard let record = records.removeValue(forKey: key) else { return }
+        danglingReferrers[key] = nil
+        var updates: [ReferenceUpdate] = []
+        record.fields.forEach { name, value in
+            guard value.hasReferences else { return }
+            updates.append(
+                ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: value, new: nil))
+        }
+        applyReferenceUpdates(updates)
+    }
+
+    /// Removes one field of a record.
+    mutating func remove(field: String, of key: CacheKey) {
+        guard let old = records[key]?.fields.removeValue(forKey: field) else { return }
+        applyReferenceUpdates([
+            ReferenceUpdate(holder: StoreFieldKey(record: key, field: field), old: old, new: nil)
+        ])
+    }
+
+    private mutating func create(_ key: CacheKey, capacity: Int, change: inout StoreChange) -> StoredRecord {
+        let record = StoredRecord(fields: StoreFields(minimumCapacity: capacity))
+        takeDanglingReferrers(of: key, into: record)
+        records[key] = record
+        change.insert(record: key)
+        return record
+    }
+
+    /// Gives a record that arrives the references that waited for it.
+    private mutating func takeDanglingReferrers(of key: CacheKey, into record: StoredRecord) {
+        guard !danglingReferrers.isEmpty, let holders = danglingReferrers.removeValue(forKey: key) else {
+            return
+        }
+        for holder in holders { record.referrers.insert(holder) }
+    }
+
+    /// Removes the elements that reference `key` from a list field.
+    private mutating func removeElements(
+        referencing key: CacheKey, from holder: StoreFieldKey, change: inout StoreChange
+    ) {
+        guard let record = records[holder.record], let value = record.fields[holder.field] else { return }
+        let kept = value.removingListElements(referencing: key)
+        guard kept != value else { return }
+        var updates: [ReferenceUpdate] = []
+        Self.set(
+            [(holder.field, kept)], in: &record.fields, of: holder.record, change: &change, updates: &updates)
+        applyReferenceUpdates(updates)
+    }
+
+    private static func set(
+        _ fields: [(name: String, value: StoreValue)], in record: inout StoreFields, of key: CacheKey,
+        change: inout StoreChange, updates: inout [ReferenceUpdate]
+    ) {
+        for (name, value) in fields {
+            let old = record.updateValue(value, forKey: name)
+            guard old != value else { continue }
+            if value.hasReferences || old?.hasReferences == true {
+                updates.append(
+                    ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: value))
+            }
+            change.insert(record: key, field: name)
+        }
+    }
+
+    private mutating func applyReferenceUpdates(_ updates: [ReferenceUpdate]) {
+        for update in updates {
+            update.old?.forEachReference { target in
+                if records[target]?.referrers.remove(update.holder) == nil,
+                    danglingReferrers[target]?.remove(update.holder) != nil,
+                    danglingReferrers[target]?.isEmpty == true
+                {
+                    danglingReferrers[target] = nil
+                }
+            }
+            update.new?.forEachReference { target in
+                if records[target]?.referrers.insert(update.holder) == nil {
+                    danglingReferrers[target, default: []].insert(update.holder)
+                }
+            }
+        }
+    }
+
+    /// The keys of the records that reference a record; for tests.
+    func referrers(of key: CacheKey) -> Set<StoreFieldKey> {
+        Set(records[key]?.referrers.all ?? []).union(danglingReferrers[key] ?? [])
+    }
+
+    // MARK: Reading and watching
+
+    func read(_ query: StoreQuery, keying: StoreKeying) -> StoreReadResult {
+        StoreReader.read(query, records: records, keying: keying)
+    }
+
+    /// Replaces a watch's dependencies, keeping the index in step.
+    /// - Complexity: O(*d*) for *d* records in the old and new dependencies.
+    mutating func setDependencies(_ dependencies: [CacheKey: [String]], of id: Int) {
+        guard let old = watches[id]?.dependencies else { return }
+        for key in old.keys where dependencies[key] == nil {
+            if watchIndex[key]?.remove(id) != nil, watchIndex[key]?.isEmpty == true { watchIndex[key] = nil }
+        }
+        for key in dependencies.keys where old[key] == nil {
+            watchIndex[key, default: []].insert(id)
+        }
+        watches[id]?.dependencies = dependencies
+    }
+
+    /// Removes a watch; returns its waiter to resume.
+    mutating func removeWatch(_ id: Int) -> CheckedContinuation<Void, Never>? {
+        setDependencies([:], of: id)
+        return watches.removeValue(forKey: id)?.waiter
+    }
+
+    /// What a change means for watches and observers: the watches it
+    /// touches become dirty, and their waiters are to be resumed.
+    /// - Complexity: O(*c* × *w*) on average for *c* changed records and *w*
+    ///   watches per record; independent of the number of records held.
+    mutating func delivery(of change: StoreChange) -> StoreDelivery {
+        guard !change.isEmpty else { return StoreDelivery() }
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        if !watchIndex.isEmpty {
+            for (key, fields) in change.changed {
+                guard let ids = watchIndex[key] else { continue }
+                for id in ids {
+                    guard let watch = watches[id], !watch.isDirty, let read = watch.dependencies[key],
+                        fields.isEmpty || fields.contains(where: read.contains)
+                    else { continue }
+                    watches[id]?.isDirty = true
+                    if let waiter = watch.waiter {
+                        watches[id]?.waiter = nil
+                        waiters.append(waiter)
+                    }
+                }
+            }
+        }
+        return StoreDelivery(change: change, observers: Array(observers.values), waiters: waiters)
+    }
+}
+
+/// What to do once the lock is released: resume the waiting watches, then
+/// call the observers with the change.
+struct StoreDelivery: Sendable {
+    var change = StoreChange()
+    var observers: [@Sendable (StoreChange) -> Void] = []
+    var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func run() {
+        for waiter in waiters { waiter.resume() }
+        for observer in observers { observer(change) }
+    }
+}

@@ -1,0 +1,63 @@
+/// A record as the store keeps it: its fields, and the fields of other
+/// records that reference it (so that a delete finds the lists holding it
+/// without a scan).
+///
+/// A class, so that the store's table holds one pointer per record: the
+/// table stays small in memory, and growing it moves little. Only the
+/// store's state, under its lock, holds these.
+final class StoredRecord {
+    /// The fields of other records whose value references a record. Most
+    /// records have one referrer (the list or field that brought them), so
+    /// that case is stored inline, without a set.
+    enum Referrers {
+        case none
+        case one(StoreFieldKey)
+        case many(Set<StoreFieldKey>)
+
+        mutating func insert(_ holder: StoreFieldKey) {
+            switch self {
+            case .none:
+                self = .one(holder)
+            case .one(let existing):
+                if existing != holder { self = .many([existing, holder]) }
+            case .many(var holders):
+                self = .none  // keeps the set uniquely referenced, so it grows in place
+                holders.insert(holder)
+                self = .many(holders)
+            }
+        }
+
+        mutating func remove(_ holder: StoreFieldKey) {
+            switch self {
+            case .none:
+                break
+            case .one(let existing):
+                if existing == holder { self = .none }
+            case .many(var holders):
+                self = .none
+                holders.remove(holder)
+                self = holders.isEmpty ? .none : .many(holders)
+            }
+        }
+
+        var all: [StoreFieldKey] {
+            switch self {
+            case .none: []
+            case .one(let holder): [holder]
+            case .many(let holders): Array(holders)
+            }
+        }
+
+        var isEmpty: Bool {
+            if case .none = self { true } else { false }
+        }
+    }
+
+    var fields: StoreFields
+    var referrers: Referrers
+
+    init(fields: StoreFields = StoreFields(), referrers: Referrers = .none) {
+        self.fields = fields
+        self.referrers = referrers
+    }
+}
