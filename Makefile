@@ -6,8 +6,10 @@
 #   make check   no compiler warning in our code, every public symbol
 #                documented, the DocC catalogs valid
 #   make format  format the sources with swift-format
+#   make benchmarks  run every benchmark (release build, ~15 minutes) and
+#                print the table of ratios
 
-.PHONY: demo test check format
+.PHONY: demo test check format benchmarks
 
 demo:
 	cd Tools && swift run paging demo
@@ -19,4 +21,7 @@ check:
 	scripts/check.sh
 
 format:
-	swift format -i -r Sources Tests Tools/Sources Tools/Tests
+	swift format -i -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources
+
+benchmarks:
+	scripts/benchmarks.sh

@@ -30,7 +30,8 @@ let package = Package(
     name: "PagingBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(
+            url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(name: "Paging", path: ".."),
         .package(name: "Tools", path: "../Tools"),
         .package(url: "https://github.com/GraphQLSwift/Graphiti.git", from: "3.1.0"),
@@ -48,7 +49,8 @@ let package = Package(
             "ServerBenchmarks",
             [
                 "BenchmarkSupport", .product(name: "LaunchServer", package: "Tools"),
-                .product(name: "Graphiti", package: "Graphiti"), .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Graphiti", package: "Graphiti"),
+                .product(name: "GraphQL", package: "GraphQL"),
             ]),
         suite(
             "ExportBenchmarks",
@@ -61,7 +63,8 @@ let package = Package(
             "PrefetchBenchmarks",
             [
                 "BenchmarkSupport", .product(name: "LaunchServer", package: "Tools"),
-                .product(name: "Paging", package: "Paging"), .product(name: "PagingGraphQL", package: "Paging"),
+                .product(name: "Paging", package: "Paging"),
+                .product(name: "PagingGraphQL", package: "Paging"),
             ]),
     ]
 )

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Documentation checks: every public symbol of the libraries has a doc
-# comment, and each DocC catalog converts without a warning.
+# Checks beyond the tests: every public symbol of the libraries has a doc
+# comment, each DocC catalog converts without a warning, and the benchmarks
+# build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,3 +38,20 @@ for module in Paging PagingGraphQL; do
     fi
     echo "docc: $catalog converts cleanly"
 done
+
+# The benchmarks build (debug: a compile check, they are run by
+# `make benchmarks`), with no compiler warning in their own files.
+echo "== Benchmarks: build"
+log=$(mktemp)
+(cd Benchmarks && swift build 2>&1) | tee "$log" | grep -E "error|warning: |Build complete" | grep -v "unhandled" || true
+if ! grep -q "Build complete" "$log"; then
+    cat "$log"
+    echo "the benchmarks do not build"
+    exit 1
+fi
+ours=$(grep -E "^/[^ ]*/Benchmarks/(Benchmarks|Sources)/[^ ]*\.swift:[0-9]+:[0-9]+: warning:" "$log" | grep -v "/\.build" | sort -u || true)
+if [ -n "$ours" ]; then
+    echo "$ours"
+    echo "compiler warnings in Benchmarks: fix them"
+    exit 1
+fi

@@ -22,7 +22,8 @@ final class HeldPager: Sendable {
     init(size: Int) throws {
         self.size = size
         pager = NumberedSource(pageSize: 100, pageCount: 100_000_000).makePager(
-            initialKey: 50_000_000, configuration: try PagingConfiguration(pageSize: 100, prefetchDistance: 0))
+            initialKey: 50_000_000, configuration: try PagingConfiguration(pageSize: 100, prefetchDistance: 0)
+        )
     }
 
     /// Empties the pager and loads it again to its size.
@@ -98,7 +99,9 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     let memory = Benchmark.Configuration(
-        metrics: [.wallClock, .peakMemoryResident, .peakMemoryResidentDelta, .mallocBytesCount, .memoryLeakedBytes],
+        metrics: [
+            .wallClock, .peakMemoryResident, .peakMemoryResidentDelta, .mallocBytesCount, .memoryLeakedBytes,
+        ],
         warmupIterations: 0, maxDuration: .seconds(30), maxIterations: 3)
     Benchmark("scroll 10,000 items, 10 pages held", configuration: memory) { _ in
         try await scroll(through: 10_000)

@@ -77,7 +77,8 @@ func handWrittenExport(endpoint: URL) async throws -> Int {
         request.httpBody = try encoder.encode(
             ExportRequest(query: exportDocument, variables: .init(first: 100, after: after)))
         let (body, _) = try await URLSession.shared.data(for: request)
-        guard let connection = try decoder.decode(ExportResponse.self, from: body).data?.launchConnection else {
+        guard let connection = try decoder.decode(ExportResponse.self, from: body).data?.launchConnection
+        else {
             throw BenchmarkSetupError("no data in \(String(decoding: body, as: UTF8.self).prefix(200))")
         }
         var lines = Data()
@@ -87,7 +88,9 @@ func handWrittenExport(endpoint: URL) async throws -> Int {
         }
         try output.write(contentsOf: lines)
         written += connection.edges.count
-        guard connection.pageInfo.hasNextPage, let cursor = connection.pageInfo.endCursor else { return written }
+        guard connection.pageInfo.hasNextPage, let cursor = connection.pageInfo.endCursor else {
+            return written
+        }
         after = cursor
     }
 }
@@ -113,7 +116,8 @@ let benchmarks: @Sendable () -> Void = {
         var settings = LaunchServerConfiguration()
         settings.dataset = .synthetic(count: exportRows)
         let server = try await LaunchServer.start(settings)
-        let queryFile = FileManager.default.temporaryDirectory.appending(path: "paging-export-\(UUID()).graphql")
+        let queryFile = FileManager.default.temporaryDirectory.appending(
+            path: "paging-export-\(UUID()).graphql")
         try Data(exportDocument.utf8).write(to: queryFile)
         // Both variants must export every row.
         let count = try await handWrittenExport(endpoint: server.graphQLURL)

@@ -37,7 +37,8 @@ func read(server: LaunchServer, prefetch: Bool) async throws -> Int {
         itemsPerSecond: 1 / (Double(readInterval.components.attoseconds) * 1e-18), pageLatency: latency)
     let pager = ConnectionSource(
         client: GraphQLClient(endpoint: server.graphQLURL), document: document, as: LaunchNode.self
-    ).makePager(configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetch ? distance : 0))
+    ).makePager(
+        configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetch ? distance : 0))
     let clock = ContinuousClock()
     _ = try await pager.loadNext().value
     var stalls = 0
@@ -61,7 +62,10 @@ func read(server: LaunchServer, prefetch: Bool) async throws -> Int {
 
 let benchmarks: @Sendable () -> Void = {
     let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .custom("stalls after the first page", polarity: .prefersSmaller, useScalingFactor: false)],
+        metrics: [
+            .wallClock,
+            .custom("stalls after the first page", polarity: .prefersSmaller, useScalingFactor: false),
+        ],
         warmupIterations: 0, maxDuration: .seconds(30), maxIterations: 3)
     let server = Shared<LaunchServer>()
     let setup: @Sendable () async throws -> Void = {
@@ -76,11 +80,16 @@ let benchmarks: @Sendable () -> Void = {
     }
     for prefetch in [true, false] {
         Benchmark(
-            prefetch ? "read 1 item/ms, 20 ms pages: suggested prefetch distance" : "read 1 item/ms, 20 ms pages: prefetch off",
+            prefetch
+                ? "read 1 item/ms, 20 ms pages: suggested prefetch distance"
+                : "read 1 item/ms, 20 ms pages: prefetch off",
             configuration: configuration,
             closure: { benchmark in
                 let stalls = try await read(server: try server.get(), prefetch: prefetch)
-                benchmark.measurement(.custom("stalls after the first page", polarity: .prefersSmaller, useScalingFactor: false), stalls)
+                benchmark.measurement(
+                    .custom(
+                        "stalls after the first page", polarity: .prefersSmaller, useScalingFactor: false),
+                    stalls)
             }, setup: setup, teardown: teardown)
     }
 }

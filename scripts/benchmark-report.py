@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Reads the markdown the benchmark harness prints and prints the table of
+ratios the issues set as targets, each from the medians (p50) of one run.
+
+    python3 scripts/benchmark-report.py Benchmarks/.benchmark-results/results.md
+"""
+import re
+import sys
+
+TIME = {"ns": 1e-9, "μs": 1e-6, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+SCALE = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+
+
+def parse(text):
+    """{benchmark: {metric: p50 in base units}} from the harness's markdown."""
+    results, current = {}, None
+    for line in text.splitlines():
+        heading = re.match(r"^### (.+?)\s*$", line)
+        if heading:
+            current = heading.group(1)
+            results[current] = {}
+            continue
+        if current is None or not line.startswith("|"):
+            continue
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) < 4 or cells[0] in ("Metric", "") or set(cells[0]) <= set("-:"):
+            continue
+        label = cells[0].rstrip(" *")
+        unit = re.search(r"\(([^()]*)\)\s*$", label)
+        factor, name = 1.0, label
+        if unit:
+            name = label[: unit.start()].strip()
+            token = unit.group(1)
+            if token in TIME:
+                factor = TIME[token]
+            elif token in SCALE:
+                factor = SCALE[token]
+            elif token not in ("bytes", "#"):
+                name = label
+        try:
+            p50 = float(cells[3].replace(",", ""))
+        except ValueError:
+            continue
+        results[current][name] = p50 * factor
+    return results
+
+
+def value(results, benchmark, metric):
+    for name, metrics in results.items():
+        if name.startswith(benchmark):
+            for key, number in metrics.items():
+                if key.startswith(metric):
+                    return number
+    return None
+
+
+# (what, numerator, denominator, metric, goal, kind): kind "max" = ratio at most goal,
+# "min" = ratio at least goal; a denominator of None compares the value itself.
+TARGETS = [
+    ("1. append a page: 1,000,000 held / 1,000 held", "append a page, 1,000,000 held", "append a page, 1,000 held", "Time (wall clock)", 1.5, "max"),
+    ("1. prepend a page: 1,000,000 held / 1,000 held", "prepend a page, 1,000,000 held", "prepend a page, 1,000 held", "Time (wall clock)", 1.5, "max"),
+    ("2. peak resident memory: scroll 1,000,000 / 10,000", "scroll 1,000,000 items", "scroll 10,000 items", "Memory (resident peak)", 1.2, "max"),
+    ("3. export 100,000 rows: paging fetch / hand-written loop", "export 100,000 rows: paging fetch", "export 100,000 rows: hand-written", "Time (wall clock)", 1.05, "max"),
+    ("4. relay page of 20: depth 900,000 / depth 100", "relay page of 20 at depth 900,000", "relay page of 20 at depth 100,", "Time (wall clock)", 1.3, "max"),
+    ("4. Graphiti connection(from:) / ours, page of 20 at depth 900,000", "Graphiti connection(from:), page of 20", "relay page of 20 at depth 900,000", "Time (wall clock)", 100, "min"),
+    ("4. (pages of 100) relay page: depth 900,000 / depth 100", "relay page of 100 at depth 900,000", "relay page of 100 at depth 100,", "Time (wall clock)", 1.3, "max"),
+    ("4. (pages of 100) Graphiti connection(from:) / ours", "Graphiti connection(from:), page of 100", "relay page of 100 at depth 900,000", "Time (wall clock)", 100, "min"),
+    ("5. stalls after the first page, suggested prefetch", "read 1 item/ms, 20 ms pages: suggested", None, "stalls after the first page", 0, "max"),
+    ("5. stalls after the first page, prefetch off (19 pages follow)", "read 1 item/ms, 20 ms pages: prefetch off", None, "stalls after the first page", 19, "min"),
+    ("8. GraphQL list, median ms per page: pages 991-1000 / pages 1-10", "GraphQL list, pages 991-1000", "GraphQL list, pages 1-10", "Time (wall clock)", 1.5, "max"),
+]
+
+
+def main():
+    results = parse(open(sys.argv[1], encoding="utf-8").read())
+    print("| target | measured | goal | met |")
+    print("| --- | --- | --- | --- |")
+    missed = 0
+    for what, top, bottom, metric, goal, kind in TARGETS:
+        numerator = value(results, top, metric)
+        denominator = value(results, bottom, metric) if bottom else 1.0
+        if numerator is None or not denominator:
+            continue
+        measured = numerator / denominator
+        met = measured <= goal if kind == "max" else measured >= goal
+        missed += 0 if met else 1
+        shown = f"{measured:.0f}" if bottom is None else (f"{measured:.0f}×" if measured >= 10 else f"{measured:.2f}×")
+        bound = ("≤ " if kind == "max" else "≥ ") + (f"{goal}" if bottom is None else f"{goal}×")
+        print(f"| {what} | {shown} | {bound} | {'yes' if met else 'NO'} |")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
