@@ -14,6 +14,13 @@ public struct StoreChange: Sendable {
     /// changed; a name may repeat. An empty list means the record was added
     /// or removed without fields.
     private(set) var changed: [CacheKey: [String]]
+    /// The records this change deleted.
+    public internal(set) var deletedRecords: Set<CacheKey> = []
+    /// What the change asks of the connections that lists show: items to
+    /// append, prepend or remove, from a mutation's `@appendEdge`,
+    /// `@prependEdge`, `@appendNode`, `@prependNode` or `@deleteEdge`; in
+    /// the order of the response.
+    public internal(set) var connectionEdits: [StoreConnectionEdit] = []
 
     /// Creates a change.
     /// - Parameter fieldsByRecord: the changed fields' storage keys, by record.
@@ -35,7 +42,7 @@ public struct StoreChange: Sendable {
 
     /// Whether nothing changed.
     /// - Complexity: O(1).
-    public var isEmpty: Bool { changed.isEmpty }
+    public var isEmpty: Bool { changed.isEmpty && connectionEdits.isEmpty }
 
     /// The keys of the records with a changed field, or that were added or
     /// removed.
@@ -87,12 +94,15 @@ public struct StoreChange: Sendable {
 extension StoreChange: Hashable {
     /// Whether two changes name the same fields of the same records.
     public static func == (lhs: StoreChange, rhs: StoreChange) -> Bool {
-        lhs.fieldsByRecord == rhs.fieldsByRecord
+        lhs.fieldsByRecord == rhs.fieldsByRecord && lhs.deletedRecords == rhs.deletedRecords
+            && lhs.connectionEdits == rhs.connectionEdits
     }
 
     /// Hashes the changed fields.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fieldsByRecord)
+        hasher.combine(deletedRecords)
+        hasher.combine(connectionEdits)
     }
 }
 

@@ -112,6 +112,7 @@ struct StoreState {
         var change = StoreChange()
         guard let record = records.removeValue(forKey: key) else { return change }
         change.insert(record: key)
+        change.deletedRecords.insert(key)
         var updates: [ReferenceUpdate] = []
         record.fields.forEach { name, value in
             change.insert(record: key, field: name)
