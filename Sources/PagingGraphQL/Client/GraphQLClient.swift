@@ -31,6 +31,9 @@ public struct GraphQLClient: Sendable {
     public var timeout: Duration
     /// What carries the requests: ``URLSessionTransport`` unless given.
     public var transport: any GraphQLTransport
+    /// The normalized record store responses are written to, and the
+    /// pagers of this client follow; `nil` for none.
+    public var store: GraphQLStore?
 
     /// Creates a client.
     /// - Parameters:
@@ -39,16 +42,20 @@ public struct GraphQLClient: Sendable {
     ///   - timeout: how long a request may take; 60 seconds unless given.
     ///   - transport: what carries the requests; a ``URLSessionTransport``
     ///     over `URLSession.shared` unless given.
+    ///   - store: the normalized record store to write responses to, which
+    ///     the client's pagers follow; `nil` for none.
     public init(
         endpoint: URL,
         headers: [String: String] = [:],
         timeout: Duration = .seconds(60),
-        transport: any GraphQLTransport = URLSessionTransport()
+        transport: any GraphQLTransport = URLSessionTransport(),
+        store: GraphQLStore? = nil
     ) {
         self.endpoint = endpoint
         self.headers = headers
         self.timeout = timeout
         self.transport = transport
+        self.store = store
     }
 
     /// Sends an operation and reads the answer.
