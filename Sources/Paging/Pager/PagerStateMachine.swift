@@ -615,7 +615,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             // yet in the tree, or a held one.
             let added = ids.insert(hash: hash, sequence: sequence, base: base) { candidate in
                 candidate == sequence
-                    ? kept.contains { $0.id == id } : Self.holds(id, inPage: candidate, of: held, first: first)
+                    ? kept.contains { $0.id == id }
+                    : Self.holds(id, inPage: candidate, of: held, first: first)
             }
             if added { kept.append(item) }
         }

@@ -59,6 +59,9 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     /// The document's other variables, sent with every page.
     public let variables: [String: JSONValue]
     private let decode: @Sendable (ConnectionPage) throws -> [Node]
+    /// Decodes one node read back from a store; the item it replaces, if
+    /// any, gives what the store does not hold (a ``JSONNode``'s cursor).
+    let decodeNode: @Sendable (JSONValue, Node?) throws -> Node
     private let onPartialData: (@Sendable (PartialDataReport<String>) -> Void)?
     private let strategy: RelayCursorSource<Node>
 
@@ -67,12 +70,14 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
         document: ConnectionDocument,
         variables: [String: JSONValue],
         decode: @escaping @Sendable (ConnectionPage) throws -> [Node],
+        decodeNode: @escaping @Sendable (JSONValue, Node?) throws -> Node,
         onPartialData: (@Sendable (PartialDataReport<String>) -> Void)?
     ) {
         self.client = client
         self.document = document
         self.variables = variables
         self.decode = decode
+        self.decodeNode = decodeNode
         self.onPartialData = onPartialData
         let direction: RelayCursorSource<Node>.Direction =
             switch (document.variables.pagesForward, document.variables.pagesBackward) {
@@ -173,7 +178,8 @@ extension ConnectionSource where Node: Decodable {
     ) {
         self.init(
             client: client, document: document, variables: variables,
-            decode: { try $0.decodeNodes(as: Node.self) }, onPartialData: onPartialData)
+            decode: { try $0.decodeNodes(as: Node.self) },
+            decodeNode: { value, _ in try value.decode(Node.self) }, onPartialData: onPartialData)
     }
 }
 
@@ -196,10 +202,70 @@ extension ConnectionSource where Node == JSONNode {
         self.init(
             client: client, document: document, variables: variables,
             decode: { page in zip(page.nodes, page.cursors).map { JSONNode($0, cursor: $1, idKey: idKey) } },
+            decodeNode: { value, old in JSONNode(value, cursor: old?.cursor, idKey: idKey) },
             onPartialData: onPartialData)
     }
 }
 
 extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
 
+}
+
+extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
+    /// Creates the engine's pager over this source; when the client has a
+    /// ``GraphQLStore``, the pager follows it.
+    ///
+    /// Following the store: when a response, a mutation or an edit changes a
+    /// record that an item was read from (its node's record, or one the
+    /// node's selection reaches), the item is read again from the store and
+    /// replaced with ``Pager/update(_:)``: one "updated" change, with no
+    /// request. A deleted record removes its item; a mutation's
+    /// `@appendNode` / `@prependNode` / `@appendEdge` / `@prependEdge` /
+    /// `@deleteEdge` naming this connection's key (or, without a key, its
+    /// field name) inserts or removes an item. The follower lives as long as
+    /// the pager.
+    ///
+    /// - Parameters:
+    ///   - initialKey: the cursor to open the list at; `nil` for its start.
+    ///   - configuration: page sizes, prefetch, window, refresh policy.
+    /// - Returns: the pager.
+    /// - Complexity: O(1); following costs O(*k* (*m* + log *p*)) per change
+    ///   for the *k* items it touches, whatever the number held.
+    public func makePager(initialKey: String? = nil, configuration: PagingConfiguration = .default) -> Pager<
+        String, Node
+    > {
+        guard let store = client.store, let selection = document.nodeSelection else {
+            return Pager(source: self, initialKey: initialKey, configuration: configuration)
+        }
+        let follower = StoreFollower<Node>(
+            store: store, query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
+            connections: [document.connectionKey, document.connectionFieldName], decode: decodeNode)
+        let decodePage = decode
+        let source = ConnectionSource(
+            client: client, document: document, variables: variables,
+            decode: { page in
+                let nodes = try decodePage(page)
+                follower.track(page.nodes, as: nodes)
+                return nodes
+            },
+            decodeNode: decodeNode, onPartialData: onPartialData)
+        let pager = Pager(source: source, initialKey: initialKey, configuration: configuration)
+        follower.follow(pager)
+        return pager
+    }
+
+    /// Creates the engine's `@Observable` list over this source, following
+    /// the client's store as ``makePager(initialKey:configuration:)`` says.
+    /// - Parameters:
+    ///   - initialKey: the cursor to open the list at; `nil` for its start.
+    ///   - configuration: page sizes, prefetch, window, refresh policy.
+    /// - Returns: the list.
+    @MainActor
+    public func makeList(initialKey: String? = nil, configuration: PagingConfiguration = .default)
+        -> PagedList<
+            String, Node
+        >
+    {
+        PagedList(pager: makePager(initialKey: initialKey, configuration: configuration))
+    }
 }

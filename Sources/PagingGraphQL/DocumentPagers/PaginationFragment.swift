@@ -159,3 +159,34 @@ extension PaginationFragment where Node == JSONNode {
 extension PaginationFragment where Node: Identifiable, Node.ID: Sendable {
 
 }
+
+extension PaginationFragment where Node: Identifiable, Node.ID: Sendable {
+    /// Creates the engine's pager over the fragment's connection; when the
+    /// client has a ``GraphQLStore``, the pager follows it, as
+    /// ``ConnectionSource/makePager(initialKey:configuration:)`` says.
+    /// - Parameters:
+    ///   - initialKey: the cursor to open the list at; `nil` for its start.
+    ///   - configuration: page sizes, prefetch, window, refresh policy.
+    /// - Returns: the pager.
+    /// - Complexity: O(1).
+    public func makePager(initialKey: String? = nil, configuration: PagingConfiguration = .default) -> Pager<
+        String, Node
+    > {
+        connection.makePager(initialKey: initialKey, configuration: configuration)
+    }
+
+    /// Creates the engine's `@Observable` list over the fragment's
+    /// connection, following the client's store.
+    /// - Parameters:
+    ///   - initialKey: the cursor to open the list at; `nil` for its start.
+    ///   - configuration: page sizes, prefetch, window, refresh policy.
+    /// - Returns: the list.
+    @MainActor
+    public func makeList(initialKey: String? = nil, configuration: PagingConfiguration = .default)
+        -> PagedList<
+            String, Node
+        >
+    {
+        PagedList(pager: makePager(initialKey: initialKey, configuration: configuration))
+    }
+}

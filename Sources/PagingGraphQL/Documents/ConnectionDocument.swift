@@ -55,6 +55,19 @@ public struct ConnectionDocument: Hashable, Sendable {
     public let edgeNodeKey: String?
     /// The response key of the connection's `nodes`, when selected.
     public let nodesKey: String?
+    /// The node's selection, compiled for the store: what a store follower
+    /// reads at a node's record to show it again; `nil` when it cannot be
+    /// compiled (the list then does not follow the store).
+    let nodeSelection: NodeSelection?
+
+    /// A compiled node selection. It follows from the document's text, which
+    /// the document's equality already compares, so it adds nothing to it.
+    struct NodeSelection: Hashable, Sendable {
+        /// The compiled selection.
+        let sets: [CompiledSelectionSet]
+        static func == (lhs: NodeSelection, rhs: NodeSelection) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
 
     /// Analyses a document and prepares it for paging.
     /// - Parameters:
@@ -84,5 +97,27 @@ public struct ConnectionDocument: Hashable, Sendable {
         self.edgesKey = shape.edgesKey
         self.edgeNodeKey = shape.edgeNodeKey
         self.nodesKey = shape.nodesKey
+        self.nodeSelection = Self.nodeSelection(of: site.field, shape: shape, fragments: analysis.fragments)
+    }
+
+    /// Compiles the selection of the connection's node (under `edges { node }`
+    /// or `nodes`) for reading it back from a store.
+    private static func nodeSelection(
+        of connection: Field, shape: ConnectionShape, fragments: [String: FragmentDefinition]
+    ) -> NodeSelection? {
+        func child(_ key: String?, of field: Field?) -> Field? {
+            guard let key else { return nil }
+            return field?.selectionSet?.selections.lazy.compactMap { $0 as? Field }.first {
+                ($0.alias?.value ?? $0.name.value) == key
+            }
+        }
+        let node =
+            child(shape.edgeNodeKey, of: child(shape.edgesKey, of: connection))
+            ?? child(shape.nodesKey, of: connection)
+        guard let selectionSet = node?.selectionSet,
+            let query = try? StoreQuery(
+                selectionSet: selectionSet, fragments: fragments, at: .queryRoot, variables: [:])
+        else { return nil }
+        return NodeSelection(sets: query.sets)
     }
 }

@@ -78,6 +78,8 @@ public struct GraphQLQueryPager<
     private let pageResolver: @Sendable (Info, LoadDirection) -> PaginatedQuery?
     private let items: @Sendable (ExtractionData, PageRequest<Info>) throws -> [Item]
     private let onPartialData: (@Sendable (PartialDataReport<Info>) -> Void)?
+    /// Follows the client's store for one pager; set by ``makePager(initialKey:configuration:)``.
+    private var follower: QueryPageFollower<Info, Item>?
 
     /// Creates a pager from closures that see which query loaded each page
     /// (the most general form; the convenience initializers build on it).
@@ -137,7 +139,9 @@ public struct GraphQLQueryPager<
         switch request.position {
         case .initial(nil):
             let data = try await fetch(initialQuery, for: request)
-            return try page(for: .initial(data), request: request)
+            let page = try page(for: .initial(data), request: request)
+            follow(initialQuery, page: page, request: request) { .initial($0) }
+            return page
         case .initial(let info?):
             throw GraphQLPagerError(
                 .initialKey,
@@ -161,7 +165,9 @@ public struct GraphQLQueryPager<
                     + "of the pagination info and the direction.")
         }
         let data = try await fetch(query, for: request)
-        return try page(for: .paginated(data, from: info, direction: direction), request: request)
+        let page = try page(for: .paginated(data, from: info, direction: direction), request: request)
+        follow(query, page: page, request: request) { .paginated($0, from: info, direction: direction) }
+        return page
     }
 
     private func fetch<Query: GraphQLOperation>(_ query: Query, for request: PageRequest<Info>) async throws
@@ -178,11 +184,65 @@ public struct GraphQLQueryPager<
         return data
     }
 
+    /// Tells the follower, if any, how to make this page's items again from
+    /// the store.
+    private func follow<Query: GraphQLOperation>(
+        _ query: Query, page: Page<Info, Item>, request: PageRequest<Info>,
+        extraction: @escaping @Sendable (Query.Data) -> ExtractionData
+    ) {
+        guard let follower, let operation = try? StoreOperation(query) else { return }
+        let items = self.items
+        follower.track(operation, ids: page.items.map(\.id)) { data in
+            try items(extraction(try data.decode(Query.Data.self)), request)
+        }
+    }
+
     private func page(for extraction: ExtractionData, request: PageRequest<Info>) throws -> Page<Info, Item> {
         let info = extractPageInfo(extraction)
         let items = try items(extraction, request)
         let hasNext = info.canLoadNext && pageResolver(info, .next) != nil
         let hasPrevious = info.canLoadPrevious && pageResolver(info, .previous) != nil
         return Page(items: items, previousKey: hasPrevious ? info : nil, nextKey: hasNext ? info : nil)
+    }
+}
+
+extension GraphQLQueryPager {
+    /// Creates the engine's pager over this source; when the client has a
+    /// ``GraphQLStore``, the pager follows it: when a record that a page's
+    /// query read changes (a mutation's answer, another query), the page is
+    /// read again from the store and run through the transform, and the
+    /// items that changed are replaced with ``Pager/update(_:)``, with no
+    /// request.
+    /// - Parameters:
+    ///   - initialKey: must be `nil`: the pager opens with its initial query.
+    ///   - configuration: page sizes, prefetch, window, refresh policy.
+    /// - Returns: the pager.
+    /// - Complexity: O(1); following costs the pages that read a changed
+    ///   record, whatever the number held.
+    public func makePager(initialKey: Info? = nil, configuration: PagingConfiguration = .default) -> Pager<
+        Info, Item
+    > {
+        guard let store = client.store else {
+            return Pager(source: self, initialKey: initialKey, configuration: configuration)
+        }
+        var source = self
+        let follower = QueryPageFollower<Info, Item>(store: store)
+        source.follower = follower
+        let pager = Pager(source: source, initialKey: initialKey, configuration: configuration)
+        follower.follow(pager)
+        return pager
+    }
+
+    /// Creates the engine's `@Observable` list over this source, following
+    /// the client's store as ``makePager(initialKey:configuration:)`` says.
+    /// - Parameters:
+    ///   - initialKey: must be `nil`.
+    ///   - configuration: page sizes, prefetch, window, refresh policy.
+    /// - Returns: the list.
+    @MainActor
+    public func makeList(initialKey: Info? = nil, configuration: PagingConfiguration = .default) -> PagedList<
+        Info, Item
+    > {
+        PagedList(pager: makePager(initialKey: initialKey, configuration: configuration))
     }
 }

@@ -1,0 +1,137 @@
+import Paging
+import Synchronization
+
+/// Keeps the items of a ``GraphQLQueryPager`` in step with a
+/// ``GraphQLStore``: a page whose query read a changed record is read again
+/// from the store and run through the pager's transform, and the items that
+/// came out different replace theirs with ``Pager/update(_:)``.
+///
+/// Items made by a transform have no record of their own, so the unit that
+/// follows the store is the page: a change costs the pages that read a
+/// changed record, never the list. Items that are `Equatable` are replaced
+/// only when they differ; others are replaced whenever their page's data
+/// changed.
+final class QueryPageFollower<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable
+where Item.ID: Sendable {
+    /// A loaded page: the operation it read, and how to make its items
+    /// from that operation's data.
+    private struct Entry: Sendable {
+        var operation: StoreOperation
+        var items: @Sendable (JSONValue) throws -> [Item]
+        var ids: [Item.ID]
+        var records: [CacheKey]
+        var token: StoreRetainToken
+    }
+
+    private struct Tracking {
+        var entries: [Int: Entry] = [:]
+        var pagesByRecord: [CacheKey: Set<Int>] = [:]
+        var nextPage = 0
+        var observation: StoreObservation?
+
+        mutating func remove(_ page: Int) {
+            guard let entry = entries.removeValue(forKey: page) else { return }
+            for record in entry.records {
+                pagesByRecord[record]?.remove(page)
+                if pagesByRecord[record]?.isEmpty == true { pagesByRecord[record] = nil }
+            }
+        }
+
+        mutating func index(_ page: Int, records: [CacheKey]) {
+            for record in records { pagesByRecord[record, default: []].insert(page) }
+        }
+    }
+
+    private struct WeakPager: Sendable {
+        weak var pager: Pager<Key, Item>?
+    }
+
+    private let store: GraphQLStore
+    private let tracking = Mutex(Tracking())
+    private let target = Mutex(WeakPager())
+
+    init(store: GraphQLStore) {
+        self.store = store
+    }
+
+    /// Starts following the store for a pager, which keeps this follower alive.
+    func follow(_ pager: Pager<Key, Item>) {
+        target.withLock { $0.pager = pager }
+        pager.keepAlive(self)
+        let observation = store.observe { [weak self] change in self?.apply(change) }
+        tracking.withLock { $0.observation = observation }
+    }
+
+    private var pager: Pager<Key, Item>? { target.withLock { $0.pager } }
+
+    /// Records a loaded page.
+    /// - Parameters:
+    ///   - operation: the operation the page was loaded with.
+    ///   - ids: the ids of the page's items.
+    ///   - items: makes the page's items from the operation's data.
+    func track(
+        _ operation: StoreOperation, ids: [Item.ID], items: @escaping @Sendable (JSONValue) throws -> [Item]
+    ) {
+        let read = store.read(operation)
+        let records = Array(read.dependenciesByRecord.keys)
+        let token = store.retain(operation)
+        let held = pager?.items.count ?? 0
+        tracking.withLock { tracking in
+            let page = tracking.nextPage
+            tracking.nextPage += 1
+            tracking.entries[page] = Entry(
+                operation: operation, items: items, ids: ids, records: records, token: token)
+            tracking.index(page, records: records)
+            // Pages the window dropped are forgotten now and then.
+            let followed = tracking.entries.values.reduce(0) { $0 + $1.ids.count }
+            if followed > 2 * max(held, 1), let pager {
+                for (page, entry) in tracking.entries
+                where !entry.ids.contains(where: { pager.index(of: $0) != nil }) {
+                    tracking.remove(page)
+                }
+            }
+        }
+    }
+
+    /// Reads again the pages that read a changed record.
+    private func apply(_ change: StoreChange) {
+        guard let pager else { return }
+        let pages = tracking.withLock { tracking -> [(Int, Entry)] in
+            var touched: Set<Int> = []
+            for record in change.records {
+                if let pages = tracking.pagesByRecord[record] { touched.formUnion(pages) }
+            }
+            return touched.sorted().compactMap { page in tracking.entries[page].map { (page, $0) } }
+        }
+        for (page, entry) in pages {
+            let read = store.read(entry.operation)
+            guard let data = read.data, let items = try? entry.items(data) else { continue }
+            for item in items {
+                guard let index = pager.index(of: item.id) else { continue }
+                if !Self.same(pager.items[index], item) { _ = pager.update(item) }
+            }
+            let records = Array(read.dependenciesByRecord.keys)
+            tracking.withLock { tracking in
+                guard var current = tracking.entries[page] else { return }
+                tracking.remove(page)
+                current.records = records
+                current.ids = items.map(\.id)
+                tracking.entries[page] = current
+                tracking.index(page, records: records)
+            }
+        }
+    }
+
+    /// Whether two items are equal, when they can tell.
+    private static func same(_ held: Item, _ new: Item) -> Bool {
+        guard let held = held as? any Equatable else { return false }
+        return held.isEqual(to: new)
+    }
+}
+
+extension Equatable {
+    /// Whether another value is of this type and equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        (other as? Self) == self
+    }
+}

@@ -1,0 +1,176 @@
+import Paging
+import Synchronization
+
+/// Keeps a pager's items in step with a ``GraphQLStore``: turns each store
+/// change into the engine's local edits of the rows that show a changed
+/// record, never a reload of the list.
+///
+/// It learns, as pages load, which record each item was read from and which
+/// records its selection reached; a change then reads again only the items
+/// whose records changed (``Pager/update(_:)``), removes those whose record
+/// was deleted, and applies the connection edits that name its connection.
+/// It holds the pager weakly and is kept alive by it
+/// (``Pager/keepAlive(_:)``), so it lives exactly as long as the list.
+final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID: Sendable {
+    private struct Tracking {
+        /// The record each item was read from.
+        var rootByItem: [Node.ID: CacheKey] = [:]
+        /// The item read from each record.
+        var itemByRoot: [CacheKey: Node.ID] = [:]
+        /// The records each item's selection reached.
+        var recordsByItem: [Node.ID: [CacheKey]] = [:]
+        /// The items whose selection reached each record.
+        var itemsByRecord: [CacheKey: Set<Node.ID>] = [:]
+        /// Keeps the followed records from the store's garbage collection,
+        /// one token per loaded page.
+        var retains: [(ids: [Node.ID], token: StoreRetainToken)] = []
+        var observation: StoreObservation?
+
+        mutating func forget(_ id: Node.ID) {
+            if let root = rootByItem.removeValue(forKey: id), itemByRoot[root] == id {
+                itemByRoot[root] = nil
+            }
+            for record in recordsByItem.removeValue(forKey: id) ?? [] {
+                itemsByRecord[record]?.remove(id)
+                if itemsByRecord[record]?.isEmpty == true { itemsByRecord[record] = nil }
+            }
+        }
+
+        mutating func remember(_ id: Node.ID, root: CacheKey, records: [CacheKey]) {
+            forget(id)
+            rootByItem[id] = root
+            itemByRoot[root] = id
+            recordsByItem[id] = records
+            for record in records { itemsByRecord[record, default: []].insert(id) }
+        }
+    }
+
+    private struct WeakPager: Sendable {
+        weak var pager: Pager<String, Node>?
+    }
+
+    private let store: GraphQLStore
+    private let query: StoreQuery
+    private let connections: Set<String>
+    private let decode: @Sendable (JSONValue, Node?) throws -> Node
+    private let tracking = Mutex(Tracking())
+    private let target = Mutex(WeakPager())
+
+    /// Creates a follower.
+    /// - Parameters:
+    ///   - store: the store to follow.
+    ///   - query: the node's selection (its root is replaced per item).
+    ///   - connections: the connection names whose edits apply to this list.
+    ///   - decode: decodes a node read from the store, given the item it replaces.
+    init(
+        store: GraphQLStore, query: StoreQuery, connections: Set<String>,
+        decode: @escaping @Sendable (JSONValue, Node?) throws -> Node
+    ) {
+        self.store = store
+        self.query = query
+        self.connections = connections
+        self.decode = decode
+    }
+
+    /// Starts following the store for a pager, which keeps this follower alive.
+    func follow(_ pager: Pager<String, Node>) {
+        target.withLock { $0.pager = pager }
+        pager.keepAlive(self)
+        let observation = store.observe { [weak self] change in self?.apply(change) }
+        tracking.withLock { $0.observation = observation }
+    }
+
+    private var pager: Pager<String, Node>? { target.withLock { $0.pager } }
+
+    /// Records the records a loaded page's items were read from.
+    /// - Parameters:
+    ///   - nodes: the nodes as the server sent them.
+    ///   - items: the items made of them, in the same order.
+    /// - Complexity: O(*m*) reads for *m* nodes.
+    func track(_ nodes: [JSONValue], as items: [Node]) {
+        var learned: [(Node.ID, CacheKey, [CacheKey])] = []
+        learned.reserveCapacity(items.count)
+        for (node, item) in zip(nodes, items) {
+            guard case .object(let object) = node, let root = store.keying.key(for: object) else { continue }
+            learned.append((item.id, root, dependencies(of: store.read(query: query.at(root)), root: root)))
+        }
+        guard !learned.isEmpty else { return }
+        let token = store.retain(learned.map(\.1))
+        let held = pager?.items.count ?? 0
+        tracking.withLock { tracking in
+            for (id, root, records) in learned { tracking.remember(id, root: root, records: records) }
+            tracking.retains.append((learned.map(\.0), token))
+            // Items the window dropped are forgotten now and then: at most
+            // twice as many are followed as are held, for O(1) amortized work
+            // per item.
+            if tracking.rootByItem.count > 2 * max(held, 1), let pager {
+                let gone = tracking.rootByItem.keys.filter { pager.index(of: $0) == nil }
+                for id in gone { tracking.forget(id) }
+                tracking.retains.removeAll { entry in entry.ids.allSatisfy { tracking.rootByItem[$0] == nil }
+                }
+            }
+        }
+    }
+
+    private func dependencies(of read: StoreReadResult, root: CacheKey) -> [CacheKey] {
+        var records = Array(read.dependenciesByRecord.keys)
+        if !records.contains(root) { records.append(root) }
+        return records
+    }
+
+    /// Turns a store change into edits of the pager's items.
+    /// - Complexity: O(*k* (*m* + log *p*)) for the *k* items the change
+    ///   touches, in pages of *m* items out of *p*.
+    private func apply(_ change: StoreChange) {
+        guard let pager else { return }
+        let (touched, edits) = tracking.withLock {
+            tracking -> ([(Node.ID, CacheKey)], [(StoreConnectionEdit, Node.ID?)]) in
+            var ids: Set<Node.ID> = []
+            for record in change.records {
+                if let items = tracking.itemsByRecord[record] { ids.formUnion(items) }
+            }
+            let touched = ids.compactMap { id in tracking.rootByItem[id].map { (id, $0) } }
+            let edits = change.connectionEdits.filter { connections.contains($0.connection) }.map {
+                ($0, tracking.itemByRoot[$0.record])
+            }
+            return (touched, edits)
+        }
+        for (id, root) in touched {
+            let read = store.read(query: query.at(root))
+            if let data = read.data {
+                let old = pager.index(of: id).map { pager.items[$0] }
+                guard let node = try? decode(data, old), node.id == id else { continue }
+                if pager.update(node) {
+                    let records = dependencies(of: read, root: root)
+                    tracking.withLock { $0.remember(id, root: root, records: records) }
+                }
+            } else if change.deletedRecords.contains(root)
+                || read.miss?.recordIsMissing == true
+                    && read.miss?.record == root
+            {
+                _ = pager.remove(id: id)
+                tracking.withLock { $0.forget(id) }
+            }
+        }
+        for (edit, held) in edits {
+            switch edit.kind {
+            case .remove:
+                if let held {
+                    _ = pager.remove(id: held)
+                    tracking.withLock { $0.forget(held) }
+                }
+            case .append, .prepend:
+                let read = store.read(query: query.at(edit.record))
+                guard let data = read.data, let node = try? decode(data, nil) else { continue }
+                if pager.insert(node, at: edit.kind == .append ? .last : .first) {
+                    let records = dependencies(of: read, root: edit.record)
+                    let token = store.retain([edit.record])
+                    tracking.withLock {
+                        $0.remember(node.id, root: edit.record, records: records)
+                        $0.retains.append(([node.id], token))
+                    }
+                }
+            }
+        }
+    }
+}
