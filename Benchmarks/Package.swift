@@ -60,6 +60,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         suite(
+            "GraphQLListBenchmarks",
+            [
+                "BenchmarkSupport", .product(name: "Paging", package: "Paging"),
+                .product(name: "PagingGraphQL", package: "Paging"),
+            ]),
+        suite(
             "PrefetchBenchmarks",
             [
                 "BenchmarkSupport", .product(name: "LaunchServer", package: "Tools"),

@@ -26,7 +26,7 @@ extension GraphQLResponse where Data: Decodable {
     public init(decoding http: GraphQLHTTPResponse, url: URL? = nil) throws(GraphQLClientError) {
         let wire: WireResponse<Data>
         do {
-            wire = try JSONDecoder().decode(WireResponse<Data>.self, from: http.body)
+            wire = try Self.fastWire(http.body) ?? JSONDecoder().decode(WireResponse<Data>.self, from: http.body)
         } catch {
             if let problem = Self.shapeProblem(of: http.body) {
                 if http.isSuccess {
@@ -65,6 +65,35 @@ extension GraphQLResponse where Data: Decodable {
         self.init(
             data: data, errors: errors, extensions: wire.extensions, statusCode: http.statusCode,
             headers: http.headers)
+    }
+
+    /// The body read by ``JSONReader`` when the data is untyped
+    /// (``JSONValue``): one pass instead of `Decodable`'s containers. `nil`
+    /// when the data is typed, or the body is not a plain response (the
+    /// `Decodable` path then reads it and says what is wrong).
+    private static func fastWire(_ body: Foundation.Data) -> WireResponse<Data>? {
+        guard Data.self == JSONValue.self, case .object(let members)? = try? JSONReader.read(body) else {
+            return nil
+        }
+        var wire = WireResponse<Data>()
+        switch members["data"] {
+        case nil, .null?: break
+        case let data?:
+            guard let data = data as? Data else { return nil }
+            wire.data = data
+        }
+        switch members["errors"] {
+        case nil, .null?: break
+        case let errors?:
+            guard let decoded = try? errors.decode([GraphQLError].self) else { return nil }
+            wire.errors = decoded
+        }
+        switch members["extensions"] {
+        case nil, .null?: break
+        case .object(let extensions)?: wire.extensions = extensions
+        default: return nil
+        }
+        return wire
     }
 
     /// Why a body is not a GraphQL response, or `nil` when it is one.
