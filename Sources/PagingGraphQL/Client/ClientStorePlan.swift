@@ -39,9 +39,17 @@ struct ClientStorePlan: Sendable {
                 throw GraphQLStoreError(
                     .variables, "The operation's variables encode as \(variables), not as a JSON object.")
             }
-            self.operation = .success(
-                try StoreOperation(
-                    document: storeDocument, operationName: operation.operationName, variables: members))
+            do {
+                self.operation = .success(
+                    try StoreOperation(
+                        document: storeDocument, operationName: operation.operationName, variables: members))
+            } catch {
+                // The rewritten document's error points into the rewritten
+                // text; the document as written gives the place the user
+                // wrote, and it fails the same way.
+                _ = try StoreOperation(document: operation.document, operationName: operation.operationName)
+                throw error
+            }
         } catch {
             self.operation = .failure(error)
         }
