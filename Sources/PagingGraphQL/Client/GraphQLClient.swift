@@ -27,9 +27,9 @@ public import Foundation
 /// `__typename`), without the directives only the client understands
 /// (`@connection` and the mutation directives such as `@appendEdge`), and
 /// writes the data of every response, partial data included, to the store
-/// before ``send(_:headers:)`` returns: one ``StoreChange`` per response,
-/// with the changed fields, the records deleted and the connection edits
-/// the mutation directives ask for. A store problem never fails a request:
+/// before ``send(_:headers:)`` returns: one ``StoreChange`` per response
+/// (none when it changed nothing), with the changed fields, the records
+/// deleted and the connection edits the mutation directives ask for. A store problem never fails a request:
 /// the response is returned, with the problem in
 /// ``GraphQLResponse/storeError``. Fetch policies
 /// (``send(_:policy:headers:)``, ``responses(_:policy:headers:)``) answer
@@ -82,8 +82,9 @@ public struct GraphQLClient: Sendable {
     /// check ``GraphQLResponse/errors`` as well as ``GraphQLResponse/data``.
     ///
     /// With a ``store``, the response's data has been written to the store
-    /// when this returns (one ``StoreChange`` for the response); if the store
-    /// could not take it, ``GraphQLResponse/storeError`` says why. This
+    /// when this returns: observers heard one ``StoreChange`` for the
+    /// response, or none when it changed nothing. If the store could not
+    /// take the data, ``GraphQLResponse/storeError`` says why. This
     /// always sends a request, as the ``GraphQLFetchPolicy/networkOnly``
     /// policy does.
     ///
