@@ -21,6 +21,24 @@ public import Foundation
 /// Cancellation: cancelling the task that awaits ``send(_:headers:)``
 /// cancels the HTTP request, and ``send(_:headers:)`` throws
 /// `CancellationError`.
+///
+/// **With a store.** Given a ``GraphQLStore``, the client sends each
+/// document as ``GraphQLStore/documentForSending(_:)`` rewrites it (with
+/// `__typename`), without the directives only the client understands
+/// (`@connection` and the mutation directives such as `@appendEdge`), and
+/// writes the data of every response, partial data included, to the store
+/// before ``send(_:headers:)`` returns: one ``StoreChange`` per response
+/// (none when it changed nothing), with the changed fields, the records
+/// deleted and the connection edits the mutation directives ask for. A store problem never fails a request:
+/// the response is returned, with the problem in
+/// ``GraphQLResponse/storeError``. Fetch policies
+/// (``send(_:policy:headers:)``, ``responses(_:policy:headers:)``) answer
+/// queries from the store.
+///
+/// ```swift
+/// let client = GraphQLClient(endpoint: url, store: GraphQLStore())
+/// let response = try await client.send(LaunchQuery(id: "109"), policy: .cacheFirst)
+/// ```
 public struct GraphQLClient: Sendable {
     /// The GraphQL endpoint.
     public var endpoint: URL
@@ -63,6 +81,13 @@ public struct GraphQLClient: Sendable {
     /// Data that comes with errors is returned with them, in one response:
     /// check ``GraphQLResponse/errors`` as well as ``GraphQLResponse/data``.
     ///
+    /// With a ``store``, the response's data has been written to the store
+    /// when this returns: observers heard one ``StoreChange`` for the
+    /// response, or none when it changed nothing. If the store could not
+    /// take the data, ``GraphQLResponse/storeError`` says why. This
+    /// always sends a request, as the ``GraphQLFetchPolicy/networkOnly``
+    /// policy does.
+    ///
     /// - Parameters:
     ///   - operation: the operation, typed or untyped.
     ///   - headers: header fields for this request only; they replace the
@@ -74,7 +99,16 @@ public struct GraphQLClient: Sendable {
         _ operation: Operation,
         headers: [String: String] = [:]
     ) async throws -> GraphQLResponse<Operation.Data> {
-        let request = try makeHTTPRequest(for: operation, headers: headers)
+        try await send(operation, plan: store.map { ClientStorePlan(operation, store: $0) }, headers: headers)
+    }
+
+    /// Sends an operation as planned for the store, and writes the data of
+    /// its response there.
+    func send<Operation: GraphQLOperation>(
+        _ operation: Operation, plan: ClientStorePlan?, headers: [String: String]
+    ) async throws -> GraphQLResponse<Operation.Data> {
+        let request = try makeHTTPRequest(
+            for: operation, document: plan?.sentDocument ?? operation.document, headers: headers)
         let http: GraphQLHTTPResponse
         do {
             http = try await transport.send(request)
@@ -85,10 +119,15 @@ public struct GraphQLClient: Sendable {
             throw GraphQLClientError.transport(error, url: endpoint)
         }
         try Task.checkCancellation()
-        return try GraphQLResponse<Operation.Data>(decoding: http, url: endpoint)
+        var response = try GraphQLResponse<Operation.Data>(decoding: http, url: endpoint)
+        if let store, let plan {
+            response.storeError = plan.write(response, body: http.body, to: store)
+        }
+        return response
     }
 
-    /// The HTTP request ``send(_:headers:)`` sends for an operation.
+    /// The HTTP request ``send(_:headers:)`` sends for an operation: with a
+    /// ``store``, its document is the store's rewrite of the operation's.
     /// - Parameters:
     ///   - operation: the operation.
     ///   - headers: header fields for this request only.
@@ -99,13 +138,21 @@ public struct GraphQLClient: Sendable {
         for operation: Operation,
         headers: [String: String] = [:]
     ) throws(GraphQLClientError) -> GraphQLHTTPRequest {
+        let document = store.map { ClientStorePlan(operation, store: $0).sentDocument } ?? operation.document
+        return try makeHTTPRequest(for: operation, document: document, headers: headers)
+    }
+
+    /// The HTTP request for an operation with the document text to send.
+    func makeHTTPRequest<Operation: GraphQLOperation>(
+        for operation: Operation, document: String, headers: [String: String]
+    ) throws(GraphQLClientError) -> GraphQLHTTPRequest {
         let body: Data
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             body = try encoder.encode(
                 RequestBody(
-                    query: operation.document,
+                    query: document,
                     operationName: operation.operationName,
                     variables: operation.variables
                 ))

@@ -20,6 +20,13 @@ public import Foundation
 ///   status is kept in ``statusCode``.
 /// - ``Kind/unencodableVariables``: the variables could not be encoded as
 ///   JSON, so nothing was sent.
+/// - ``Kind/cacheMiss``: the fetch policy is
+///   ``GraphQLFetchPolicy/cacheOnly`` and the client's store lacks a field
+///   the operation selects; ``storeMiss`` names it.
+/// - ``Kind/store``: the fetch policy is ``GraphQLFetchPolicy/cacheOnly``
+///   and the client's store cannot read the operation (its document does
+///   not compile, or its variables are not a JSON object); ``storeError``
+///   tells why.
 ///
 /// Errors next to data are not thrown: ``GraphQLResponse`` delivers them
 /// with the data. Cancellation is not a `GraphQLClientError` either: a
@@ -40,7 +47,7 @@ public struct GraphQLClientError: Error, Sendable {
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Value: String, Hashable, Sendable {
             case transport, httpStatus, notGraphQLResponse, undecodableResponse, graphQLErrors,
-                unencodableVariables
+                unencodableVariables, cacheMiss, store
         }
 
         private let value: Value
@@ -58,6 +65,10 @@ public struct GraphQLClientError: Error, Sendable {
         public static var graphQLErrors: Self { Self(.graphQLErrors) }
         /// Variables that could not be encoded as JSON.
         public static var unencodableVariables: Self { Self(.unencodableVariables) }
+        /// A cache-only fetch of data the store does not hold in full.
+        public static var cacheMiss: Self { Self(.cacheMiss) }
+        /// A cache-only fetch of an operation the store cannot read.
+        public static var store: Self { Self(.store) }
 
         /// The name of the kind, such as `httpStatus`.
         public var description: String { value.rawValue }
@@ -70,6 +81,8 @@ public struct GraphQLClientError: Error, Sendable {
         case undecodableResponse(type: String, codingPath: String, problem: String)
         case graphQLErrors([GraphQLError], statusCode: Int)
         case unencodableVariables(problem: String)
+        case cacheMiss(StoreMiss, operationName: String?)
+        case store(GraphQLStoreError)
     }
 
     private let reason: Reason
@@ -91,6 +104,8 @@ public struct GraphQLClientError: Error, Sendable {
         case .undecodableResponse: .undecodableResponse
         case .graphQLErrors: .graphQLErrors
         case .unencodableVariables: .unencodableVariables
+        case .cacheMiss: .cacheMiss
+        case .store: .store
         }
     }
 
@@ -99,7 +114,7 @@ public struct GraphQLClientError: Error, Sendable {
         switch reason {
         case .httpStatus(let status, _), .notGraphQLResponse(let status, _, _): status
         case .graphQLErrors(_, let status): status
-        case .transport, .undecodableResponse, .unencodableVariables: nil
+        case .transport, .undecodableResponse, .unencodableVariables, .cacheMiss, .store: nil
         }
     }
 
@@ -127,6 +142,17 @@ public struct GraphQLClientError: Error, Sendable {
     /// ``Kind/undecodableResponse``.
     public var codingPath: String? {
         if case .undecodableResponse(_, let path, _) = reason { path } else { nil }
+    }
+
+    /// The first field the store lacks, for ``Kind/cacheMiss``: its path in
+    /// the response, its record and its storage key.
+    public var storeMiss: StoreMiss? {
+        if case .cacheMiss(let miss, _) = reason { miss } else { nil }
+    }
+
+    /// Why the store cannot read the operation, for ``Kind/store``.
+    public var storeError: GraphQLStoreError? {
+        if case .store(let error) = reason { error } else { nil }
     }
 }
 
@@ -171,6 +197,14 @@ extension GraphQLClientError {
         Self(.graphQLErrors(errors, statusCode: statusCode), url: url)
     }
 
+    static func cacheMiss(_ miss: StoreMiss, operationName: String?) -> Self {
+        Self(.cacheMiss(miss, operationName: operationName), url: nil)
+    }
+
+    static func store(_ error: GraphQLStoreError) -> Self {
+        Self(.store(error), url: nil)
+    }
+
     static func unencodableVariables(_ error: any Error, url: URL?) -> Self {
         let problem = (error as? EncodingError).map(DecodingErrorText.describe) ?? String(describing: error)
         return Self(.unencodableVariables(problem: problem), url: url)
@@ -204,6 +238,15 @@ extension GraphQLClientError: CustomStringConvertible {
         case .unencodableVariables(let problem):
             return
                 "The variables could not be encoded as JSON, so the request\(endpoint) was not sent: \(problem)"
+        case .cacheMiss(let miss, let operationName):
+            let operation = operationName.map { "the operation \"\($0)\"" } ?? "the operation"
+            return
+                "The store does not hold all the data of \(operation), and the fetch policy is cache-only, "
+                + "so nothing was sent. The first missing field: \(miss) "
+                + "Fetch it with the cacheFirst or networkOnly policy first."
+        case .store(let error):
+            return "The store cannot read the operation, and the fetch policy is cache-only, "
+                + "so nothing was sent: \(error.message)"
         }
     }
 

@@ -23,6 +23,15 @@ public struct GraphQLResponse<Data> {
     public var statusCode: Int
     /// The HTTP header fields of the response.
     public var headers: [String: String]
+    /// Where the data came from: ``GraphQLResponseSource/network`` unless a
+    /// fetch policy served it from the client's store
+    /// (``GraphQLResponseSource/cache``).
+    public var source: GraphQLResponseSource
+    /// Why the data could not be written to the client's
+    /// ``GraphQLClient/store``: the store cannot compile the document, or the
+    /// data does not match it. `nil` when it was written, and when the client
+    /// has no store. The response is delivered all the same.
+    public var storeError: GraphQLStoreError?
 
     /// Creates a response.
     /// - Parameters:
@@ -31,22 +40,33 @@ public struct GraphQLResponse<Data> {
     ///   - extensions: the extensions entry.
     ///   - statusCode: the HTTP status.
     ///   - headers: the HTTP header fields.
+    ///   - source: where the data came from; the network unless given.
+    ///   - storeError: why the data could not be written to the client's
+    ///     store; `nil` unless given.
     public init(
         data: Data?,
         errors: [GraphQLError] = [],
         extensions: [String: JSONValue]? = nil,
         statusCode: Int = 200,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:],
+        source: GraphQLResponseSource = .network,
+        storeError: GraphQLStoreError? = nil
     ) {
         self.data = data
         self.errors = errors
         self.extensions = extensions
         self.statusCode = statusCode
         self.headers = headers
+        self.source = source
+        self.storeError = storeError
     }
 
     /// Whether the response carries both data and errors.
     public var hasPartialData: Bool { data != nil && !errors.isEmpty }
+
+    /// Whether the data was read from the client's store rather than
+    /// received from the server.
+    public var isFromCache: Bool { source == .cache }
 
     /// The same response with its data transformed.
     /// - Parameter transform: turns the data into another value.
@@ -58,7 +78,9 @@ public struct GraphQLResponse<Data> {
             errors: errors,
             extensions: extensions,
             statusCode: statusCode,
-            headers: headers
+            headers: headers,
+            source: source,
+            storeError: storeError
         )
     }
 }

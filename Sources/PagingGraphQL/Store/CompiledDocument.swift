@@ -149,7 +149,9 @@ struct StoreDocumentCompiler {
             case let field as Field:
                 var child: CompiledSelectionSet?
                 if let set = field.selectionSet { child = try compile(set) }
-                selections.append(.field(CompiledField(field, childSet: child)))
+                let directives =
+                    field.directives.isEmpty ? [] : try StoreMutationDirective.compile(field, childSet: child)
+                selections.append(.field(CompiledField(field, childSet: child, directives: directives)))
             case let inline as InlineFragment:
                 selections.append(
                     .fragment(

@@ -15,8 +15,11 @@ final class CompiledField: Sendable {
     /// The selection set of an object field, as a one-element array (so that
     /// reads and writes can pass it on without allocating); empty for a leaf.
     let childSets: [CompiledSelectionSet]
+    /// The declarative mutation directives (`@appendEdge`, `@deleteRecord`,
+    /// ...) on the field; empty for almost every field.
+    let directives: [StoreMutationDirective]
 
-    init(_ field: Field, childSet: CompiledSelectionSet?) {
+    init(_ field: Field, childSet: CompiledSelectionSet?, directives: [StoreMutationDirective] = []) {
         responseKey = field.alias?.value ?? field.name.value
         name = field.name.value
         arguments = field.arguments
@@ -24,6 +27,7 @@ final class CompiledField: Sendable {
             .sorted { $0.name < $1.name }
         conditions = StoreConditions(field.directives)
         childSets = childSet.map { [$0] } ?? []
+        self.directives = directives
         if arguments.allSatisfy(\.value.isLiteral) {
             fixedStorageKey = Self.storageKey(name: name, arguments: arguments, variables: [:])
         } else {

@@ -51,3 +51,15 @@ final class CompiledSelectionSet: Sendable {
             ? storageKeys : nil
     }
 }
+
+extension CompiledSelectionSet {
+    /// Whether the set selects a field of the name, directly or in a fragment.
+    func selectsField(named name: String) -> Bool {
+        selections.contains { selection in
+            switch selection {
+            case .field(let field): field.name == name
+            case .fragment(_, _, let set): set.selectsField(named: name)
+            }
+        }
+    }
+}

@@ -11,15 +11,42 @@ extension GraphQLStore {
     ///
     /// Observers and watches hear of the write once, with the fields whose
     /// value changed; nothing when nothing changed.
+    ///
+    /// **Mutation directives.** Fields of the document may carry Relay's
+    /// declarative directives; the same change then also holds what they
+    /// ask (see <doc:NormalizedStore> for the details):
+    ///
+    /// - `@appendEdge(connections:)`, `@prependEdge(connections:)` on an
+    ///   edge or a list of edges: a ``StoreConnectionEdit`` of kind
+    ///   `.append` or `.prepend` for each edge's node, per connection key;
+    /// - `@appendNode(connections:)`, `@prependNode(connections:)` on a node
+    ///   or a list of nodes: the same for each node;
+    /// - `@deleteEdge(connections:, typename:)` on an ID, a node, or a list:
+    ///   a `.remove` edit for each node, per connection key;
+    /// - `@deleteRecord(typename:)` on an ID, a node, or a list: the records
+    ///   are deleted after the data is written, as ``delete(record:)`` does,
+    ///   and listed in ``StoreChange/deletedRecords``.
+    ///
+    /// An ID becomes a record key by the key rules of the
+    /// ``configuration``, with `typename:` as its `__typename` when given;
+    /// without it the rules see the ID alone (`109` by the default rule, not
+    /// `Launch:109`), so pass `typename:` unless a ``Configuration/cacheKey``
+    /// keys objects by ID alone. Documents sent to a server must not carry
+    /// these directives: ``GraphQLClient`` removes them.
     /// - Parameters:
     ///   - data: the response's `data`, shaped as the document selects.
     ///   - operation: the operation that produced it.
     /// - Returns: the fields whose value changed.
     /// - Throws: ``GraphQLStoreError/Kind/data`` when the data lacks a field
-    ///   the document selects or has a scalar where it selects subfields;
-    ///   nothing is written then.
+    ///   the document selects, has a scalar where it selects subfields, or
+    ///   gives a mutation directive an ID without a record key or an edge
+    ///   without a node; ``GraphQLStoreError/Kind/variables`` when a
+    ///   directive's variable has no value or a wrong one. Nothing is written
+    ///   then.
     /// - Complexity: O(*n*) on average for *n* values in the data,
-    ///   independent of the number of records held.
+    ///   independent of the number of records held; plus, with mutation
+    ///   directives, O(*r*) for *r* records written and the cost of each
+    ///   deletion.
     @discardableResult
     public func write(data: JSONValue, for operation: StoreOperation) throws(GraphQLStoreError) -> StoreChange
     {
@@ -78,7 +105,16 @@ extension GraphQLStore {
         }
         var normalizer = StoreNormalizer(keying: keying, variables: query.variables)
         try normalizer.write(object, sets: query.sets, at: query.rootKey)
+        let effects = try normalizer.directiveEffects()
         let entries = normalizer.entries
-        return commit { $0.apply(entries) }
+        guard !effects.deletions.isEmpty || !effects.edits.isEmpty else {
+            return commit { $0.apply(entries) }
+        }
+        return commit { state in
+            var change = state.apply(entries)
+            for key in effects.deletions { change.formUnion(state.delete(key)) }
+            change.connectionEdits += effects.edits
+            return change
+        }
     }
 }

@@ -82,6 +82,21 @@ public struct StoreChange: Sendable {
         if changed[record] == nil { changed[record] = [] }
     }
 
+    /// Adds what another change of the same call changed: its fields,
+    /// deleted records and connection edits (after this change's).
+    /// - Complexity: O(*f*) for *f* fields changed by `other`.
+    mutating func formUnion(_ other: StoreChange) {
+        for (record, names) in other.changed {
+            if let existing = changed[record] {
+                changed[record] = existing + names
+            } else {
+                changed[record] = names
+            }
+        }
+        deletedRecords.formUnion(other.deletedRecords)
+        connectionEdits += other.connectionEdits
+    }
+
     /// Records that a record was added with these fields; the list is shared,
     /// not copied.
     mutating func insert(record: CacheKey, fields: [String]) {

@@ -14,10 +14,21 @@ struct StoreNormalizer {
         var names: [String]?
     }
 
+    /// A field with mutation directives, met while normalizing, and the
+    /// value stored for it.
+    struct DirectiveSite {
+        var directives: [StoreMutationDirective]
+        var value: StoreValue
+        /// Where the field sits in the data.
+        var path: [GraphQLPathSegment]
+    }
+
     let keying: StoreKeying
     let variables: [String: JSONValue]
     /// The records written, each object once, children before parents.
     private(set) var entries: [Entry] = []
+    /// The fields with mutation directives, in the order of the data.
+    private(set) var directiveSites: [DirectiveSite] = []
     private var path: [GraphQLPathSegment] = []
 
     init(keying: StoreKeying, variables: [String: JSONValue]) {
@@ -69,8 +80,17 @@ struct StoreNormalizer {
                 path: path)
         }
         let storageKey = field.storageKey(variables)
+        // A site is recorded before the children, so that the sites stay in
+        // the order of the data; its value is filled in below.
+        var site: Int?
+        if !field.directives.isEmpty {
+            site = directiveSites.count
+            directiveSites.append(
+                DirectiveSite(directives: field.directives, value: .scalar(.null), path: path))
+        }
         if childSets.isEmpty {
             fields.append((storageKey, .scalar(value)))
+            if let site { directiveSites[site].value = .scalar(value) }
         } else {
             let stored = try normalize(value, childSets: childSets) {
                 var embedded = key.rawValue
@@ -80,6 +100,7 @@ struct StoreNormalizer {
                 return embedded
             }
             fields.append((storageKey, stored))
+            if let site { directiveSites[site].value = stored }
         }
     }
 

@@ -1,0 +1,128 @@
+import Foundation
+
+/// How a ``GraphQLClient`` with a store sends an operation, and reads and
+/// writes its data there.
+///
+/// The store works on the operation's document as
+/// ``GraphQLStore/documentForSending(_:)`` rewrites it (with `__typename`,
+/// and `id` given a schema), mutation directives kept; the server gets the
+/// same text without the directives only the client understands. Every
+/// step is cached by document text, so a plan costs little more than
+/// encoding the variables.
+struct ClientStorePlan: Sendable {
+    /// The document text to send.
+    let sentDocument: String
+    /// The store's view of the operation, or why the store cannot use it.
+    let operation: Result<StoreOperation, GraphQLStoreError>
+
+    /// Plans an operation for a store. Never fails: a document the store
+    /// cannot rewrite is sent as written, and its failure kept for later.
+    /// - Complexity: O(*v*) for variables of *v* values, once each document
+    ///   text was seen.
+    init(_ operation: some GraphQLOperation, store: GraphQLStore) {
+        var sent = operation.document
+        do throws(GraphQLStoreError) {
+            let storeDocument = try store.documentForSending(operation.document)
+            sent = try StoreDocumentCache.sendingText(storeDocument)
+            let variables: JSONValue
+            do {
+                variables = try JSONValue(encoding: operation.variables)
+            } catch {
+                throw GraphQLStoreError(
+                    .variables, "The operation's variables do not encode as JSON: \(error).")
+            }
+            let members: [String: JSONValue]
+            switch variables {
+            case .object(let object): members = object
+            case .null: members = [:]
+            default:
+                throw GraphQLStoreError(
+                    .variables, "The operation's variables encode as \(variables), not as a JSON object.")
+            }
+            do {
+                self.operation = .success(
+                    try StoreOperation(
+                        document: storeDocument, operationName: operation.operationName, variables: members))
+            } catch {
+                // The rewritten document's error points into the rewritten
+                // text; the document as written gives the place the user
+                // wrote, and it fails the same way.
+                _ = try StoreOperation(document: operation.document, operationName: operation.operationName)
+                throw error
+            }
+        } catch {
+            self.operation = .failure(error)
+        }
+        sentDocument = sent
+    }
+
+    /// Whether a fetch policy may answer the operation from the store: it
+    /// is a query the store can read.
+    var isCacheable: Bool {
+        if case .success(let operation) = operation { operation.rootKey == .queryRoot } else { false }
+    }
+
+    /// Writes a response's data to the store, as one change.
+    /// - Parameters:
+    ///   - response: the decoded response.
+    ///   - body: the HTTP body it was decoded from, to read the data as JSON.
+    ///   - store: the store.
+    /// - Returns: why the data could not be written, or `nil` when it was.
+    /// - Complexity: O(*n*) for a body of *n* values.
+    func write<Data>(_ response: GraphQLResponse<Data>, body: Foundation.Data, to store: GraphQLStore)
+        -> GraphQLStoreError?
+    {
+        let operation: StoreOperation
+        switch self.operation {
+        case .success(let success): operation = success
+        case .failure(let error): return error
+        }
+        let data: JSONValue
+        if let json = response.data as? JSONValue {
+            data = json
+        } else {
+            guard let json = try? JSONValue(json: body)["data"] else {
+                return GraphQLStoreError(.data, "The response body could not be read as JSON for the store.")
+            }
+            data = json
+        }
+        do {
+            try store.write(data: data, for: operation)
+        } catch {
+            return error
+        }
+        return nil
+    }
+
+    /// Reads the operation's data from the store, as a response served from
+    /// the cache.
+    /// - Throws: ``GraphQLClientError/Kind/store`` when the store cannot use
+    ///   the operation; ``GraphQLClientError/Kind/cacheMiss`` when it lacks a
+    ///   field; ``GraphQLClientError/Kind/undecodableResponse`` when the data
+    ///   does not decode into `Data`.
+    /// - Complexity: O(*n*) for *n* values read, plus decoding.
+    func read<Data: Decodable>(_ type: Data.Type, from store: GraphQLStore) throws(GraphQLClientError)
+        -> GraphQLResponse<Data>
+    {
+        let operation: StoreOperation
+        switch self.operation {
+        case .success(let success): operation = success
+        case .failure(let error): throw .store(error)
+        }
+        let result = store.read(operation)
+        guard let json = result.data else {
+            let miss = result.miss ?? StoreMiss(path: [], record: operation.rootKey, field: "")
+            throw .cacheMiss(miss, operationName: operation.operationName)
+        }
+        if let data = json as? Data {
+            return GraphQLResponse(data: data, source: .cache)
+        }
+        do {
+            return GraphQLResponse(data: try json.decode(Data.self), source: .cache)
+        } catch let error as DecodingError {
+            throw .undecodableNode(error, type: Data.self, nodePath: [])
+        } catch {
+            throw .store(GraphQLStoreError(.data, "The store's data could not be decoded: \(error)."))
+        }
+    }
+}
