@@ -21,7 +21,7 @@ for suite in "$@"; do targets+=(--target "$suite"); done
     swift --version 2>&1 | head -1
 } > "$out/machine.txt"
 
-swift package --disable-sandbox benchmark "${targets[@]}" --no-progress --format markdown | tee "$out/results.md"
+swift package --disable-sandbox benchmark "${targets[@]}" --no-progress --time-units microseconds --format markdown | tee "$out/results.md"
 echo
 cat "$out/machine.txt"
 echo

@@ -98,7 +98,8 @@ final class ListHolder {
 
 let benchmarks: @Sendable () -> Void = {
     let perPage = Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 10)
+        metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxDuration: .seconds(60),
+        maxIterations: 10)
     for first in [1, 91, 491, 991] {
         let holder = ListHolder()
         Benchmark(

@@ -55,7 +55,9 @@ func read(server: LaunchServer, prefetch: Bool) async throws -> Int {
             deadline = clock.now
         }
         if prefetch { pager.itemAppeared(at: position) }
-        deadline += readInterval
+        // A steady reader: one item a millisecond from when it read the last
+        // one, never a burst to catch up after a late wake-up.
+        deadline = max(deadline, clock.now) + readInterval
     }
     return stalls
 }

@@ -26,7 +26,8 @@ extension GraphQLResponse where Data: Decodable {
     public init(decoding http: GraphQLHTTPResponse, url: URL? = nil) throws(GraphQLClientError) {
         let wire: WireResponse<Data>
         do {
-            wire = try Self.fastWire(http.body) ?? JSONDecoder().decode(WireResponse<Data>.self, from: http.body)
+            wire =
+                try Self.fastWire(http.body) ?? JSONDecoder().decode(WireResponse<Data>.self, from: http.body)
         } catch {
             if let problem = Self.shapeProblem(of: http.body) {
                 if http.isSuccess {

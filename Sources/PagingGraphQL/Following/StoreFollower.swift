@@ -12,36 +12,46 @@ import Synchronization
 /// It holds the pager weakly and is kept alive by it
 /// (``Pager/keepAlive(_:)``), so it lives exactly as long as the list.
 final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID: Sendable {
+    /// What is followed, keyed by record so that a change is looked up
+    /// without hashing item ids.
     private struct Tracking {
-        /// The record each item was read from.
-        var rootByItem: [Node.ID: CacheKey] = [:]
         /// The item read from each record.
         var itemByRoot: [CacheKey: Node.ID] = [:]
-        /// The records each item's selection reached.
-        var recordsByItem: [Node.ID: [CacheKey]] = [:]
-        /// The items whose selection reached each record.
-        var itemsByRecord: [CacheKey: Set<Node.ID>] = [:]
+        /// For items whose selection reaches other records (a node's
+        /// `rocket`), the roots of the items that reached each record…
+        var rootsByRecord: [CacheKey: Set<CacheKey>] = [:]
+        /// …and the other records each such root's item reached.
+        var recordsByRoot: [CacheKey: [CacheKey]] = [:]
         /// Keeps the followed records from the store's garbage collection,
         /// one token per loaded page.
-        var retains: [(ids: [Node.ID], token: StoreRetainToken)] = []
+        var retains: [(roots: [CacheKey], token: StoreRetainToken)] = []
         var observation: StoreObservation?
 
-        mutating func forget(_ id: Node.ID) {
-            if let root = rootByItem.removeValue(forKey: id), itemByRoot[root] == id {
-                itemByRoot[root] = nil
-            }
-            for record in recordsByItem.removeValue(forKey: id) ?? [] {
-                itemsByRecord[record]?.remove(id)
-                if itemsByRecord[record]?.isEmpty == true { itemsByRecord[record] = nil }
+        mutating func forget(root: CacheKey) {
+            itemByRoot[root] = nil
+            for record in recordsByRoot.removeValue(forKey: root) ?? [] {
+                rootsByRecord[record]?.remove(root)
+                if rootsByRecord[record]?.isEmpty == true { rootsByRecord[record] = nil }
             }
         }
 
         mutating func remember(_ id: Node.ID, root: CacheKey, records: [CacheKey]) {
-            forget(id)
-            rootByItem[id] = root
+            if recordsByRoot[root] != nil { forget(root: root) }
             itemByRoot[root] = id
-            recordsByItem[id] = records
-            for record in records { itemsByRecord[record, default: []].insert(id) }
+            let others = records.filter { $0 != root }
+            guard !others.isEmpty else { return }
+            recordsByRoot[root] = others
+            for record in others { rootsByRecord[record, default: []].insert(root) }
+        }
+
+        /// The roots of the items a change touches.
+        func roots(touchedBy change: StoreChange) -> Set<CacheKey> {
+            var roots: Set<CacheKey> = []
+            for record in change.records {
+                if itemByRoot[record] != nil { roots.insert(record) }
+                if let reached = rootsByRecord[record] { roots.formUnion(reached) }
+            }
+            return roots
         }
     }
 
@@ -53,6 +63,10 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
     private let query: StoreQuery
     private let connections: Set<String>
     private let decode: @Sendable (JSONValue, Node?) throws -> Node
+    /// Whether the node's selection reaches other records; when it does
+    /// not, an item depends on its own record only and nothing is read to
+    /// learn that.
+    private let reachesOtherRecords: Bool
     private let tracking = Mutex(Tracking())
     private let target = Mutex(WeakPager())
 
@@ -70,6 +84,7 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
         self.query = query
         self.connections = connections
         self.decode = decode
+        self.reachesOtherRecords = query.sets.contains { $0.selectsObjects }
     }
 
     /// Starts following the store for a pager, which keeps this follower alive.
@@ -92,21 +107,25 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
         learned.reserveCapacity(items.count)
         for (node, item) in zip(nodes, items) {
             guard case .object(let object) = node, let root = store.keying.key(for: object) else { continue }
-            learned.append((item.id, root, dependencies(of: store.read(query: query.at(root)), root: root)))
+            let records =
+                reachesOtherRecords ? dependencies(of: store.read(query: query.at(root)), root: root) : []
+            learned.append((item.id, root, records))
         }
         guard !learned.isEmpty else { return }
-        let token = store.retain(learned.map(\.1))
+        let roots = learned.map(\.1)
+        let token = store.retain(roots)
         let held = pager?.items.count ?? 0
         tracking.withLock { tracking in
             for (id, root, records) in learned { tracking.remember(id, root: root, records: records) }
-            tracking.retains.append((learned.map(\.0), token))
+            tracking.retains.append((roots, token))
             // Items the window dropped are forgotten now and then: at most
             // twice as many are followed as are held, for O(1) amortized work
             // per item.
-            if tracking.rootByItem.count > 2 * max(held, 1), let pager {
-                let gone = tracking.rootByItem.keys.filter { pager.index(of: $0) == nil }
-                for id in gone { tracking.forget(id) }
-                tracking.retains.removeAll { entry in entry.ids.allSatisfy { tracking.rootByItem[$0] == nil }
+            if tracking.itemByRoot.count > 2 * max(held, 1) + items.count, let pager {
+                let gone = tracking.itemByRoot.filter { pager.index(of: $0.value) == nil }.map(\.key)
+                for root in gone { tracking.forget(root: root) }
+                tracking.retains.removeAll { entry in
+                    entry.roots.allSatisfy { tracking.itemByRoot[$0] == nil }
                 }
             }
         }
@@ -125,11 +144,9 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
         guard let pager else { return }
         let (touched, edits) = tracking.withLock {
             tracking -> ([(Node.ID, CacheKey)], [(StoreConnectionEdit, Node.ID?)]) in
-            var ids: Set<Node.ID> = []
-            for record in change.records {
-                if let items = tracking.itemsByRecord[record] { ids.formUnion(items) }
+            let touched = tracking.roots(touchedBy: change).compactMap { root in
+                tracking.itemByRoot[root].map { ($0, root) }
             }
-            let touched = ids.compactMap { id in tracking.rootByItem[id].map { (id, $0) } }
             let edits = change.connectionEdits.filter { connections.contains($0.connection) }.map {
                 ($0, tracking.itemByRoot[$0.record])
             }
@@ -141,7 +158,7 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
                 let old = pager.index(of: id).map { pager.items[$0] }
                 guard let node = try? decode(data, old), node.id == id else { continue }
                 if pager.update(node) {
-                    let records = dependencies(of: read, root: root)
+                    let records = reachesOtherRecords ? dependencies(of: read, root: root) : []
                     tracking.withLock { $0.remember(id, root: root, records: records) }
                 }
             } else if change.deletedRecords.contains(root)
@@ -149,7 +166,7 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
                     && read.miss?.record == root
             {
                 _ = pager.remove(id: id)
-                tracking.withLock { $0.forget(id) }
+                tracking.withLock { $0.forget(root: root) }
             }
         }
         for (edit, held) in edits {
@@ -157,17 +174,17 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
             case .remove:
                 if let held {
                     _ = pager.remove(id: held)
-                    tracking.withLock { $0.forget(held) }
+                    tracking.withLock { $0.forget(root: edit.record) }
                 }
             case .append, .prepend:
                 let read = store.read(query: query.at(edit.record))
                 guard let data = read.data, let node = try? decode(data, nil) else { continue }
                 if pager.insert(node, at: edit.kind == .append ? .last : .first) {
-                    let records = dependencies(of: read, root: edit.record)
+                    let records = reachesOtherRecords ? dependencies(of: read, root: edit.record) : []
                     let token = store.retain([edit.record])
                     tracking.withLock {
                         $0.remember(node.id, root: edit.record, records: records)
-                        $0.retains.append(([node.id], token))
+                        $0.retains.append(([edit.record], token))
                     }
                 }
             }

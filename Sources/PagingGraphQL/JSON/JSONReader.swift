@@ -36,7 +36,9 @@ struct JSONReader {
                 reader.skipWhitespace()
                 let value = try reader.value()
                 reader.skipWhitespace()
-                guard reader.position == reader.bytes.count else { throw reader.failure("unexpected text after the value") }
+                guard reader.position == reader.bytes.count else {
+                    throw reader.failure("unexpected text after the value")
+                }
                 return value
             }
         }
@@ -84,7 +86,9 @@ struct JSONReader {
 
     private mutating func enter() throws(Failure) {
         depth += 1
-        guard depth <= Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth) levels") }
+        guard depth <= Self.maximumDepth else {
+            throw failure("nested deeper than \(Self.maximumDepth) levels")
+        }
     }
 
     private mutating func object() throws(Failure) -> JSONValue {
@@ -204,7 +208,9 @@ struct JSONReader {
                 else { throw failure("a high surrogate is not followed by a low one") }
                 position += 2
                 let low = try hex4()
-                guard (0xDC00...0xDFFF).contains(low) else { throw failure("a high surrogate is not followed by a low one") }
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw failure("a high surrogate is not followed by a low one")
+                }
                 code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(code) {
                 throw failure("a low surrogate without a high one")
@@ -259,7 +265,9 @@ struct JSONReader {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         if integral, let value = Int(text) { return .int(value) }
-        guard let value = Double(text), value.isFinite else { throw failure("the number \(text) is out of range") }
+        guard let value = Double(text), value.isFinite else {
+            throw failure("the number \(text) is out of range")
+        }
         return .double(value)
     }
 

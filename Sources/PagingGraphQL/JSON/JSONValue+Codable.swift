@@ -73,7 +73,8 @@ extension JSONValue {
             self = try JSONReader.read(data)
         } catch {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: [], debugDescription: error.description, underlyingError: error))
+                DecodingError.Context(
+                    codingPath: [], debugDescription: error.description, underlyingError: error))
         }
     }
 

@@ -56,6 +56,9 @@ public struct ConnectionPage: Hashable, Sendable {
     public func decodeNodes<Node: Decodable>(as type: Node.Type = Node.self) throws(GraphQLClientError)
         -> [Node]
     {
+        // One decoder run for the whole page; only when it fails is each node
+        // decoded alone, to name the one that does not decode.
+        if let decoded = try? JSONValue.array(nodes).decode([Node].self) { return decoded }
         var decoded: [Node] = []
         decoded.reserveCapacity(nodes.count)
         for (index, node) in nodes.enumerated() {

@@ -63,3 +63,17 @@ extension CompiledSelectionSet {
         }
     }
 }
+
+extension CompiledSelectionSet {
+    /// Whether the set selects a field with subfields (an object or a list
+    /// of objects), directly or in a fragment: whether data read with it can
+    /// reach records other than the one it is read at.
+    var selectsObjects: Bool {
+        selections.contains { selection in
+            switch selection {
+            case .field(let field): !field.childSets.isEmpty
+            case .fragment(_, _, let set): set.selectsObjects
+            }
+        }
+    }
+}
