@@ -24,21 +24,7 @@ struct ClientStorePlan: Sendable {
         do throws(GraphQLStoreError) {
             let storeDocument = try store.documentForSending(operation.document)
             sent = try StoreDocumentCache.sendingText(storeDocument)
-            let variables: JSONValue
-            do {
-                variables = try JSONValue(encoding: operation.variables)
-            } catch {
-                throw GraphQLStoreError(
-                    .variables, "The operation's variables do not encode as JSON: \(error).")
-            }
-            let members: [String: JSONValue]
-            switch variables {
-            case .object(let object): members = object
-            case .null: members = [:]
-            default:
-                throw GraphQLStoreError(
-                    .variables, "The operation's variables encode as \(variables), not as a JSON object.")
-            }
+            let members = try StoreOperation.variables(of: operation)
             do {
                 self.operation = .success(
                     try StoreOperation(

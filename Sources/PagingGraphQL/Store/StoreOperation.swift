@@ -51,20 +51,7 @@ public struct StoreOperation: Sendable {
     ///   not encode as a JSON object; ``GraphQLStoreError/Kind/document`` as
     ///   ``init(document:operationName:variables:)``.
     public init(_ operation: some GraphQLOperation) throws(GraphQLStoreError) {
-        let variables: JSONValue
-        do {
-            variables = try JSONValue(encoding: operation.variables)
-        } catch {
-            throw GraphQLStoreError(.variables, "The operation's variables do not encode as JSON: \(error).")
-        }
-        let members: [String: JSONValue]
-        switch variables {
-        case .object(let object): members = object
-        case .null: members = [:]
-        default:
-            throw GraphQLStoreError(
-                .variables, "The operation's variables encode as \(variables), not as a JSON object.")
-        }
+        let members = try Self.variables(of: operation)
         try self.init(
             document: operation.document, operationName: operation.operationName, variables: members)
     }
@@ -92,5 +79,26 @@ extension StoreOperation: Hashable {
         hasher.combine(document)
         hasher.combine(operationName)
         hasher.combine(variables)
+    }
+}
+
+extension StoreOperation {
+    /// An operation's variables as JSON members.
+    /// - Throws: ``GraphQLStoreError`` of kind ``GraphQLStoreError/Kind/variables``
+    ///   when they do not encode as a JSON object.
+    static func variables(of operation: some GraphQLOperation) throws(GraphQLStoreError) -> [String: JSONValue] {
+        let variables: JSONValue
+        do {
+            variables = try JSONValue(encoding: operation.variables)
+        } catch {
+            throw GraphQLStoreError(.variables, "The operation's variables do not encode as JSON: \(error).")
+        }
+        switch variables {
+        case .object(let object): return object
+        case .null: return [:]
+        default:
+            throw GraphQLStoreError(
+                .variables, "The operation's variables encode as \(variables), not as a JSON object.")
+        }
     }
 }
