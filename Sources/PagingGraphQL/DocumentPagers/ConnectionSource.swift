@@ -239,7 +239,7 @@ extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
         }
         let follower = StoreFollower<Node>(
             store: store, query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
-            connections: [document.connectionKey, document.connectionFieldName], decode: decodeNode)
+            connections: [document.connectionKey], decode: decodeNode)
         let decodePage = decode
         let source = ConnectionSource(
             client: client, document: document, variables: variables,

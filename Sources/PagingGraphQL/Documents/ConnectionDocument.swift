@@ -97,7 +97,23 @@ public struct ConnectionDocument: Hashable, Sendable {
         self.edgesKey = shape.edgesKey
         self.edgeNodeKey = shape.edgeNodeKey
         self.nodesKey = shape.nodesKey
-        self.nodeSelection = Self.nodeSelection(of: site.field, shape: shape, fragments: analysis.fragments)
+        self.nodeSelection = Self.nodeSelection(
+            of: document, connectionKey: connectionKey, operationName: operationName)
+    }
+
+    /// Compiles the selection of the connection's node for reading it back
+    /// from a store, as a client with a store sends it: with `__typename` in
+    /// every object, so that an item read back is the item a load gives.
+    private static func nodeSelection(of document: Document, connectionKey: String?, operationName: String?)
+        -> NodeSelection?
+    {
+        var rewriter = StoreDocumentRewriter(schema: nil, addsTypename: true, addsID: false)
+        let typed = rewriter.rewrite(document)
+        guard let analysis = try? DocumentAnalysis(document: typed, operationName: operationName),
+            let site = try? analysis.connectionSite(key: connectionKey),
+            let shape = try? DocumentAnalysis.shape(of: site)
+        else { return nil }
+        return nodeSelection(of: site.field, shape: shape, fragments: analysis.fragments)
     }
 
     /// Compiles the selection of the connection's node (under `edges { node }`

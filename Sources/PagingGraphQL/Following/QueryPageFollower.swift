@@ -20,6 +20,8 @@ where Item.ID: Sendable {
         var items: @Sendable (JSONValue) throws -> [Item]
         var ids: [Item.ID]
         var records: [CacheKey]
+        /// The last read of the operation: which fields of which records it read.
+        var read: StoreReadResult
         var token: StoreRetainToken
     }
 
@@ -80,14 +82,15 @@ where Item.ID: Sendable {
             let page = tracking.nextPage
             tracking.nextPage += 1
             tracking.entries[page] = Entry(
-                operation: operation, items: items, ids: ids, records: records, token: token)
+                operation: operation, items: items, ids: ids, records: records, read: read, token: token)
             tracking.index(page, records: records)
-            // Pages the window dropped are forgotten now and then.
+            // Pages the window dropped are forgotten now and then; the page
+            // just added is not in the pager yet.
             let followed = tracking.entries.values.reduce(0) { $0 + $1.ids.count }
-            if followed > 2 * max(held, 1), let pager {
-                for (page, entry) in tracking.entries
-                where !entry.ids.contains(where: { pager.index(of: $0) != nil }) {
-                    tracking.remove(page)
+            if followed > 2 * max(held, 1) + ids.count, let pager {
+                for (old, entry) in tracking.entries
+                where old != page && !entry.ids.contains(where: { pager.index(of: $0) != nil }) {
+                    tracking.remove(old)
                 }
             }
         }
@@ -101,7 +104,10 @@ where Item.ID: Sendable {
             for record in change.records {
                 if let pages = tracking.pagesByRecord[record] { touched.formUnion(pages) }
             }
-            return touched.sorted().compactMap { page in tracking.entries[page].map { (page, $0) } }
+            // A page is read again only when a field it read changed.
+            return touched.sorted().compactMap { page in
+                tracking.entries[page].flatMap { $0.read.isAffected(by: change) ? (page, $0) : nil }
+            }
         }
         for (page, entry) in pages {
             let read = store.read(entry.operation)
@@ -115,6 +121,7 @@ where Item.ID: Sendable {
                 guard var current = tracking.entries[page] else { return }
                 tracking.remove(page)
                 current.records = records
+                current.read = read
                 current.ids = items.map(\.id)
                 tracking.entries[page] = current
                 tracking.index(page, records: records)

@@ -122,7 +122,11 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
             // twice as many are followed as are held, for O(1) amortized work
             // per item.
             if tracking.itemByRoot.count > 2 * max(held, 1) + items.count, let pager {
-                let gone = tracking.itemByRoot.filter { pager.index(of: $0.value) == nil }.map(\.key)
+                // The page just learned is not in the pager yet: keep it.
+                let learnedRoots = Set(roots)
+                let gone = tracking.itemByRoot.filter {
+                    !learnedRoots.contains($0.key) && pager.index(of: $0.value) == nil
+                }.map(\.key)
                 for root in gone { tracking.forget(root: root) }
                 tracking.retains.removeAll { entry in
                     entry.roots.allSatisfy { tracking.itemByRoot[$0] == nil }

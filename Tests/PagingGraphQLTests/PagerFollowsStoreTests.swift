@@ -1,0 +1,689 @@
+import Foundation
+import Paging
+import Testing
+
+@testable import PagingGraphQL
+
+/// Pagers made over a client with a store follow it: a mutation's answer
+/// turns into the engine's local edits of the rows that show what it
+/// changed, with no request of their own.
+@Suite("Pagers follow the client's store", .timeLimit(.minutes(1)))
+struct PagerFollowsStoreTests {
+    static let key = "Fleet_launches"
+
+    /// The fleet's connection, keyed for mutation directives.
+    static let document = """
+        query Launches($first: Int, $after: String) {
+          launchConnection(first: $first, after: $after) @connection(key: "Fleet_launches") {
+            edges { node { \(FollowedLaunch.selection) } }
+          }
+        }
+        """
+
+    static func configuration(_ pageSize: Int) throws -> PagingConfiguration {
+        try PagingConfiguration(pageSize: pageSize, prefetchDistance: 0)
+    }
+
+    /// A typed list of the fleet, loaded `pages` pages of `pageSize` deep.
+    static func loadedList(
+        _ client: GraphQLClient, pageSize: Int = 3, pages: Int = 2, document: String = document
+    ) async throws -> Pager<String, FollowedLaunch> {
+        let source = ConnectionSource(
+            client: client, document: try ConnectionDocument(document), as: FollowedLaunch.self)
+        let pager = source.makePager(configuration: try configuration(pageSize))
+        for _ in 0..<pages {
+            #expect(try await pager.loadNext().value == .loaded)
+        }
+        return pager
+    }
+
+    static func launch(_ id: String, site: String? = nil, booked: Bool = false, rocketName: String? = nil)
+        -> FollowedLaunch
+    {
+        let odd = (Int(id) ?? 0) % 2 == 1
+        return FollowedLaunch(
+            id: id, site: site ?? "Site \(id)", isBooked: booked,
+            rocket: .init(
+                id: odd ? "falcon1" : "falcon9", name: rocketName ?? (odd ? "Falcon 1" : "Falcon 9")))
+    }
+
+    static let sixLaunches = (1...6).map { launch(String($0)) }
+
+    // MARK: Updates
+
+    @Test(
+        "booking a shown launch updates its row alone, as one updated index, with no request",
+        arguments: [1, 2, 3, 4, 5, 6])
+    func bookingUpdatesTheRow(number: Int) async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let pager = try await Self.loadedList(client)
+        #expect(Array(pager.items) == Self.sixLaunches)
+        #expect(fleet.requestCount == 2)
+
+        let changes = try await pager.changes {
+            let response = try await client.send(FleetMutations.bookTrips(["\(number)"]))
+            #expect(response.storeError == nil)
+            #expect(response.data?["bookTrips"]?["success"] == true)
+        }
+
+        let index = number - 1
+        #expect(changes == [ListChange(updated: [index..<index + 1])])
+        #expect(pager.snapshot.change == ListChange(updated: [index..<index + 1]))
+        var expected = Self.sixLaunches
+        expected[index].isBooked = true
+        #expect(Array(pager.items) == expected, "that row shows the booking; every other row is as loaded")
+        #expect(fleet.requestCount == 3, "the mutation was the only request: no refetch")
+    }
+
+    @Test("a page larger than the rows held before it is followed too")
+    func largerLaterPageIsFollowed() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let pager = ConnectionSource(
+            client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self
+        ).makePager(
+            configuration: try PagingConfiguration(pageSize: 5, initialLoadSize: 2, prefetchDistance: 0))
+        #expect(try await pager.loadNext().value == .loaded)
+        #expect(try await pager.loadNext().value == .loaded)
+        #expect(pager.items.map(\.id) == ["1", "2", "3", "4", "5", "6", "7"])
+
+        let changes = try await pager.changes {
+            _ = try await client.send(FleetMutations.bookTrips(["6"]))
+        }
+
+        #expect(changes == [ListChange(updated: [5..<6])])
+        #expect(pager.items[5] == Self.launch("6", booked: true))
+        #expect(fleet.requestCount == 3)
+    }
+
+    @Test("a list with a bounded window follows the rows of the page it loaded last")
+    func boundedWindowFollowsItsNewestPage() async throws {
+        let fleet = LaunchFleet(count: 20)
+        let client = fleet.client(store: GraphQLStore())
+        let pager = ConnectionSource(
+            client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self
+        ).makePager(
+            configuration: try PagingConfiguration(pageSize: 2, prefetchDistance: 0, maximumHeld: .pages(2)))
+        for _ in 0..<6 {
+            #expect(try await pager.loadNext().value == .loaded)
+        }
+        #expect(pager.items.map(\.id) == ["9", "10", "11", "12"], "the window holds the last two pages")
+
+        for (id, index) in [("12", 3), ("10", 1)] {
+            let changes = try await pager.changes {
+                _ = try await client.send(FleetMutations.bookTrips([id]))
+            }
+            #expect(changes == [ListChange(updated: [index..<index + 1])], "launch \(id)")
+            #expect(pager.items[index] == Self.launch(id, booked: true))
+        }
+        #expect(fleet.requestCount == 8)
+    }
+
+    @Test("a list of JSON nodes updates the booked row to what a fresh load would show, cursor kept")
+    func jsonNodesUpdate() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let pager = ConnectionSource(
+            client: client, document: try ConnectionDocument(Self.document), idKey: "id"
+        )
+        .makePager(configuration: try Self.configuration(3))
+        #expect(try await pager.loadNext().value == .loaded)
+        #expect(try await pager.loadNext().value == .loaded)
+        let before = Array(pager.items)
+        #expect(before.map(\.id) == ["1", "2", "3", "4", "5", "6"])
+
+        let changes = try await pager.changes {
+            _ = try await client.send(FleetMutations.bookTrips(["5"]))
+        }
+
+        #expect(changes == [ListChange(updated: [4..<5])])
+        let row = pager.items[4]
+        #expect(row["isBooked"] == true)
+        #expect(row["site"] == "Site 5")
+        #expect(row.cursor == "cursor:5")
+        #expect(row.id == "5")
+        #expect(
+            row.value == fleet.json(of: "5"),
+            "the row holds what the server now sends for the launch, as the rows around it do")
+        #expect(
+            Set(row.value.objectValue?.keys ?? [:].keys)
+                == Set(before[4].value.objectValue?.keys ?? [:].keys),
+            "the row has the members it was loaded with")
+        for index in [0, 1, 2, 3, 5] {
+            #expect(pager.items[index] == before[index])
+        }
+        #expect(fleet.requestCount == 3)
+    }
+
+    @Test("writes that change no shown row publish no snapshot")
+    func unrelatedWritesPublishNothing() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+        let pager = try await Self.loadedList(client)
+        let version = pager.snapshot.version
+
+        // Launch 8 is not shown: the store takes the booking, the list does not move.
+        let unshown = try await pager.changes {
+            _ = try await client.send(FleetMutations.bookTrips(["8"]))
+        }
+        #expect(unshown == [])
+        #expect(store.record(for: "Launch:8")?["isBooked"] == .scalar(true))
+        #expect(pager.snapshot.version == version)
+
+        // Launch 5 is shown; booking it twice changes it once.
+        _ = try await client.send(FleetMutations.bookTrips(["5"]))
+        #expect(pager.snapshot.version == version + 1)
+        let again = try await pager.changes {
+            _ = try await client.send(FleetMutations.bookTrips(["5"]))
+        }
+        #expect(again == [], "the second answer changed no field")
+        #expect(pager.snapshot.version == version + 1)
+        #expect(fleet.requestCount == 5)
+    }
+
+    @Test("renaming a rocket updates every row on that rocket, each as an update, and no other")
+    func nestedRecordUpdatesEveryRowShowingIt() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let pager = try await Self.loadedList(client)
+
+        let changes = try await pager.changes {
+            _ = try await client.send(FleetMutations.renameRocket("falcon1", to: "Falcon One"))
+        }
+
+        #expect(changes.count == 3)
+        #expect(
+            Set(changes) == [
+                ListChange(updated: [0..<1]), ListChange(updated: [2..<3]), ListChange(updated: [4..<5]),
+            ])
+        let expected = (1...6).map { Self.launch(String($0), rocketName: $0 % 2 == 1 ? "Falcon One" : nil) }
+        #expect(Array(pager.items) == expected)
+        #expect(fleet.requestCount == 3)
+    }
+
+    @Test("two lists with different page sizes that show the same launch both update it")
+    func twoListsUpdate() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let threes = try await Self.loadedList(client, pageSize: 3, pages: 2)
+        let twos = try await Self.loadedList(client, pageSize: 2, pages: 3)
+        #expect(twos.items.map(\.id) == ["1", "2", "3", "4", "5", "6"])
+
+        _ = try await client.send(FleetMutations.bookTrips(["4"]))
+
+        #expect(threes.snapshot.change == ListChange(updated: [3..<4]))
+        #expect(twos.snapshot.change == ListChange(updated: [3..<4]))
+        #expect(threes.items[3] == Self.launch("4", booked: true))
+        #expect(twos.items[3] == Self.launch("4", booked: true))
+        #expect(fleet.requestCount == 6)
+    }
+
+    // MARK: Connection edits
+
+    @Test("@deleteRecord on the mutation's ID removes the row, as one removed index")
+    func deleteRecordRemovesTheRow() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+        let pager = try await Self.loadedList(client)
+
+        let changes = try await pager.changes {
+            let response = try await client.send(FleetMutations.deleteLaunch("4"))
+            #expect(response.storeError == nil)
+            #expect(response.data?["deleteLaunch"] == "4")
+        }
+
+        #expect(changes == [ListChange(removed: [3..<4])])
+        #expect(pager.items.map(\.id) == ["1", "2", "3", "5", "6"])
+        #expect(store.record(for: "Launch:4") == nil)
+        #expect(fleet.requestCount == 3)
+    }
+
+    @Test("@appendNode naming the list's key adds the new launch at the end")
+    func appendNodeAddsAtTheEnd() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let pager = try await Self.loadedList(client)
+
+        let changes = try await pager.changes {
+            _ = try await client.send(
+                FleetMutations.addLaunch(
+                    site: "Boca Chica", rocketID: "falcon9", directive: "appendNode", connection: Self.key))
+        }
+
+        #expect(changes == [ListChange(inserted: [6..<7])])
+        #expect(pager.items.map(\.id) == ["1", "2", "3", "4", "5", "6", "10"])
+        #expect(pager.items.last == Self.launch("10", site: "Boca Chica"))
+        #expect(fleet.requestCount == 3)
+    }
+
+    @Test("@prependNode naming the list's key adds the new launch at the start")
+    func prependNodeAddsAtTheStart() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let pager = try await Self.loadedList(client)
+
+        let changes = try await pager.changes {
+            _ = try await client.send(
+                FleetMutations.addLaunch(
+                    site: "Boca Chica", rocketID: "falcon9", directive: "prependNode", connection: Self.key))
+        }
+
+        #expect(changes == [ListChange(inserted: [0..<1])])
+        #expect(pager.items.map(\.id) == ["10", "1", "2", "3", "4", "5", "6"])
+        #expect(pager.items.first == Self.launch("10", site: "Boca Chica"))
+        #expect(fleet.requestCount == 3)
+    }
+
+    @Test("a launch added by a mutation is followed like a loaded one")
+    func addedRowIsFollowed() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let pager = try await Self.loadedList(client)
+        _ = try await client.send(
+            FleetMutations.addLaunch(
+                site: "Boca Chica", rocketID: "falcon9", directive: "prependNode", connection: Self.key))
+
+        _ = try await client.send(FleetMutations.bookTrips(["10"]))
+        #expect(pager.snapshot.change == ListChange(updated: [0..<1]))
+        #expect(pager.items.first == Self.launch("10", site: "Boca Chica", booked: true))
+
+        _ = try await client.send(FleetMutations.deleteLaunch("10"))
+        #expect(pager.snapshot.change == ListChange(removed: [0..<1]))
+        #expect(Array(pager.items) == Self.sixLaunches)
+    }
+
+    @Test("@deleteEdge naming the list's key removes the row and keeps the record")
+    func deleteEdgeRemovesTheRow() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+        let pager = try await Self.loadedList(client)
+
+        let changes = try await pager.changes {
+            _ = try await client.send(FleetMutations.hideLaunch("5", from: Self.key))
+        }
+
+        #expect(changes == [ListChange(removed: [4..<5])])
+        #expect(pager.items.map(\.id) == ["1", "2", "3", "4", "6"])
+        #expect(store.record(for: "Launch:5")?["site"] == .scalar("Site 5"))
+        #expect(fleet.requestCount == 3)
+    }
+
+    @Test("edits naming another connection leave the list alone")
+    func editsOfAnotherConnection() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let pager = try await Self.loadedList(client)
+
+        let changes = try await pager.changes {
+            _ = try await client.send(
+                FleetMutations.addLaunch(
+                    site: "Boca Chica", rocketID: "falcon9", directive: "appendNode",
+                    connection: "Other_launches"))
+            _ = try await client.send(
+                FleetMutations.addLaunch(
+                    site: "Wallops", rocketID: "falcon1", directive: "prependNode",
+                    connection: "Other_launches"))
+            _ = try await client.send(FleetMutations.hideLaunch("2", from: "Other_launches"))
+        }
+
+        #expect(changes == [])
+        #expect(Array(pager.items) == Self.sixLaunches)
+        #expect(fleet.requestCount == 5)
+    }
+
+    @Test("a list whose @connection has no key takes edits that name its field")
+    func keylessConnectionTakesItsFieldName() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let pager = try await Self.loadedList(
+            client,
+            document: """
+                query Launches($first: Int, $after: String) {
+                  launchConnection(first: $first, after: $after) @connection {
+                    edges { node { \(FollowedLaunch.selection) } }
+                  }
+                }
+                """)
+
+        _ = try await client.send(
+            FleetMutations.addLaunch(
+                site: "Boca Chica", rocketID: "falcon9", directive: "appendNode",
+                connection: "launchConnection"))
+        #expect(pager.snapshot.change == ListChange(inserted: [6..<7]))
+        _ = try await client.send(FleetMutations.hideLaunch("5", from: "launchConnection"))
+        #expect(pager.snapshot.change == ListChange(removed: [4..<5]))
+        #expect(pager.items.map(\.id) == ["1", "2", "3", "4", "6", "10"])
+    }
+
+    // MARK: Other pagers
+
+    typealias LaunchQueryPager = GraphQLQueryPager<
+        FleetPageQuery, FleetPageQuery, CursorBasedPagination.Forward, FollowedLaunch
+    >
+
+    static func queryPager(_ client: GraphQLClient, pageSize: Int = 3) -> LaunchQueryPager {
+        GraphQLQueryPager(
+            client: client,
+            initialQuery: FleetPageQuery(first: pageSize, after: nil),
+            extractPageInfo: { data in
+                CursorBasedPagination.Forward(
+                    hasNext: data.launchConnection.pageInfo.hasNextPage,
+                    endCursor: data.launchConnection.pageInfo.endCursor)
+            },
+            pageResolver: { page, direction in
+                direction == .next ? FleetPageQuery(first: pageSize, after: page.endCursor) : nil
+            },
+            transform: { data in Array(data.launchConnection) })
+    }
+
+    @Test("a GraphQLQueryPager over a store updates a booked row in place, on either page, with no request")
+    func queryPagerUpdates() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let pager = Self.queryPager(client).makePager()
+        #expect(try await pager.loadNext().value == .loaded)
+        #expect(try await pager.loadNext().value == .loaded)
+        #expect(Array(pager.items) == Self.sixLaunches)
+
+        let second = try await pager.changes {
+            _ = try await client.send(FleetMutations.bookTrips(["5"]))
+        }
+        #expect(second == [ListChange(updated: [4..<5])], "a row of the second page")
+
+        let first = try await pager.changes {
+            _ = try await client.send(FleetMutations.bookTrips(["2"]))
+        }
+        #expect(first == [ListChange(updated: [1..<2])], "a row of the first page")
+
+        var expected = Self.sixLaunches
+        expected[1].isBooked = true
+        expected[4].isBooked = true
+        #expect(Array(pager.items) == expected)
+        #expect(fleet.requestCount == 4)
+    }
+
+    @Test("a GraphQLQueryPager of whole pages publishes nothing for a write no page read")
+    func queryPagerIgnoresUnrelatedRootFields() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+        let pages = GraphQLQueryPager(
+            client: client,
+            initialQuery: FleetPageQuery(first: 3, after: nil),
+            extractPageInfo: { data in
+                CursorBasedPagination.Forward(
+                    hasNext: data.launchConnection.pageInfo.hasNextPage,
+                    endCursor: data.launchConnection.pageInfo.endCursor)
+            },
+            pageResolver: { page, direction in
+                direction == .next ? FleetPageQuery(first: 3, after: page.endCursor) : nil
+            }
+        ).makePager()
+        #expect(try await pages.loadNext().value == .loaded)
+        #expect(try await pages.loadNext().value == .loaded)
+        #expect(pages.items.count == 2)
+        let version = pages.snapshot.version
+
+        // A detail query of a launch no page shows: a new field of QUERY_ROOT, a new record.
+        try store.write(
+            data: ["launch": ["__typename": "Launch", "id": "9", "site": "Site 9", "isBooked": false]],
+            for: StoreOperation(
+                document: "query Launch($id: ID!) { launch(id: $id) { __typename id site isBooked } }",
+                variables: ["id": "9"]))
+
+        #expect(pages.snapshot.version == version, "no page read launch(id: \"9\") or Launch:9")
+
+        // A change to a launch the second page read updates that page, and only it.
+        _ = try await client.send(FleetMutations.bookTrips(["5"]))
+        #expect(pages.snapshot.change == ListChange(updated: [1..<2]))
+        #expect(pages.snapshot.version == version + 1)
+        #expect(pages.items[1].value.launchConnection.map(\.isBooked) == [false, true, false])
+    }
+
+    static let fragmentDocument = """
+        fragment LaunchList_user on User
+          @refetchable(queryName: "LaunchListPaginationQuery")
+          @argumentDefinitions(count: { type: "Int", defaultValue: 3 }, cursor: { type: "String" }) {
+          trips(first: $count, after: $cursor) @connection(key: "LaunchList_trips") {
+            edges { node { id ...LaunchRow_launch } }
+          }
+        }
+        fragment LaunchRow_launch on Launch { site isBooked rocket { id name } }
+        """
+
+    @Test("a PaginationFragment's list updates a booked row and takes edits naming its connection")
+    @MainActor
+    func paginationFragmentFollows() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let list = try PaginationFragment(
+            try PaginationFragmentDocument(Self.fragmentDocument), nodeID: "u1", client: client,
+            as: FollowedLaunch.self
+        ).makeList()
+        #expect(try await list.loadNext(count: 3).value == .loaded)
+        #expect(try await list.loadNext(count: 3).value == .loaded)
+        await list.catchUp()
+        #expect(Array(list.items) == Self.sixLaunches)
+
+        let changes = try await list.pager.changes {
+            _ = try await client.send(FleetMutations.bookTrips(["5"]))
+        }
+        #expect(changes == [ListChange(updated: [4..<5])])
+        await list.catchUp()
+        #expect(list.lastChange == ListChange(updated: [4..<5]))
+        #expect(list.items[4] == Self.launch("5", booked: true))
+
+        _ = try await client.send(FleetMutations.renameRocket("falcon9", to: "Falcon Nine"))
+        await list.catchUp()
+        #expect(
+            list.items.filter { $0.rocket.id == "falcon9" }.map(\.rocket.name)
+                == Array(repeating: "Falcon Nine", count: 3))
+
+        _ = try await client.send(
+            FleetMutations.addLaunch(
+                site: "Boca Chica", rocketID: "falcon9", directive: "appendNode",
+                connection: "LaunchList_trips"))
+        await list.catchUp()
+        #expect(list.lastChange == ListChange(inserted: [6..<7]))
+        #expect(list.items.last == Self.launch("10", site: "Boca Chica", rocketName: "Falcon Nine"))
+        #expect(fleet.requestCount == 5)
+    }
+
+    // MARK: Lifetime and memory
+
+    @Test(
+        "the follower goes with its pager: its observer is removed, its records released, and later writes are safe"
+    )
+    func followerDiesWithThePager() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+        #expect(store.state.withLock { $0.observers.count } == 0)
+
+        weak var released: Pager<String, FollowedLaunch>?
+        do {
+            let pager = try await Self.loadedList(client)
+            released = pager
+            #expect(released != nil)
+            #expect(store.state.withLock { $0.observers.count } == 1)
+            #expect(!store.state.withLock { $0.retainedKeys.isEmpty })
+        }
+
+        #expect(released == nil, "nothing but the caller held the pager")
+        #expect(store.state.withLock { $0.observers.count } == 0)
+        #expect(store.state.withLock { $0.retainedKeys.isEmpty && $0.retainedQueries.isEmpty })
+
+        let response = try await client.send(FleetMutations.bookTrips(["2"]))
+        #expect(response.storeError == nil)
+        #expect(store.record(for: "Launch:2")?["isBooked"] == .scalar(true))
+        let collected = store.gc()
+        #expect(collected.removedRecords.contains("Launch:2"), "no list keeps the launches any more")
+    }
+
+    @Test("a GraphQLQueryPager's follower goes with its pager too")
+    func queryPagerFollowerDiesWithThePager() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+
+        weak var released: Pager<CursorBasedPagination.Forward, FollowedLaunch>?
+        do {
+            let pager = Self.queryPager(client).makePager()
+            #expect(try await pager.loadNext().value == .loaded)
+            released = pager
+            #expect(store.state.withLock { $0.observers.count } == 1)
+        }
+
+        #expect(released == nil)
+        #expect(store.state.withLock { $0.observers.count } == 0)
+        #expect(store.state.withLock { $0.retainedQueries.isEmpty })
+        _ = try await client.send(FleetMutations.bookTrips(["2"]))
+    }
+
+    @Test("a garbage collection while a list lives keeps the record of every row it shows")
+    func gcKeepsShownRows() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+        let pager = try await Self.loadedList(client)
+        // A launch no list shows, which the collection may take.
+        _ = try await client.send(FleetMutations.bookTrips(["8"]))
+
+        let collected = store.gc()
+
+        let shown: Set<CacheKey> = Set((1...6).map { CacheKey("Launch:\($0)") })
+        #expect(collected.removedRecords.intersection(shown).isEmpty)
+        #expect(collected.removedRecords.contains("Launch:8"))
+        #expect(Array(pager.items) == Self.sixLaunches)
+        // And the rows still follow the store.
+        _ = try await client.send(FleetMutations.bookTrips(["1"]))
+        #expect(pager.snapshot.change == ListChange(updated: [0..<1]))
+        #expect(pager.items[0] == Self.launch("1", booked: true))
+    }
+
+    // MARK: Randomized
+
+    @Test("randomized: after every load and write, each row equals the store's record of its launch")
+    func randomizedFollowing() async throws {
+        let seed = SeededGenerator.testSeed()
+        print("PagerFollowsStoreTests.randomizedFollowing seed \(seed) (PAGING_SEED=\(seed) replays it)")
+        var random = SeededGenerator(seed: seed)
+        let count = 24
+        let fleet = LaunchFleet(count: count)
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+        let pageSize = Int.random(in: 1...5, using: &random)
+        let initialLoadSize = Int.random(in: 1...6, using: &random)
+        // Half the runs hold a bounded window, which drops far pages as new ones load.
+        let window: PagingConfiguration.HeldLimit? =
+            Bool.random(using: &random) ? .pages(Int.random(in: 2...4, using: &random)) : nil
+        let pager = ConnectionSource(
+            client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self
+        ).makePager(
+            configuration: try PagingConfiguration(
+                pageSize: pageSize, initialLoadSize: initialLoadSize, prefetchDistance: 0, maximumHeld: window
+            ))
+        let row = try StoreFragment(document: "fragment Row on Launch { \(FollowedLaunch.selection) }")
+        let launchQuery = "query Launch($id: ID!) { launch(id: $id) { __typename id site isBooked } }"
+        let siteMutation =
+            "mutation SetSite($id: ID!, $site: String!) { setSite(id: $id, site: $site) { __typename id site } }"
+        let rocketQuery = "query Rocket($id: ID!) { rocket(id: $id) { __typename id name } }"
+        let sites = ["Site A", "Site B", "Kwajalein Atoll", "Vandenberg", "Cape Canaveral"]
+        let rocketNames = ["Falcon 1", "Falcon One", "Falcon 9", "Falcon Nine", "F9"]
+
+        #expect(try await pager.loadNext().value == .loaded)
+        for step in 0..<80 {
+            let id = String(Int.random(in: 1...count, using: &random))
+            let site = sites[Int.random(in: 0..<sites.count, using: &random)]
+            let booked = Bool.random(using: &random)
+            let action: String
+            switch Int.random(in: 0..<7, using: &random) {
+            case 0, 1:
+                action = "load the next page"
+                if pager.hasNext { _ = try await pager.loadNext().value }
+            case 2:
+                action = "store.write launch \(id): site \(site), isBooked \(booked)"
+                try store.write(
+                    data: [
+                        "launch": [
+                            "__typename": "Launch", "id": .string(id), "site": .string(site),
+                            "isBooked": .bool(booked),
+                        ]
+                    ],
+                    for: StoreOperation(document: launchQuery, variables: ["id": .string(id)]))
+            case 3:
+                action = "store.write setSite \(id): \(site)"
+                try store.write(
+                    data: ["setSite": ["__typename": "Launch", "id": .string(id), "site": .string(site)]],
+                    for: StoreOperation(
+                        document: siteMutation, variables: ["id": .string(id), "site": .string(site)]))
+            case 4:
+                let rocket = Bool.random(using: &random) ? "falcon1" : "falcon9"
+                let name = rocketNames[Int.random(in: 0..<rocketNames.count, using: &random)]
+                action = "store.write rocket \(rocket): \(name)"
+                try store.write(
+                    data: ["rocket": ["__typename": "Rocket", "id": .string(rocket), "name": .string(name)]],
+                    for: StoreOperation(document: rocketQuery, variables: ["id": .string(rocket)]))
+            case 5:
+                action = booked ? "send bookTrips \(id)" : "send cancelTrip \(id)"
+                _ = try await client.send(
+                    booked ? FleetMutations.bookTrips([id]) : FleetMutations.cancelTrip(id))
+            default:
+                action = "send renameRocket falcon9: \(site)"
+                _ = try await client.send(FleetMutations.renameRocket("falcon9", to: site))
+            }
+
+            var mismatches: [String] = []
+            for item in pager.items {
+                let read = store.read(row, at: CacheKey("Launch:\(item.id)"))
+                let stored = try read.data.map { try $0.decode(FollowedLaunch.self) }
+                if stored != item {
+                    mismatches.append(
+                        "row \(item) but the store holds \(stored.map { "\($0)" } ?? "no launch")")
+                }
+            }
+            #expect(
+                mismatches.isEmpty,
+                """
+                seed \(seed) (pageSize \(pageSize), initialLoadSize \(initialLoadSize), window \(String(describing: window))), \
+                step \(step) (\(action)): \
+                \(mismatches.joined(separator: "; "))
+                """)
+            if !mismatches.isEmpty { break }
+        }
+        let ids = pager.items.map(\.id)
+        #expect(
+            ids == Array(fleet.ids.drop { $0 != ids.first }.prefix(ids.count)),
+            "the rows are a run of the list")
+    }
+}
+
+/// A page of the fleet's connection, typed, for the query pager.
+struct FleetPageQuery: GraphQLOperation {
+    struct Variables: Encodable, Sendable {
+        var first: Int
+        var after: String?
+    }
+    struct Data: Decodable, Sendable {
+        var launchConnection: Connection<FollowedLaunch>
+    }
+
+    let document = """
+        query Launches($first: Int, $after: String) {
+          launchConnection(first: $first, after: $after) {
+            edges { cursor node { \(FollowedLaunch.selection) } }
+            pageInfo { hasNextPage endCursor }
+          }
+        }
+        """
+    var operationName: String? { "Launches" }
+    var variables: Variables
+
+    init(first: Int, after: String?) {
+        variables = Variables(first: first, after: after)
+    }
+}
