@@ -218,7 +218,7 @@ extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
     /// Following the store: when a response, a mutation or an edit changes a
     /// record that an item was read from (its node's record, or one the
     /// node's selection reaches), the item is read again from the store and
-    /// replaced with ``Pager/update(_:)``: one "updated" change, with no
+    /// replaced with `Pager.update(_:)`: one "updated" change, with no
     /// request. A deleted record removes its item; a mutation's
     /// `@appendNode` / `@prependNode` / `@appendEdge` / `@prependEdge` /
     /// `@deleteEdge` naming this connection's key (or, without a key, its

@@ -4,7 +4,7 @@ import Synchronization
 /// Keeps the items of a ``GraphQLQueryPager`` in step with a
 /// ``GraphQLStore``: a page whose query read a changed record is read again
 /// from the store and run through the pager's transform, and the items that
-/// came out different replace theirs with ``Pager/update(_:)``.
+/// came out different replace theirs with `Pager.update(_:)`.
 ///
 /// Items made by a transform have no record of their own, so the unit that
 /// follows the store is the page: a change costs the pages that read a

@@ -7,10 +7,10 @@ import Synchronization
 ///
 /// It learns, as pages load, which record each item was read from and which
 /// records its selection reached; a change then reads again only the items
-/// whose records changed (``Pager/update(_:)``), removes those whose record
+/// whose records changed (`Pager.update(_:)`), removes those whose record
 /// was deleted, and applies the connection edits that name its connection.
 /// It holds the pager weakly and is kept alive by it
-/// (``Pager/keepAlive(_:)``), so it lives exactly as long as the list.
+/// (`Pager.keepAlive(_:)`), so it lives exactly as long as the list.
 final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID: Sendable {
     /// What is followed, keyed by record so that a change is looked up
     /// without hashing item ids.

@@ -211,7 +211,7 @@ extension GraphQLQueryPager {
     /// ``GraphQLStore``, the pager follows it: when a record that a page's
     /// query read changes (a mutation's answer, another query), the page is
     /// read again from the store and run through the transform, and the
-    /// items that changed are replaced with ``Pager/update(_:)``, with no
+    /// items that changed are replaced with `Pager.update(_:)`, with no
     /// request.
     /// - Parameters:
     ///   - initialKey: must be `nil`: the pager opens with its initial query.
