@@ -82,6 +82,17 @@ extension JSONValue {
     /// - Complexity: O(*n*) for *n* bytes of text.
     var jsonData: Data { Data(JSONWriter.write(self)) }
 
+    /// The value as compact UTF-8 JSON text, written in one pass (no
+    /// `Encodable` containers): for tools that write many values, such as an
+    /// export.
+    /// - Parameter sortingKeys: whether object members are written in key
+    ///   order, for stable text; otherwise in no set order.
+    /// - Returns: the JSON text.
+    /// - Complexity: O(*n*) for *n* bytes of text; O(*n* log *n*) sorted.
+    public func jsonData(sortingKeys: Bool) -> Data {
+        Data(JSONWriter.write(self, sortingKeys: sortingKeys))
+    }
+
     /// Decodes the value into a `Decodable` type.
     ///
     /// ```swift
@@ -100,10 +111,7 @@ extension JSONValue {
 
     /// The value as compact JSON text, keys sorted.
     public var jsonString: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: JSONWriter.write(self, sortingKeys: true), as: UTF8.self)
     }
 }
 

@@ -34,9 +34,7 @@ final class JSONSink: Sendable {
     /// Writes a page of values in one write.
     /// - Throws: what the destination throws.
     func write(_ values: [JSONValue]) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try state.withLock { state in
+        let data = state.withLock { state in
             var data = Data()
             if format == .array, !state.opened {
                 data.append(contentsOf: Array("[".utf8))
@@ -46,7 +44,7 @@ final class JSONSink: Sendable {
                 if format == .array {
                     data.append(contentsOf: Array((state.written == 0 ? "\n" : ",\n").utf8))
                 }
-                data.append(try encoder.encode(value))
+                data.append(value.jsonData(sortingKeys: true))
                 if format == .lines { data.append(UInt8(ascii: "\n")) }
                 state.written += 1
             }
