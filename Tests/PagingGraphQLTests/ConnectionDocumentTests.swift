@@ -34,7 +34,12 @@ struct ConnectionDocumentTests {
         #expect(document.nodesKey == nil)
         #expect(!document.text.contains("@connection"))
         #expect(document.text.contains("pageInfo {"))
-        #expect(document.text.contains("hasPreviousPage"))
+        // A forward-only document asks for what paging forward reads, not
+        // for hasPreviousPage, which can cost the server a query.
+        #expect(document.text.contains("hasNextPage"))
+        #expect(document.text.contains("endCursor"))
+        #expect(!document.text.contains("hasPreviousPage"))
+        #expect(!document.text.contains("startCursor"))
         #expect(document.text.contains("cursor"))
         // The printed document parses again and is stable.
         #expect(
@@ -43,6 +48,27 @@ struct ConnectionDocumentTests {
                     of: "launches(first: $first, after: $after)",
                     with: "launches(first: $first, after: $after) @connection(key: \"k\")")
             ).text == document.text)
+    }
+
+    @Test("a document that pages both ways asks for the pageInfo of both directions")
+    func bothDirectionsPageInfo() throws {
+        let document = try ConnectionDocument(
+            """
+            query($first: Int, $after: String, $last: Int, $before: String) {
+              launches(first: $first, after: $after, last: $last, before: $before) @connection { edges { node { id } } }
+            }
+            """)
+        for field in ["hasNextPage", "endCursor", "hasPreviousPage", "startCursor"] {
+            #expect(document.text.contains(field), "\(field)")
+        }
+        let backward = try ConnectionDocument(
+            """
+            query($last: Int, $before: String) {
+              launches(last: $last, before: $before) @connection { edges { node { id } } }
+            }
+            """)
+        #expect(backward.text.contains("hasPreviousPage") && backward.text.contains("startCursor"))
+        #expect(!backward.text.contains("hasNextPage") && !backward.text.contains("endCursor"))
     }
 
     @Test("respects aliases along the path and on the connection")

@@ -6,10 +6,20 @@ struct DocumentRewriter {
     /// The connection field, identified by its position in the source.
     let target: Int
     let shape: ConnectionShape
+    /// The `pageInfo` fields the pager reads: those of the directions the
+    /// document pages in, so that the server is not asked for what is not
+    /// used (`hasPreviousPage` can cost a server a query of its own).
+    let pageInfoFields: [String]
 
-    init(target: Field, shape: ConnectionShape) {
+    init(target: Field, shape: ConnectionShape, variables: PaginationVariables) {
         self.target = DocumentAnalysis.identity(of: target)
         self.shape = shape
+        var fields: [String] = []
+        let both = variables.pagesForward == variables.pagesBackward
+        if variables.pagesForward || both { fields += ["hasNextPage"] }
+        if variables.pagesBackward || both { fields += ["hasPreviousPage", "startCursor"] }
+        if variables.pagesForward || both { fields += ["endCursor"] }
+        self.pageInfoFields = fields
     }
 
     func rewrite(_ document: Document) throws(GraphQLDocumentError) -> Document {
@@ -50,8 +60,8 @@ struct DocumentRewriter {
         return selectionSet.set(value: .array(selections), key: "selections")
     }
 
-    /// Adds `pageInfo { hasNextPage hasPreviousPage startCursor endCursor }`
-    /// and `edges { cursor }` where missing.
+    /// Adds the ``pageInfoFields`` to `pageInfo` and `edges { cursor }`
+    /// where missing.
     private func complete(_ connection: Field) throws(GraphQLDocumentError) -> Field {
         guard let selectionSet = connection.selectionSet else { return connection }
         var selections: [any Node] = []
@@ -64,7 +74,7 @@ struct DocumentRewriter {
             let key = field.alias?.value ?? field.name.value
             if field.name.value == "pageInfo", key == "pageInfo", let child = field.selectionSet {
                 hasPageInfo = true
-                let missing = ["hasNextPage", "hasPreviousPage", "startCursor", "endCursor"]
+                let missing = pageInfoFields
                     .filter { !Self.selectsUnaliased($0, in: child) }
                 selections.append(
                     field.set(value: .node(try Self.adding(missing, to: child)), key: "selectionSet"))
@@ -78,7 +88,7 @@ struct DocumentRewriter {
             }
         }
         if !hasPageInfo {
-            selections += try Self.snippet("pageInfo { hasNextPage hasPreviousPage startCursor endCursor }")
+            selections += try Self.snippet("pageInfo { \(pageInfoFields.joined(separator: " ")) }")
         }
         return connection.set(
             value: .node(selectionSet.set(value: .array(selections), key: "selections")), key: "selectionSet")
