@@ -110,7 +110,7 @@ func pagingFetch(endpoint: URL, queryFile: URL) async throws {
 let benchmarks: @Sendable () -> Void = {
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], warmupIterations: 1,
-        maxDuration: .seconds(60), maxIterations: 8)
+        maxDuration: .seconds(200), maxIterations: 10)
     let fixture = Shared<ExportFixture>()
     let setup: @Sendable () async throws -> Void = {
         var settings = LaunchServerConfiguration()
