@@ -57,6 +57,8 @@ struct HTTPGetTransport: GraphQLTransport {
 
     /// The data task of one request, and whether it was cancelled.
     private final class TaskBox: Sendable {
+        // @unchecked Sendable: URLSessionDataTask is not Sendable, but this state is only
+        // touched inside the Mutex that holds it, and the task is thread-safe to cancel.
         private struct State: @unchecked Sendable {
             // URLSessionTask is thread-safe; it is only reached under the mutex.
             var task: URLSessionDataTask?
