@@ -6,7 +6,7 @@
 #   make check   no compiler warning in our code, every public symbol
 #                documented, the DocC catalogs valid
 #   make format  format the sources with swift-format
-#   make benchmarks  run every benchmark (release build, ~15 minutes) and
+#   make benchmarks  run every benchmark (release build, ~20 minutes) and
 #                print the table of ratios
 
 .PHONY: demo test check format benchmarks

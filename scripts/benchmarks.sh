@@ -2,7 +2,7 @@
 # Runs every benchmark suite of Benchmarks/ in release mode, then prints the
 # table of ratios the issues set as targets (scripts/benchmark-report.py),
 # each ratio taken from this one run. Pass a suite name to run only it:
-#   scripts/benchmarks.sh                # all, about 10 minutes on 2 cores
+#   scripts/benchmarks.sh                # all, about 20 minutes on 2 cores
 #   scripts/benchmarks.sh EngineBenchmarks
 set -euo pipefail
 cd "$(dirname "$0")/../Benchmarks"
