@@ -216,7 +216,9 @@ let benchmarks: @Sendable () -> Void = {
             func handWritten() async throws -> ExportTiming {
                 try await ExportTiming.of {
                     let count = try await handWrittenExport(endpoint: value.server.graphQLURL)
-                    guard count == exportRows else { throw BenchmarkSetupError("the loop exported \(count) rows") }
+                    guard count == exportRows else {
+                        throw BenchmarkSetupError("the loop exported \(count) rows")
+                    }
                 }
             }
             let fetchTiming: ExportTiming
@@ -230,7 +232,8 @@ let benchmarks: @Sendable () -> Void = {
             }
             benchmark.measurement(ExportMetric.fetch, Int(fetchTiming.wall.rounded()))
             benchmark.measurement(ExportMetric.handWritten, Int(handTiming.wall.rounded()))
-            benchmark.measurement(ExportMetric.ratio, Int((1000 * fetchTiming.wall / handTiming.wall).rounded()))
+            benchmark.measurement(
+                ExportMetric.ratio, Int((1000 * fetchTiming.wall / handTiming.wall).rounded()))
             benchmark.measurement(ExportMetric.fetchCPU, Int(fetchTiming.cpu.rounded()))
             benchmark.measurement(ExportMetric.handWrittenCPU, Int(handTiming.cpu.rounded()))
         }, setup: setup, teardown: teardown)
