@@ -239,6 +239,33 @@ struct MutationDirectiveTests {
             ])
     }
 
+    @Test("a field selected twice keeps the directives of each occurrence, each once")
+    func directivesOfMergedFields() throws {
+        let store = try Self.feedStore()
+        let change = try Self.write(
+            ["addLaunch": ["__typename": "AddLaunchPayload", "launch": Self.launch("3")]],
+            document: """
+                mutation {
+                  addLaunch(site: "x") {
+                    __typename
+                    launch { __typename id }
+                    ... on AddLaunchPayload { launch @prependNode(connections: ["Feed_feed"]) { site } }
+                    ...Added
+                    ...Added
+                  }
+                }
+                fragment Added on AddLaunchPayload {
+                  launch @appendNode(connections: ["Other"]) { __typename id }
+                }
+                """, to: store)
+        #expect(
+            change.connectionEdits == [
+                StoreConnectionEdit(connection: "Feed_feed", kind: .prepend, record: "Launch:3"),
+                StoreConnectionEdit(connection: "Other", kind: .append, record: "Launch:3"),
+            ])
+        #expect(store.record(for: "Launch:3")?["site"] == .scalar("Site 3"))
+    }
+
     @Test(
         "a misplaced or incomplete directive is a document error that says what to write",
         arguments: [

@@ -11,6 +11,11 @@ struct StoreFieldCollector {
         /// Whether the field is known to apply: the object's type is known,
         /// or some path to the field crosses no type condition.
         var definite: Bool
+        /// The mutation directives of every merged field, in document order.
+        var directives: [StoreMutationDirective]
+        /// The fields merged so far, each once (a fragment spread twice
+        /// visits its fields twice).
+        var merged: [CompiledField]
     }
 
     let keying: StoreKeying
@@ -43,9 +48,16 @@ struct StoreFieldCollector {
                         groups[index].childSets.append(child)
                     }
                     if definite { groups[index].definite = true }
+                    if !groups[index].merged.contains(where: { $0 === field }) {
+                        groups[index].merged.append(field)
+                        groups[index].directives += field.directives
+                    }
                 } else {
                     indexByKey[field.responseKey] = groups.count
-                    groups.append(Group(field: field, childSets: field.childSets, definite: definite))
+                    groups.append(
+                        Group(
+                            field: field, childSets: field.childSets, definite: definite,
+                            directives: field.directives, merged: [field]))
                 }
             case .fragment(let condition, let conditions, let child):
                 if let conditions, !conditions.passes(variables) { continue }

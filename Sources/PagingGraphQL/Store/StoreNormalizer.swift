@@ -49,7 +49,9 @@ struct StoreNormalizer {
             fields.reserveCapacity(simple.count)
             for field in simple {
                 try write(
-                    field, childSets: field.childSets, definite: true, of: object, at: key, into: &fields)
+                    field, childSets: field.childSets, directives: field.directives, definite: true,
+                    of: object,
+                    at: key, into: &fields)
             }
         } else {
             var collector = StoreFieldCollector(
@@ -58,15 +60,16 @@ struct StoreNormalizer {
             fields.reserveCapacity(collector.groups.count)
             for group in collector.groups {
                 try write(
-                    group.field, childSets: group.childSets, definite: group.definite, of: object, at: key,
-                    into: &fields)
+                    group.field, childSets: group.childSets, directives: group.directives,
+                    definite: group.definite, of: object, at: key, into: &fields)
             }
         }
         entries.append(Entry(key: key, fields: fields, names: names))
     }
 
     private mutating func write(
-        _ field: CompiledField, childSets: [CompiledSelectionSet], definite: Bool,
+        _ field: CompiledField, childSets: [CompiledSelectionSet], directives: [StoreMutationDirective],
+        definite: Bool,
         of object: [String: JSONValue], at key: CacheKey,
         into fields: inout [(name: String, value: StoreValue)]
     ) throws(GraphQLStoreError) {
@@ -83,10 +86,10 @@ struct StoreNormalizer {
         // A site is recorded before the children, so that the sites stay in
         // the order of the data; its value is filled in below.
         var site: Int?
-        if !field.directives.isEmpty {
+        if !directives.isEmpty {
             site = directiveSites.count
             directiveSites.append(
-                DirectiveSite(directives: field.directives, value: .scalar(.null), path: path))
+                DirectiveSite(directives: directives, value: .scalar(.null), path: path))
         }
         if childSets.isEmpty {
             fields.append((storageKey, .scalar(value)))
