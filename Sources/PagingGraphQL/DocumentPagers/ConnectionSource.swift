@@ -208,10 +208,6 @@ extension ConnectionSource where Node == JSONNode {
 }
 
 extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
-
-}
-
-extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
     /// Creates the engine's pager over this source; when the client has a
     /// ``GraphQLStore``, the pager follows it.
     ///

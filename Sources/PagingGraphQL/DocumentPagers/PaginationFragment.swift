@@ -157,10 +157,6 @@ extension PaginationFragment where Node == JSONNode {
 }
 
 extension PaginationFragment where Node: Identifiable, Node.ID: Sendable {
-
-}
-
-extension PaginationFragment where Node: Identifiable, Node.ID: Sendable {
     /// Creates the engine's pager over the fragment's connection; when the
     /// client has a ``GraphQLStore``, the pager follows it, as
     /// ``ConnectionSource/makePager(initialKey:configuration:)`` says.

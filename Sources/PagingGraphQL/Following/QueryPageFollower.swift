@@ -75,7 +75,7 @@ where Item.ID: Sendable {
         _ operation: StoreOperation, ids: [Item.ID], items: @escaping @Sendable (JSONValue) throws -> [Item]
     ) {
         let read = store.read(operation)
-        let records = Array(read.dependenciesByRecord.keys)
+        let records = Array(read.dependencyLists.keys)
         let token = store.retain(operation)
         let held = pager?.items.count ?? 0
         tracking.withLock { tracking in
@@ -116,7 +116,7 @@ where Item.ID: Sendable {
                 guard let index = pager.index(of: item.id) else { continue }
                 if !Self.same(pager.items[index], item) { _ = pager.update(item) }
             }
-            let records = Array(read.dependenciesByRecord.keys)
+            let records = Array(read.dependencyLists.keys)
             tracking.withLock { tracking in
                 guard var current = tracking.entries[page] else { return }
                 tracking.remove(page)

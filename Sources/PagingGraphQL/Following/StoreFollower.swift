@@ -136,7 +136,7 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
     }
 
     private func dependencies(of read: StoreReadResult, root: CacheKey) -> [CacheKey] {
-        var records = Array(read.dependenciesByRecord.keys)
+        var records = Array(read.dependencyLists.keys)
         if !records.contains(root) { records.append(root) }
         return records
     }

@@ -216,7 +216,7 @@ struct JSONReader {
                 throw failure("a low surrogate without a high one")
             }
             guard let scalar = Unicode.Scalar(code) else { throw failure("an invalid \\u escape") }
-            scalars.append(contentsOf: String(Character(scalar)).utf8)
+            UTF8.encode(scalar) { scalars.append($0) }
         default:
             throw failure("an invalid escape '\\\(Unicode.Scalar(byte))'")
         }

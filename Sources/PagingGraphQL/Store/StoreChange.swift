@@ -86,13 +86,7 @@ public struct StoreChange: Sendable {
     /// deleted records and connection edits (after this change's).
     /// - Complexity: O(*f*) for *f* fields changed by `other`.
     mutating func formUnion(_ other: StoreChange) {
-        for (record, names) in other.changed {
-            if let existing = changed[record] {
-                changed[record] = existing + names
-            } else {
-                changed[record] = names
-            }
-        }
+        for (record, names) in other.changed { insert(record: record, fields: names) }
         deletedRecords.formUnion(other.deletedRecords)
         connectionEdits += other.connectionEdits
     }
