@@ -2,7 +2,10 @@
 """Reads the markdown the benchmark harness prints and prints the table of
 ratios the issues set as targets, each from the medians (p50) of one run.
 
-    python3 scripts/benchmark-report.py Benchmarks/.benchmark-results/results.md
+    python3 scripts/benchmark-report.py Benchmarks/.benchmark-results/results.md [--partial]
+
+A target whose benchmark is missing from the results counts as missed, unless
+--partial says that only some suites ran.
 """
 import re
 import sys
@@ -80,6 +83,7 @@ TARGETS = [
 
 
 def main():
+    partial = "--partial" in sys.argv[2:]
     results = parse(open(sys.argv[1], encoding="utf-8").read())
     print("| target | measured | goal | met |")
     print("| --- | --- | --- | --- |")
@@ -89,6 +93,11 @@ def main():
         numerator = value(results, top, top_metric)
         denominator = bottom if isinstance(bottom, float) else (value(results, bottom, bottom_metric) if bottom else 1.0)
         if numerator is None or not denominator:
+            # A row whose benchmark did not run: expected when only some suites ran, a miss
+            # (a renamed benchmark, a broken prefix) when all did.
+            if not partial:
+                print(f"| {what} | missing from the results | — | NO |")
+                missed += 1
             continue
         measured = numerator / denominator
         if kind == "info":

@@ -25,4 +25,6 @@ swift package --disable-sandbox benchmark "${targets[@]}" --no-progress --time-u
 echo
 cat "$out/machine.txt"
 echo
-python3 ../scripts/benchmark-report.py "$out/results.md"
+partial=()
+if [ "$#" -gt 0 ]; then partial=(--partial); fi
+python3 ../scripts/benchmark-report.py "$out/results.md" "${partial[@]}"

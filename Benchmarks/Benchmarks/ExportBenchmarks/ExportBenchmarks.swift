@@ -158,9 +158,7 @@ struct ExportTiming {
 }
 
 /// Milliseconds in a duration.
-func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
-}
+func milliseconds(_ duration: Duration) -> Double { duration / .milliseconds(1) }
 
 let benchmarks: @Sendable () -> Void = {
     // Each export takes ten to twenty seconds here, long enough for this shared machine to change

@@ -34,7 +34,7 @@ func read(server: LaunchServer, prefetch: Bool) async throws -> Int {
         }
         """)
     let distance = PagingConfiguration.suggestedPrefetchDistance(
-        itemsPerSecond: 1 / (Double(readInterval.components.attoseconds) * 1e-18), pageLatency: latency)
+        itemsPerSecond: Duration.seconds(1) / readInterval, pageLatency: latency)
     let pager = ConnectionSource(
         client: GraphQLClient(endpoint: server.graphQLURL), document: document, as: LaunchNode.self
     ).makePager(

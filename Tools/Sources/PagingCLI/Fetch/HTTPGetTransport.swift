@@ -60,7 +60,6 @@ struct HTTPGetTransport: GraphQLTransport {
         // @unchecked Sendable: URLSessionDataTask is not Sendable, but this state is only
         // touched inside the Mutex that holds it, and the task is thread-safe to cancel.
         private struct State: @unchecked Sendable {
-            // URLSessionTask is thread-safe; it is only reached under the mutex.
             var task: URLSessionDataTask?
             var cancelled = false
         }

@@ -36,11 +36,9 @@ enum SignalWatcher {
     }
 
     /// Holds the sources until they are cancelled, once.
-    // @unchecked Sendable: its sources are set once before it is shared and
-    // cancelled once under its lock; dispatch sources are thread-safe to cancel.
+    // @unchecked Sendable: dispatch sources are thread-safe objects; the array is only read or
+    // cleared under `lock`, so `take` hands the sources out once.
     private final class SourceBox: @unchecked Sendable {
-        // Dispatch sources are thread-safe objects; the array is only read or cleared under
-        // `lock`, so `take` hands the sources out once.
         private var sources: [any DispatchSourceSignal]
         private let lock = NSLock()
         init(_ sources: [any DispatchSourceSignal]) { self.sources = sources }

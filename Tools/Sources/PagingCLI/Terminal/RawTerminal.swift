@@ -11,11 +11,9 @@ import Foundation
 /// ``enter()`` saves the terminal's modes, turns off line buffering, echo and signal keys (Ctrl-C
 /// arrives as a key, so that quitting restores the terminal), switches to the alternate screen
 /// and hides the cursor. ``restore()`` undoes all of it and may be called more than once.
-// @unchecked Sendable: its saved modes are written by enter() and read by restore() under
-// its own lock; the terminal settings themselves belong to the process, not to a thread.
+// @unchecked Sendable: the saved modes are written once in `enter()`, before any other thread
+// sees the object, and `restored` is only touched under `lock`.
 final class RawTerminal: @unchecked Sendable {
-    // The saved modes are written once in `enter()` before any other thread sees the object,
-    // and `restored` is only touched under `lock`.
     private let input: Int32
     private let output: Int32
     private var saved = termios()
