@@ -52,6 +52,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            // The data set and its source note: the repository's one copy (the root package's tests read it too).
+            exclude: ["Resources/SOURCE.md"],
             resources: [.copy("Resources/spacex-launches.json")],
             swiftSettings: strictSettings
         ),

@@ -30,9 +30,13 @@ public struct PagingConfiguration: Sendable, Hashable {
         /// Load the first page again, as at the start; the list then holds that
         /// page only.
         case restart
-        /// Load again every page held, in order, from the first held page's
-        /// request on with the fresh keys (TanStack Query's infinite queries do
-        /// this), so the list keeps its length.
+        /// Load again every page held, each with its own size, so the list
+        /// keeps its length (TanStack Query's infinite queries do this): the
+        /// held page nearest the list's first page is asked for with its own
+        /// request, and the others with the fresh keys, in the directions the
+        /// list was paged in. A list paged forward is refetched forward from
+        /// its first held page; one paged backward only (a chat) backward
+        /// from its last; one opened in the middle both ways.
         case refetchLoadedPages
     }
 
@@ -88,7 +92,8 @@ public struct PagingConfiguration: Sendable, Hashable {
                 "prefetchDistance is \(prefetchDistance), but it counts items from an end and cannot be negative"
             )
         }
-        let window = pageSize + 2 * prefetchDistance
+        // Saturating: values near Int.max must give an answer, not a trap.
+        let window = Self.saturatingSum(pageSize, Self.saturatingProduct(2, prefetchDistance))
         switch maximumHeld {
         case .pages(let pages):
             guard pages >= 2 else {
@@ -96,11 +101,13 @@ public struct PagingConfiguration: Sendable, Hashable {
                     "maximumHeld is \(pages) page(s), but at least 2 are needed: the page in view and the one loading"
                 )
             }
-            guard pages * pageSize >= window else {
+            let held = Self.saturatingProduct(pages, pageSize)
+            guard held >= window else {
+                let pagesNeeded = window / pageSize + (window % pageSize == 0 ? 0 : 1)
                 throw .invalidConfiguration(
-                    "maximumHeld is \(pages) pages of \(pageSize) items (\(pages * pageSize) items), too few to hold "
+                    "maximumHeld is \(pages) pages of \(pageSize) items (\(held) items), too few to hold "
                         + "a page and the prefetch distance of \(prefetchDistance) on both sides (\(window) items); "
-                        + "hold at least \((window + pageSize - 1) / pageSize) pages or lower prefetchDistance"
+                        + "hold at least \(pagesNeeded) pages or lower prefetchDistance"
                 )
             }
         case .items(let items):
@@ -115,6 +122,16 @@ public struct PagingConfiguration: Sendable, Hashable {
         self.init(
             checkedPageSize: pageSize, initialLoadSize: initialLoadSize, prefetchDistance: prefetchDistance,
             maximumHeld: maximumHeld, refreshPolicy: refreshPolicy)
+    }
+
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+
+    private static func saturatingProduct(_ a: Int, _ b: Int) -> Int {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? .max : product
     }
 
     private init(

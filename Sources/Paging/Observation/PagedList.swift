@@ -29,6 +29,20 @@ import Synchronization
 /// every snapshot of the pager, in order: at once after its own calls, and on
 /// the main actor's next turn for changes that come from elsewhere (a page
 /// arriving, an edit made through the pager).
+///
+/// A view that animates changes (a table or collection view) must not take
+/// them one observation at a time: several snapshots can be applied before
+/// it next draws. It keeps the ``version`` it drew, and asks for everything
+/// since in one batch update:
+///
+/// ```swift
+/// if let change = list.change(since: drawnVersion) {
+///     tableView.performBatchUpdates { apply(change) }
+/// } else {
+///     tableView.reloadData()
+/// }
+/// drawnVersion = list.version
+/// ```
 @MainActor
 @Observable
 public final class PagedList<Key: Hashable & Sendable, Item: Identifiable & Sendable>
@@ -44,12 +58,21 @@ where Item.ID: Sendable {
     public private(set) var hasNext: Bool
     /// Whether there may be items before the first one.
     public private(set) var hasPrevious: Bool
-    /// What changed with the last snapshot applied: the model applies every
-    /// snapshot of the pager, in order, so this is always the change from the
-    /// items just before.
+    /// What the last update of the model changed: the model applies the
+    /// pager's snapshots in order, several at once when more than one
+    /// arrived, and this is their changes merged, from the items just before
+    /// that update. A view that may miss an update (any view that draws
+    /// later than it is told of a change) uses ``change(since:)`` instead.
     public private(set) var lastChange: ListChange
     /// The version of the snapshot shown.
     public private(set) var version: Int
+
+    /// The changes of the last snapshots applied, oldest first, for
+    /// ``change(since:)``: each with the version before it and the count of
+    /// items it applied to.
+    @ObservationIgnored private var history: [(from: Int, countBefore: Int, change: ListChange)] = []
+    /// How many snapshots ``change(since:)`` reaches back.
+    static var historyLimit: Int { 1_000 }
 
     @ObservationIgnored private let inbox: Inbox<Key, Item>
     @ObservationIgnored private let observerID: Int
@@ -74,7 +97,7 @@ where Item.ID: Sendable {
         hasPrevious = true
         lastChange = ListChange()
         version = -1
-        show(snapshot)
+        show([snapshot])
         inbox.list = self
     }
 
@@ -207,19 +230,51 @@ where Item.ID: Sendable {
         return load.then { @MainActor [weak self] in self?.catchUp() }
     }
 
-    fileprivate func drain() {
-        for snapshot in inbox.takeAll() where snapshot.version > version {
-            show(snapshot)
-        }
+    /// The change from the items shown at an earlier version to the items
+    /// shown now, as one batch update (see ``ListChange/merging(_:countBefore:)``).
+    ///
+    /// - Parameter version: a ``version`` the caller read earlier, such as
+    ///   the one its view last drew.
+    /// - Returns: the merged change (empty when nothing changed), or `nil`
+    ///   when the version is not one this list showed within (at least) its
+    ///   last 1,000 snapshots: then reload everything.
+    /// - Complexity: O(*s* · *r*) for the *s* snapshots since `version` with
+    ///   *r* changed ranges in all, whatever the number of items.
+    public func change(since version: Int) -> ListChange? {
+        if version == self.version { return ListChange() }
+        guard let start = history.firstIndex(where: { $0.from == version }) else { return nil }
+        let changes = history[start...]
+        return ListChange.merging(changes.lazy.map(\.change), countBefore: changes.first?.countBefore ?? 0)
     }
 
-    private func show(_ snapshot: PagingSnapshot<Item>) {
-        lastChange = snapshot.change
-        version = snapshot.version
-        items = snapshot.items
-        loadStates = snapshot.loadStates
-        hasNext = snapshot.hasNext
-        hasPrevious = snapshot.hasPrevious
+    fileprivate func drain() {
+        show(inbox.takeAll())
+    }
+
+    /// Applies snapshots in order (those already shown are skipped); the
+    /// observable properties change once.
+    private func show(_ snapshots: [PagingSnapshot<Item>]) {
+        var count = items.count
+        var applied: [ListChange] = []
+        let countBefore = count
+        var latest: PagingSnapshot<Item>?
+        var shownVersion = version
+        for snapshot in snapshots where snapshot.version > shownVersion {
+            history.append((shownVersion, count, snapshot.change))
+            applied.append(snapshot.change)
+            count = snapshot.items.count
+            shownVersion = snapshot.version
+            latest = snapshot
+        }
+        guard let latest else { return }
+        // Trimmed in batches, so that each update moves the history rarely.
+        if history.count > 2 * Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+        lastChange = applied.count == 1 ? applied[0] : ListChange.merging(applied, countBefore: countBefore)
+        version = latest.version
+        items = latest.items
+        loadStates = latest.loadStates
+        hasNext = latest.hasNext
+        hasPrevious = latest.hasPrevious
     }
 }
 

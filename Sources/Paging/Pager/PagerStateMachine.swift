@@ -7,6 +7,11 @@
 /// pages dropped from the window, and the load in flight or the failure of
 /// each slot (refresh, next, previous).
 ///
+/// Key cycles: the keys asked for at each end since the last restart are
+/// remembered, so a source whose keys come round again (A → B → A), not only
+/// one that returns the key it was asked with, is stopped with
+/// ``PagingError/Code/repeatedKey`` instead of being followed forever.
+///
 /// Stale responses: every load carries a request id and the generation it
 /// started in. A response is applied only when its slot still waits for that
 /// very request id in that generation; a reset, a refresh and a cancel clear
@@ -52,13 +57,90 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     enum Job: Sendable {
         /// The first load, or a restart: replaces everything with its page.
         case restart
-        /// A refetch of the held pages: the pages collected so far, and the
-        /// sizes of the held pages still to refetch, in order.
-        case refetch(collected: [(Request, Page<Key, Item>)], remaining: [Int])
+        /// A refetch of the held pages.
+        case refetch(Refetch)
         /// A page after the last; `replaying` when it reloads a dropped page.
         case append(replaying: Bool)
         /// A page before the first; `replaying` when it reloads a dropped page.
         case prepend(replaying: Bool)
+    }
+
+    /// A refresh that loads every held page again, keeping the list's
+    /// length: first the held page nearest the list's first page (its
+    /// anchor, sequence 0) with its own request, then the pages after it
+    /// forward and the pages before it backward, each asked for with its own
+    /// size and the fresh keys. A list paged only forward is refetched
+    /// forward from its first held page, one paged only backward (a chat)
+    /// backward from its last.
+    struct Refetch: Sendable {
+        enum Phase: Sendable { case anchor, after, before }
+
+        /// The sequence of the page refetched first; the pages keep their
+        /// sequences, so pages dropped from the window still fit around them.
+        let anchorSequence: Int
+        /// Whether pages before (after) the anchor are refetched: the dropped
+        /// requests at an end refetched are forgotten, the fresh keys lead on.
+        let refetchesFront: Bool
+        let refetchesBack: Bool
+        var phase = Phase.anchor
+        var anchor: (Request, Page<Key, Item>)?
+        /// The pages after the anchor, in order.
+        var after: [(Request, Page<Key, Item>)] = []
+        /// The pages before the anchor, nearest first.
+        var before: [(Request, Page<Key, Item>)] = []
+        /// The sizes of the pages still to refetch after the anchor, in order.
+        var sizesAfter: [Int]
+        /// The sizes of the pages still to refetch before it, nearest first.
+        var sizesBefore: [Int]
+
+        init(anchorSequence: Int, sizesAfter: [Int], sizesBefore: [Int]) {
+            self.anchorSequence = anchorSequence
+            self.sizesAfter = sizesAfter
+            self.sizesBefore = sizesBefore
+            refetchesFront = !sizesBefore.isEmpty
+            refetchesBack = !sizesAfter.isEmpty
+        }
+
+        /// Records the page of the request in flight.
+        mutating func collect(_ request: Request, _ page: Page<Key, Item>) {
+            switch phase {
+            case .anchor: anchor = (request, page)
+            case .after: after.append((request, page))
+            case .before: before.append((request, page))
+            }
+        }
+
+        /// The keys this refetch has asked for so far in a direction.
+        func askedKeys(_ direction: LoadDirection) -> [Key] {
+            let pages = [anchor].compactMap { $0 } + (direction == .next ? after : before)
+            return pages.compactMap { request, _ in request.direction == direction ? request.key : nil }
+        }
+
+        /// The next request to make, or `nil` when every page is in. Forward
+        /// first, until the sizes run out or the list ends; then backward.
+        mutating func advance() -> Request? {
+            guard let anchor else { return nil }
+            if phase != .before {
+                if let size = sizesAfter.first, let key = (after.last ?? anchor).1.nextKey {
+                    sizesAfter.removeFirst()
+                    phase = .after
+                    return Request(.next(after: key), count: size)
+                }
+                sizesAfter = []
+            }
+            if let size = sizesBefore.first, let key = (before.last ?? anchor).1.previousKey {
+                sizesBefore.removeFirst()
+                phase = .before
+                return Request(.previous(before: key), count: size)
+            }
+            sizesBefore = []
+            return nil
+        }
+
+        /// Every page, in list order.
+        var pages: [(Request, Page<Key, Item>)] {
+            before.reversed() + [anchor].compactMap { $0 } + after
+        }
     }
 
     struct InFlight: Sendable {
@@ -98,6 +180,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// Requests of pages dropped after the last held page; the last is the
     /// nearest.
     private var droppedBack: [Request] = []
+    /// The keys asked for with `next(after:)` (`previous(before:)`) since
+    /// the last restart, held pages and dropped ones: a page that names one
+    /// of them as its next (previous) key would lead round in a cycle.
+    private var askedNext: Set<Key> = []
+    private var askedPrevious: Set<Key> = []
 
     private var inFlight: [InFlight?] = [nil, nil, nil]
     private var failures: [Failure?] = [nil, nil, nil]
@@ -228,16 +315,21 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             request = Request(.initial(initialKey), count: configuration.initialLoadSize)
             job = .restart
         } else {
-            // Replay the first held page's request, then go forward.
+            // Replay the request of the held page nearest the first page the
+            // list loaded (sequence 0), then go on in the directions the list
+            // was paged in. Each held page is asked for with its own size, so
+            // the list keeps its length and stays within the window.
+            let anchor = min(max(0, firstSequence), endSequence - 1)
             request =
-                records[firstSequence]?.request
+                records[anchor]?.request
                 ?? Request(.initial(initialKey), count: configuration.initialLoadSize)
-            // Each held page is asked for with its own size, so the list keeps
-            // its length and stays within the window.
-            let sizes = (firstSequence + 1..<endSequence).map {
-                records[$0]?.request.count ?? configuration.pageSize
+            let size = { (sequence: Int) in
+                self.records[sequence]?.request.count ?? self.configuration.pageSize
             }
-            job = .refetch(collected: [], remaining: sizes)
+            job = .refetch(
+                Refetch(
+                    anchorSequence: anchor, sizesAfter: (anchor + 1..<endSequence).map(size),
+                    sizesBefore: (firstSequence..<anchor).reversed().map(size)))
         }
         let operation = start(
             .refresh, request: request, job: job, operation: refreshOperation, into: &effects)
@@ -319,6 +411,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         endSequence = 0
         droppedFront = []
         droppedBack = []
+        askedNext = []
+        askedPrevious = []
         viewport = nil
         publish(ListChange(removed: removedCount > 0 ? [0..<removedCount] : []), into: &effects)
         return effects
@@ -346,48 +440,73 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         switch current.job {
         case .restart:
             inFlight[slot.rawValue] = nil
-            replaceAll(with: [(request, page)], keepDroppedFront: false, into: &effects)
+            replaceAll(with: [(request, page)], firstSequence: 0, keepDropped: (false, false), into: &effects)
             effects.finished.append((current.operation, .success(.loaded)))
 
-        case .refetch(var collected, let remaining):
-            if case .next(let key) = request.position, page.nextKey == key {
-                fail(slot, current, error: .repeatedKey(request, direction: .next), into: &effects)
+        case .refetch(var refetch):
+            if let direction = request.direction,
+                Self.leadsBack(page, from: request, askedBefore: refetch.askedKeys(direction))
+            {
+                fail(slot, current, error: .repeatedKey(request, direction: direction), into: &effects)
                 return effects
             }
-            collected.append((request, page))
-            if let size = remaining.first, let nextKey = page.nextKey {
-                let next = Request(.next(after: nextKey), count: size)
+            refetch.collect(request, page)
+            if let next = refetch.advance() {
                 _ = start(
-                    slot, request: next,
-                    job: .refetch(collected: collected, remaining: Array(remaining.dropFirst())),
-                    operation: current.operation, into: &effects)
+                    slot, request: next, job: .refetch(refetch), operation: current.operation, into: &effects)
                 return effects
             }
             inFlight[slot.rawValue] = nil
-            replaceAll(with: collected, keepDroppedFront: true, into: &effects)
+            replaceAll(
+                with: refetch.pages, firstSequence: refetch.anchorSequence - refetch.before.count,
+                keepDropped: (front: !refetch.refetchesFront, back: !refetch.refetchesBack),
+                into: &effects)
             effects.finished.append((current.operation, .success(.loaded)))
 
-        case .append(let replaying):
-            if case .next(let key) = request.position, page.nextKey == key {
-                fail(slot, current, error: .repeatedKey(request, direction: .next), into: &effects)
+        case .append(let replaying), .prepend(let replaying):
+            let atEnd = slot == .next
+            // A dropped page loaded again leads where it led before.
+            if !replaying,
+                Self.leadsBack(page, from: request, askedBefore: atEnd ? askedNext : askedPrevious)
+            {
+                let direction: LoadDirection = atEnd ? .next : .previous
+                fail(slot, current, error: .repeatedKey(request, direction: direction), into: &effects)
                 return effects
             }
             inFlight[slot.rawValue] = nil
-            if replaying { droppedBack.removeLast() }
-            insert(page, for: request, atEnd: true, into: &effects)
-            effects.finished.append((current.operation, .success(.loaded)))
-
-        case .prepend(let replaying):
-            if case .previous(let key) = request.position, page.previousKey == key {
-                fail(slot, current, error: .repeatedKey(request, direction: .previous), into: &effects)
-                return effects
+            if replaying {
+                if atEnd { droppedBack.removeLast() } else { droppedFront.removeLast() }
             }
-            inFlight[slot.rawValue] = nil
-            if replaying { droppedFront.removeLast() }
-            insert(page, for: request, atEnd: false, into: &effects)
+            remember(request)
+            insert(page, for: request, atEnd: atEnd, into: &effects)
             effects.finished.append((current.operation, .success(.loaded)))
         }
         return effects
+    }
+
+    /// Whether a page loaded in a direction names, as its key in that
+    /// direction, the key it was asked with or one asked for before: following
+    /// it would load pages already loaded, round and round.
+    private static func leadsBack(
+        _ page: Page<Key, Item>, from request: Request, askedBefore: some Sequence<Key>
+    ) -> Bool {
+        let (asked, key): (Key?, Key?)
+        switch request.position {
+        case .initial: return false
+        case .next(let after): (asked, key) = (after, page.nextKey)
+        case .previous(let before): (asked, key) = (before, page.previousKey)
+        }
+        guard let key else { return false }
+        return key == asked || askedBefore.contains(key)
+    }
+
+    /// Remembers the key a request asked for in its direction.
+    private mutating func remember(_ request: Request) {
+        switch request.position {
+        case .initial: break
+        case .next(let key): askedNext.insert(key)
+        case .previous(let key): askedPrevious.insert(key)
+        }
     }
 
     /// A request failed.
@@ -396,7 +515,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         guard let slot = slot(waitingFor: command), let current = inFlight[slot.rawValue] else {
             return effects
         }
-        fail(slot, current, error: .loadFailed(current.request, underlying: error), into: &effects)
+        // A source that throws the engine's own error (a strategy refusing a
+        // request, an argument out of range) is reported as it is.
+        let reported = (error as? PagingError) ?? .loadFailed(current.request, underlying: error)
+        fail(slot, current, error: reported, into: &effects)
         return effects
     }
 
@@ -668,21 +790,28 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         return removed.count
     }
 
-    /// Replaces every page with the given ones, in one change.
+    /// Replaces every page with the given ones, in one change, the first at
+    /// sequence `first`; the requests of pages dropped at each end are kept
+    /// or forgotten as `keepDropped` says.
     private mutating func replaceAll(
-        with pages: [(Request, Page<Key, Item>)], keepDroppedFront: Bool, into effects: inout Effects
+        with pages: [(Request, Page<Key, Item>)], firstSequence first: Int,
+        keepDropped: (front: Bool, back: Bool), into effects: inout Effects
     ) {
         let oldCount = items.count
         items = PagedItems()
         records = [:]
         ids.removeAll()
-        firstSequence = 0
-        endSequence = 0
-        if !keepDroppedFront { droppedFront = [] }
-        droppedBack = []
+        firstSequence = first
+        endSequence = first
+        if !keepDropped.front { droppedFront = [] }
+        if !keepDropped.back { droppedBack = [] }
+        askedNext = []
+        askedPrevious = []
+        for request in droppedFront + droppedBack { remember(request) }
         viewport = nil
         var duplicates = 0
         for (request, page) in pages {
+            remember(request)
             let (kept, dropped) = admit(page.items, sequence: endSequence)
             duplicates += dropped
             records[endSequence] = PageRecord(
@@ -690,9 +819,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             items.appendPage(kept)
             endSequence += 1
         }
-        // Pages that came back larger than before may not all fit.
+        // Pages that came back larger than before may not all fit: drop at
+        // the end away from where the refetch started.
+        let dropsAtFront = keepDropped.back && !keepDropped.front
         while exceedsLimit, pageCount > 1 {
-            dropPage(atEnd: true)
+            dropPage(atEnd: !dropsAtFront)
         }
         let change = ListChange(
             removed: oldCount > 0 ? [0..<oldCount] : [], inserted: items.isEmpty ? [] : [0..<items.count])

@@ -30,8 +30,9 @@ public struct InclusiveBoundarySource<Key: Hashable & Comparable & Sendable, Ite
     }
 
     /// Loads a page.
-    /// - Throws: what `fetch` throws, or ``PagingError`` for a request before
-    ///   the first page.
+    /// - Throws: what `fetch` throws, or ``PagingError`` with code
+    ///   ``PagingError/Code/invalidArgument`` for a request before the first
+    ///   page or a count of `Int.max`.
     public func load(_ request: PageRequest<Key>) async throws -> Page<Key, Item> {
         switch request.position {
         case .initial(let key):
@@ -39,6 +40,11 @@ public struct InclusiveBoundarySource<Key: Hashable & Comparable & Sendable, Ite
             let entries = try await fetch(request.count, key)
             return Self.page(entries.sorted { $0.key < $1.key }, asked: request.count, boundary: nil)
         case .next(let boundary):
+            // One more than asked: the boundary entry comes back again.
+            guard request.count < Int.max else {
+                throw PagingError.invalidArgument(
+                    "a count of \(request.count) leaves no room for the boundary entry; ask for fewer items")
+            }
             let entries = try await fetch(request.count + 1, boundary)
             return Self.page(entries.sorted { $0.key < $1.key }, asked: request.count + 1, boundary: boundary)
         case .previous:

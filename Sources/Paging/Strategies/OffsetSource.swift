@@ -57,8 +57,10 @@ public struct OffsetSource<Item: Sendable>: PageSource {
     }
 
     /// Loads a page.
-    /// - Throws: what `fetch` throws, or ``PagingError`` when a reverse source
-    ///   opened without a key cannot learn the total count.
+    /// - Throws: what `fetch` throws, or ``PagingError`` with code
+    ///   ``PagingError/Code/invalidArgument`` when a reverse source opened
+    ///   without a key cannot learn the total count, or when the offset and
+    ///   the count together pass `Int.max`.
     public func load(_ request: PageRequest<Int>) async throws -> Page<Int, Item> {
         let (offset, limit) = try await window(for: request)
         let response = try await fetch(offset, limit)
@@ -67,6 +69,16 @@ public struct OffsetSource<Item: Sendable>: PageSource {
 
     /// The offset and limit a request asks for.
     private func window(for request: PageRequest<Int>) async throws -> (offset: Int, limit: Int) {
+        let (offset, limit) = try await unchecked(window: request)
+        guard !offset.addingReportingOverflow(limit).overflow else {
+            throw PagingError.invalidArgument(
+                "\(request) reaches past the largest offset (\(Int.max)); ask for fewer items or a smaller offset"
+            )
+        }
+        return (offset, limit)
+    }
+
+    private func unchecked(window request: PageRequest<Int>) async throws -> (offset: Int, limit: Int) {
         switch request.position {
         case .initial(let key) where direction == .reverse:
             let end: Int
@@ -100,7 +112,10 @@ public struct OffsetSource<Item: Sendable>: PageSource {
     /// The page for a response to a request at `offset` for `limit` items.
     /// - Returns: the page, with `nil` keys at the ends reached.
     public func page(from response: OffsetPage<Item>, offset: Int, limit: Int) -> Page<Int, Item> {
-        let end = offset + response.items.count
+        // Saturating: a backend that sends more items than asked for at an
+        // offset near Int.max leads to a key whose next load is refused.
+        let (sum, overflow) = offset.addingReportingOverflow(response.items.count)
+        let end = overflow ? Int.max : sum
         let hasMore: Bool
         if let total = response.totalCount {
             hasMore = end < total

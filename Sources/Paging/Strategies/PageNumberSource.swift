@@ -55,6 +55,9 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
 
     /// Loads a page: the initial key (or the first page), or the page a
     /// neighbour's key names.
+    /// - Throws: what `fetch` throws, or ``PagingError`` with code
+    ///   ``PagingError/Code/invalidArgument`` when the page numbered
+    ///   `Int.max` is said to have a next page.
     public func load(_ request: PageRequest<Int>) async throws -> Page<Int, Item> {
         let number: Int
         switch request.position {
@@ -67,6 +70,10 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
             hasMore = number < lastPage
         } else {
             hasMore = response.items.count >= pageSize
+        }
+        guard !hasMore || number < Int.max else {
+            throw PagingError.invalidArgument(
+                "page \(number) is the largest page number there is, but the backend says more pages follow")
         }
         return Page(
             items: response.items,

@@ -70,6 +70,14 @@ public struct RelayPage<Item: Sendable>: Sendable {
 /// has a previous page even when the server, as the specification allows,
 /// reports `hasPreviousPage: false` for a forward query. A page loaded
 /// backward keeps its `endCursor` as its next key for the same reason.
+///
+/// Opened at the cursor of the last item (a deep link to the end), nothing
+/// follows the cursor: the first page would be empty, with no cursor to page
+/// back from. The source then loads the connection's last page instead
+/// (`last` without `before`: the items up to and including the cursor's), so
+/// the list opens on the items that end it and pages backward from there.
+/// This takes a second request; ``tailArguments(for:after:)`` and
+/// ``tailPage(from:)`` let a source that sends requests itself do the same.
 public struct RelayCursorSource<Item: Sendable>: PageSource {
     /// The directions a Relay source pages in.
     public enum Direction: Sendable, Hashable {
@@ -140,8 +148,48 @@ public struct RelayCursorSource<Item: Sendable>: PageSource {
         return Page(items: relayPage.items, previousKey: previousKey, nextKey: nextKey)
     }
 
+    /// The arguments that load the connection's last page, when a
+    /// bidirectional source opened at a cursor found nothing after it;
+    /// `nil` otherwise.
+    ///
+    /// The items before the first one after the cursor include the cursor's
+    /// own item, so `before:` the cursor would skip it; with nothing after
+    /// the cursor, they are the connection's last items: `last` without
+    /// `before`.
+    /// - Parameters:
+    ///   - request: the request that was answered.
+    ///   - relayPage: its answer.
+    /// - Returns: the arguments of the second request, or `nil`.
+    /// - Complexity: O(1).
+    public func tailArguments(for request: PageRequest<String>, after relayPage: RelayPage<Item>)
+        -> RelayArguments?
+    {
+        guard direction == .bidirectional, case .initial(.some) = request.position, relayPage.items.isEmpty,
+            !relayPage.pageInfo.hasNextPage
+        else { return nil }
+        return RelayArguments(last: request.count)
+    }
+
+    /// The page for the answer to ``tailArguments(for:after:)``: the list's
+    /// last items, with nothing after them.
+    /// - Parameter relayPage: what the connection returned.
+    /// - Returns: the page, with no next key.
+    /// - Complexity: O(1).
+    public func tailPage(from relayPage: RelayPage<Item>) -> Page<String, Item> {
+        let info = relayPage.pageInfo
+        return Page(
+            items: relayPage.items, previousKey: info.hasPreviousPage ? info.startCursor : nil, nextKey: nil)
+    }
+
     /// Loads a page.
+    /// - Returns: the page, with its keys derived from its page info.
+    /// - Throws: what `fetch` throws.
+    /// - Complexity: one request (two for a deep link to the end).
     public func load(_ request: PageRequest<String>) async throws -> Page<String, Item> {
-        page(from: try await fetch(arguments(for: request)), for: request)
+        let relayPage = try await fetch(arguments(for: request))
+        if let tail = tailArguments(for: request, after: relayPage) {
+            return tailPage(from: try await fetch(tail))
+        }
+        return page(from: relayPage, for: request)
     }
 }

@@ -105,13 +105,21 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     /// - Throws: ``GraphQLClientError`` when no data came, the connection is
     ///   missing, or a node does not decode; `CancellationError` when
     ///   cancelled.
-    /// - Complexity: one request, plus decoding one page.
+    /// - Complexity: one request (two for a deep link to the end), plus
+    ///   decoding one page.
     public func load(_ request: PageRequest<String>) async throws -> Page<String, Node> {
-        let (page, errors) = try await Self.fetch(
-            strategy.arguments(for: request), client: client, document: document, variables: variables,
-            decode: decode)
-        if !errors.isEmpty, let onPartialData {
-            onPartialData(PartialDataReport(request: request, errors: errors))
+        let fetch = { (arguments: RelayArguments) in
+            let (page, errors) = try await Self.fetch(
+                arguments, client: client, document: document, variables: variables, decode: decode)
+            if !errors.isEmpty, let onPartialData {
+                onPartialData(PartialDataReport(request: request, errors: errors))
+            }
+            return page
+        }
+        let page = try await fetch(strategy.arguments(for: request))
+        // Opened at the end: the connection's last page instead of an empty one.
+        if let tail = strategy.tailArguments(for: request, after: page) {
+            return strategy.tailPage(from: try await fetch(tail))
         }
         return strategy.page(from: page, for: request)
     }

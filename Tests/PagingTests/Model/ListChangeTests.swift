@@ -27,4 +27,101 @@ struct ListChangeTests {
         #expect(ListChange().isEmpty)
         #expect(ListChange().description == "no change")
     }
+
+    @Test("merging two changes: a page appended, then the window drops the first page")
+    func mergeTwo() {
+        let first = ListChange(inserted: [10..<15])
+        let second = ListChange(removed: [0..<5])
+        let merged = first.followed(by: second, countBefore: 10)
+        #expect(merged == ListChange(removed: [0..<5], inserted: [5..<10]))
+    }
+
+    @Test("an item inserted and then removed appears in neither list; one updated twice, once")
+    func mergeCancels() {
+        let merged = ListChange.merging(
+            [
+                ListChange(inserted: [2..<3]), ListChange(updated: [0..<1]), ListChange(removed: [2..<3]),
+                ListChange(updated: [0..<1]),
+            ], countBefore: 4)
+        #expect(merged == ListChange(updated: [0..<1]))
+    }
+
+    @Test(
+        "merged random changes take the first list to the last, removing, inserting and updating only what changed"
+    )
+    func mergeRandom() {
+        let seed = SeededGenerator.testSeed()
+        print("ListChange merging seed: \(seed) (replay with PAGING_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        var nextID = 0
+        for run in 0..<300 {
+            let start: [TestItem] = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                defer { nextID += 1 }
+                return TestItem(id: nextID)
+            }
+            var rows = start
+            var changes: [ListChange] = []
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                let (change, next) = Self.randomChange(of: rows, nextID: &nextID, using: &random)
+                var replayed = rows
+                change.apply(to: &replayed, from: next)
+                #expect(replayed == next, "run \(run): the generated change itself is wrong")
+                changes.append(change)
+                rows = next
+            }
+            let merged = ListChange.merging(changes, countBefore: start.count)
+            var replayed = start
+            merged.apply(to: &replayed, from: rows)
+            #expect(replayed == rows, "run \(run), seed \(seed): \(changes) merged to \(merged)")
+            let startIDs = Set(start.map(\.id))
+            let endIDs = Set(rows.map(\.id))
+            #expect(merged.removedCount == startIDs.subtracting(endIDs).count, "run \(run), seed \(seed)")
+            #expect(merged.insertedCount == endIDs.subtracting(startIDs).count, "run \(run), seed \(seed)")
+            let updated = merged.updated.flatMap { Array($0) }
+            let changedInPlace = rows.indices.filter { index in
+                start.contains { $0.id == rows[index].id && $0 != rows[index] }
+            }
+            #expect(updated == changedInPlace, "run \(run), seed \(seed): \(changes) merged to \(merged)")
+        }
+    }
+
+    /// A change as the pager makes them: removals and insertions together,
+    /// or updates alone.
+    private static func randomChange(
+        of rows: [TestItem], nextID: inout Int, using random: inout SeededGenerator
+    ) -> (ListChange, [TestItem]) {
+        var next = rows
+        if !rows.isEmpty, Bool.random(using: &random) {
+            var updated: [Range<Int>] = []
+            var index = Int.random(in: 0..<rows.count, using: &random)
+            while index < rows.count {
+                let end = min(rows.count, index + Int.random(in: 1...3, using: &random))
+                for position in index..<end { next[position].version += 1 }
+                updated.append(index..<end)
+                index = end + Int.random(in: 1...4, using: &random)
+            }
+            return (ListChange(updated: updated), next)
+        }
+        var removed: [Range<Int>] = []
+        var index = rows.isEmpty ? 0 : Int.random(in: 0...rows.count, using: &random)
+        while index < rows.count, Bool.random(using: &random) {
+            let end = min(rows.count, index + Int.random(in: 1...3, using: &random))
+            removed.append(index..<end)
+            index = end + Int.random(in: 1...3, using: &random)
+        }
+        for range in removed.reversed() { next.removeSubrange(range) }
+        var inserted: [Range<Int>] = []
+        index = Int.random(in: 0...next.count, using: &random)
+        while index <= next.count, Bool.random(using: &random) {
+            let count = Int.random(in: 1...3, using: &random)
+            let items = (0..<count).map { _ in
+                defer { nextID += 1 }
+                return TestItem(id: nextID)
+            }
+            next.insert(contentsOf: items, at: index)
+            inserted.append(index..<index + count)
+            index += count + Int.random(in: 1...3, using: &random)
+        }
+        return (ListChange(removed: removed, inserted: inserted), next)
+    }
 }

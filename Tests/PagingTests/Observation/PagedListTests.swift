@@ -77,6 +77,46 @@ struct PagedListTests {
         #expect(model.items.ids == Array(0..<10))
     }
 
+    @Test("snapshots applied in one update reach the view as one merged change")
+    func mergedInOneUpdate() async throws {
+        let model = PagedList(source: list.source, configuration: try .testing())
+        _ = try await model.loadNext().value
+        var rows = Array(model.items)
+        // Edits through the pager, not the model: three snapshots that the
+        // model applies together at its next update, in this same turn.
+        model.pager.update(TestItem(id: 3, version: 9))
+        model.pager.remove(id: 5)
+        model.pager.insert(TestItem(id: 50), at: .first)
+        model.itemAppeared(at: -1)  // any call of the model catches up
+        #expect(model.items.ids == [50, 0, 1, 2, 3, 4, 6, 7, 8, 9])
+        model.lastChange.apply(to: &rows, from: model.items)
+        #expect(rows == Array(model.items))
+        #expect(model.lastChange == ListChange(removed: [5..<6], inserted: [0..<1], updated: [4..<5]))
+    }
+
+    @Test("change(since:) gives a view that drew an older version everything since, as one batch")
+    func changeSinceVersion() async throws {
+        let model = PagedList(source: list.source, configuration: try .testing())
+        _ = try await model.loadNext().value
+        let drawn = model.version
+        var rows = Array(model.items)
+        #expect(model.change(since: drawn) == ListChange())
+
+        model.update(TestItem(id: 1, version: 2))
+        _ = try await model.loadNext().value
+        model.remove(id: 0)
+        model.pager.insert(TestItem(id: 70), at: .after(12))
+        _ = try await model.refresh().value
+        model.update(TestItem(id: 4, version: 3))
+        await model.catchUp()
+
+        let change = try #require(model.change(since: drawn))
+        change.apply(to: &rows, from: model.items)
+        #expect(rows == Array(model.items))
+        #expect(model.change(since: -7) == nil, "a version the list never showed")
+        #expect(model.change(since: model.version + 1) == nil)
+    }
+
     @Test("an item appearing by value prefetches the next page")
     func appeared() async throws {
         let model = PagedList(source: list.source, configuration: try .testing(prefetchDistance: 1))

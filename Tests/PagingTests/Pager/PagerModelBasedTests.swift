@@ -6,11 +6,13 @@ import Testing
 /// failures and random completion order, against a scripted source over a
 /// known list; the pager's state is checked after every step.
 ///
-/// The list is `0..<total`, paged by offset in both directions. Each reset
-/// and refresh "changes the data on the server": the source answers with the
-/// version current when the request was made, so a page from before a reset
-/// or refresh can be recognised. The source ignores cancellation in half of
-/// the runs, so late answers really reach the pager.
+/// The list is `0..<total`, paged by offset in both directions, forward only
+/// or backward only (a chat), opened at the start, at the very end, or in the
+/// middle. In some runs its keys come round again past a point (a cycle).
+/// Each reset and refresh "changes the data on the server": the source
+/// answers with the version current when the request was made, so a page
+/// from before a reset or refresh can be recognised. The source ignores
+/// cancellation in half of the runs, so late answers really reach the pager.
 ///
 /// Replay a failing run with `PAGING_SEED=<seed> swift test --filter PagerModelBased`;
 /// add `PAGING_TRACE=<run>` to print that run step by step.
@@ -47,14 +49,25 @@ struct PagerModelBasedTests {
             prefetchDistance: prefetch,
             maximumHeld: limit,
             refreshPolicy: Bool.random(using: &random) ? .restart : .refetchLoadedPages)
-        let initialKey =
-            total > 0 && Bool.random(using: &random) ? Int.random(in: 0..<total, using: &random) : nil
+        let initialKey: Int? =
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: nil
+            case 1: 0
+            case 2: total  // the very end
+            default: Int.random(in: 0...total, using: &random)
+            }
+        let shape = ShapedList.Shape.allCases.randomElement(using: &random) ?? .bidirectional
+        let cycleAt: Int? =
+            total >= 2 && Int.random(in: 0..<4, using: &random) == 0
+            ? Int.random(in: 1...total, using: &random) : nil
         let source = ScriptedSource<Int, TestItem>(ignoresCancellation: Bool.random(using: &random))
         let pager = Pager(source: source, initialKey: initialKey, configuration: configuration)
         let context =
-            "\(label): total \(total), \(configuration), initial key \(String(describing: initialKey))"
+            "\(label): total \(total), \(shape), cycle at \(cycleAt.map(String.init) ?? "none"), \(configuration), "
+            + "initial key \(String(describing: initialKey))"
 
-        var world = World(total: total)
+        var world = World(
+            list: ShapedList(total: total, shape: shape, cycleAt: cycleAt, initialKey: initialKey))
         let trace = ProcessInfoShim.environment("PAGING_TRACE").map { label.hasSuffix("run \($0)") } ?? false
         for step in 0..<Int.random(in: 20...80, using: &random) {
             let action = world.chooseAction(using: &random, itemCount: pager.items.count)
@@ -71,11 +84,38 @@ struct PagerModelBasedTests {
             world.check(
                 pager, configuration: configuration, context: "\(context), step \(step), after \(action)")
         }
-        // Drain: answer everything, then page to both ends with a fresh start.
+        // Drain: answer everything.
         while !world.open.isEmpty {
             world.perform(.succeed(0), on: pager)
             await world.settle(pager, source)
             world.check(pager, configuration: configuration, context: "\(context), draining")
+        }
+        // Then page to both ends, answering every call: each end is reached,
+        // or, past a cycle, stopped with repeatedKey; never followed forever.
+        for direction in [LoadDirection.next, .previous] {
+            var loads = 0
+            while true {
+                let state = direction == .next ? pager.loadStates.next : pager.loadStates.previous
+                if state == .endReached || state.error?.code == .repeatedKey { break }
+                loads += 1
+                guard loads <= 2 * total + 10 else {
+                    Issue.record("paging \(direction) did not end after \(loads) loads — \(context)")
+                    break
+                }
+                world.perform(direction == .next ? .loadNext(nil) : .loadPrevious(nil), on: pager)
+                await world.settle(pager, source)
+                while !world.open.isEmpty {
+                    world.perform(.succeed(0), on: pager)
+                    await world.settle(pager, source)
+                }
+                world.check(pager, configuration: configuration, context: "\(context), paging to the end")
+            }
+            let state = direction == .next ? pager.loadStates.next : pager.loadStates.previous
+            if state.error != nil {
+                #expect(
+                    world.list.cycleAt != nil && state.error?.code == .repeatedKey,
+                    "paging \(direction) failed with \(String(describing: state.error)) — \(context)")
+            }
         }
         return world.steps
     }
@@ -109,16 +149,21 @@ private struct World {
         var stale = false
     }
 
-    let total: Int
+    let list: ShapedList
+    var total: Int { list.total }
     var version = 0
     var open: [OpenCall] = []
     var steps = 0
     /// The version of the data the list shows, once a first page arrived.
     var shownVersion: Int?
 
-    init(total: Int) {
-        self.total = total
+    init(list: ShapedList) {
+        self.list = list
     }
+
+    /// The ids of the list when the last refresh that refetches began, to
+    /// check that it keeps the list's length.
+    var refetchBaseline: [Int]?
 
     func chooseAction(using random: inout SeededGenerator, itemCount: Int) -> Action {
         let count: Int? = Bool.random(using: &random) ? nil : Int.random(in: 1...5, using: &random)
@@ -146,13 +191,24 @@ private struct World {
         case .refresh:
             version += 1
             markAllStale()
+            // A refresh that interrupts another refetches what the first one
+            // would have: the items shown do not change until one completes.
+            if !pager.snapshot.isRefreshing {
+                refetchBaseline =
+                    pager.configuration.refreshPolicy == .refetchLoadedPages && !pager.items.isEmpty
+                    ? pager.items.ids : nil
+            }
             pager.refresh()
         case .reset:
             version += 1
             markAllStale()
+            refetchBaseline = nil
             pager.reset()
         case .cancel:
             markAllStale()
+            // A cancelled refresh is over; a failed one waits for retry(),
+            // which repeats the same refetch.
+            if pager.snapshot.isRefreshing { refetchBaseline = nil }
             pager.cancel()
         case .retry: pager.retry()
         case .appeared(let index): pager.itemAppeared(at: index)
@@ -160,8 +216,7 @@ private struct World {
             let answered = open.remove(at: index)
             let before = pager.snapshot
             if case .succeed = action {
-                let list = NumberList(total: total, version: answered.version)
-                answered.call.succeed(with: list.page(for: answered.call.request))
+                answered.call.succeed(with: list.page(for: answered.call.request, version: answered.version))
             } else {
                 answered.call.fail(with: SourceFailure())
             }
@@ -215,11 +270,13 @@ private struct World {
         let snapshot = pager.snapshot
         let ids = snapshot.items.ids
 
-        // No item twice, none skipped between the first and the last.
-        if let first = ids.first {
+        // No item twice, none skipped between the first and the last. (Past a
+        // cycle, the keys lead back to items held already: only no item twice.)
+        if list.cycleAt == nil, let first = ids.first {
             #expect(
                 ids == Array(first..<first + ids.count), "items not one unbroken run: \(ids) — \(context)")
         }
+        #expect(Set(ids).count == ids.count, "an item twice: \(ids) — \(context)")
         // A refresh that completed shows only the data of its own version. (After
         // a refresh that failed or was cancelled, the old items stay, and pages
         // loaded later come from the newer data: versions may then mix.)
@@ -227,6 +284,11 @@ private struct World {
         if let answered = refreshAnswer, !snapshot.isRefreshing, snapshot.loadStates.refresh.error == nil {
             #expect(
                 versions.isSubset(of: [answered.version]), "refresh left versions \(versions) — \(context)")
+            // A refetch of the loaded pages keeps the list as it was, page for page.
+            if let baseline = refetchBaseline, list.cycleAt == nil {
+                #expect(ids == baseline, "refetch turned \(baseline) into \(ids) — \(context)")
+            }
+            refetchBaseline = nil
         }
         refreshAnswer = nil
         // A late answer to a stale call changes nothing.
@@ -250,16 +312,23 @@ private struct World {
             #expect(
                 !snapshot.isLoadingNext && !snapshot.isLoadingPrevious, "loads beside a refresh — \(context)")
         }
-        // An end reported reached is the real end of the list.
-        if !snapshot.hasNext {
-            #expect(
-                ids.last == total - 1 || (total == 0 && ids.isEmpty),
-                "end reported early at \(ids.last ?? -1) — \(context)")
+        // An end reported reached is the real end of what the source can
+        // reach (past a cycle, the pager may stop at the cycle instead).
+        let reachable = list.reachable
+        if list.cycleAt == nil, !ids.isEmpty {
+            if !snapshot.hasNext {
+                #expect(
+                    ids.last == reachable.upperBound - 1,
+                    "end reported early at \(ids.last ?? -1) — \(context)")
+            }
+            if !snapshot.hasPrevious {
+                #expect(
+                    ids.first == reachable.lowerBound,
+                    "start reported early at \(ids.first ?? -1) — \(context)")
+            }
         }
-        if !snapshot.hasPrevious {
-            #expect(
-                ids.first == 0 || (total == 0 && ids.isEmpty),
-                "start reported early at \(ids.first ?? -1) — \(context)")
+        if ids.isEmpty, !snapshot.hasNext, !snapshot.hasPrevious {
+            #expect(reachable.isEmpty, "an empty list with both ends reached — \(context)")
         }
         #expect(
             (snapshot.loadStates.next == .endReached) == !snapshot.hasNext,
@@ -279,5 +348,61 @@ private struct World {
             break
         }
         if let oldest = versions.min() { shownVersion = oldest }
+    }
+}
+
+/// The list `0..<total` keyed by offset, paged as a backend of one shape
+/// pages it.
+struct ShapedList: Sendable {
+    enum Shape: CaseIterable, Sendable {
+        /// Both ways, from an offset.
+        case bidirectional
+        /// Forward only: no page has a previous key.
+        case forward
+        /// Backward only (a chat): the first page ends at the initial key (at
+        /// the end without one), and no page has a next key.
+        case reverse
+    }
+
+    let total: Int
+    let shape: Shape
+    /// Past this offset, a page's next key leads back to the start: the
+    /// keys come round again.
+    let cycleAt: Int?
+    let initialKey: Int?
+
+    /// The items the source can reach from where it opens.
+    var reachable: Range<Int> {
+        switch shape {
+        case .bidirectional: 0..<total
+        case .forward: min(max(0, initialKey ?? 0), total)..<total
+        case .reverse: 0..<min(max(0, initialKey ?? total), total)
+        }
+    }
+
+    /// The page a request asks for, as the data of a version has it.
+    func page(for request: PageRequest<Int>, version: Int) -> Page<Int, TestItem> {
+        let range: Range<Int>
+        switch request.position {
+        case .initial(let key) where shape == .reverse:
+            let end = min(max(0, key ?? total), total)
+            range = max(0, end - request.count)..<end
+        case .initial(let key):
+            let start = min(max(0, key ?? 0), total)
+            range = start..<min(total, start + request.count)
+        case .next(let start):
+            range = start..<min(total, start + request.count)
+        case .previous(let end):
+            range = max(0, end - request.count)..<end
+        }
+        var nextKey = shape != .reverse && range.upperBound < total ? range.upperBound : nil
+        if let cycleAt, shape != .reverse, range.upperBound >= cycleAt {
+            // Round again, to the page after the first item.
+            nextKey = 1
+        }
+        return Page(
+            items: range.map { TestItem(id: $0, version: version) },
+            previousKey: shape != .forward && range.lowerBound > 0 ? range.lowerBound : nil,
+            nextKey: nextKey)
     }
 }

@@ -53,7 +53,11 @@ struct RelayCursorSourceTests {
 
     @Test("a bidirectional source asks first/after forward and last/before backward")
     func bidirectionalArguments() async throws {
-        let (source, recorder) = recording(.bidirectional)
+        // A page that has more after it (an empty one at a cursor would be the end: see below).
+        let (source, recorder) = recording(
+            .bidirectional,
+            answer: RelayPage(
+                items: [TestItem(id: 50)], pageInfo: info(next: true, previous: true, "c50", "c50")))
         _ = try await source.load(PageRequest(.initial("c49"), count: 10))
         _ = try await source.load(PageRequest(.next(after: "c59"), count: 10))
         _ = try await source.load(PageRequest(.previous(before: "c50"), count: 10))
@@ -208,6 +212,48 @@ struct RelayCursorSourceTests {
         }
         #expect(pager.items.ids == nodes.map(\.id))
         #expect(pager.loadStates.next == .endReached && pager.loadStates.previous == .endReached)
+    }
+
+    @Test(
+        "bidirectional opened at the last node's cursor opens on the last nodes and pages back to the first",
+        arguments: [false, true])
+    func bidirectionalOpenedAtTheEnd(reportsOppositeEnd: Bool) async throws {
+        let nodes = (0..<23).map { TestItem(id: $0) }
+        let backend = RelayConnectionBackend(
+            nodes, reportsOppositeEnd: reportsOppositeEnd, cursor: Self.cursor)
+        let pager = Pager(
+            source: Source(.bidirectional) { try backend.connection($0) }, initialKey: "cursor:22",
+            configuration: try .testing())
+        #expect(try await pager.loadNext().value == .loaded)
+        // The deep-linked node itself is shown, with the ones before it.
+        #expect(pager.items.ids == Array(13..<23))
+        #expect(pager.hasPrevious && !pager.hasNext)
+        while try await pager.loadPrevious().value == .loaded {}
+        #expect(pager.items.ids == nodes.map(\.id))
+        #expect(
+            backend.received.prefix(2) == [
+                RelayArguments(first: 10, after: "cursor:22"), RelayArguments(last: 10),
+            ])
+    }
+
+    @Test(
+        "bidirectional opened at any cursor, or none, shows every node once, in order, the cursor's included",
+        arguments: [false, true])
+    func bidirectionalOpenedAnywhere(reportsOppositeEnd: Bool) async throws {
+        let nodes = (0..<17).map { TestItem(id: $0) }
+        for opened in [nil] + nodes.map(Self.cursor) {
+            let backend = RelayConnectionBackend(
+                nodes, reportsOppositeEnd: reportsOppositeEnd, cursor: Self.cursor)
+            let pager = Pager(
+                source: Source(.bidirectional) { try backend.connection($0) }, initialKey: opened,
+                configuration: try .testing(pageSize: 4))
+            var ends = (next: false, previous: false)
+            while !(ends.next && ends.previous) {
+                if !ends.next { ends.next = try await pager.loadNext().value == .endReached }
+                if !ends.previous { ends.previous = try await pager.loadPrevious().value == .endReached }
+            }
+            #expect(pager.items.ids == nodes.map(\.id), "opened at \(opened ?? "the start")")
+        }
     }
 
     private func info(next: Bool, previous: Bool, _ start: String?, _ end: String?) -> RelayPageInfo {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// A launch of the Apollo iOS tutorial's list, read from the shared data
-/// set `shared/data/spacex-launches.json` (the SpaceX v3 `/launches` data the
-/// tutorial's server served).
+/// A launch of the Apollo iOS tutorial's list, read from the repository's
+/// launch data set (the SpaceX v3 `/launches` data the tutorial's server
+/// served), which the launch server bundles:
+/// `Tools/Sources/LaunchServer/Resources/spacex-launches.json`.
 struct Launch: Identifiable, Sendable, Hashable, Decodable, CustomStringConvertible {
     /// The flight number, as a string: the tutorial's `Launch.id`.
     var id: String
@@ -42,39 +43,36 @@ enum SpaceXLaunches {
         var description: String
     }
 
-    /// The launches of the shared data set, in the file's order (flight
-    /// number ascending).
+    /// Where the data set lives, from the repository's root. It is the
+    /// repository's one copy (its source note, `SOURCE.md`, sits beside it).
+    static let pathInRepository = "Tools/Sources/LaunchServer/Resources/spacex-launches.json"
+
+    /// The launches of the data set, in the file's order (flight number
+    /// ascending).
     ///
-    /// The file is found from the calling test file's path: up from it to a
-    /// directory holding `shared/data/spacex-launches.json` (from
-    /// `Tests/PagingTests/<Folder>/<File>.swift` that is
-    /// `../../../../shared/data/spacex-launches.json`).
-    /// - Throws: ``Missing`` naming every place looked in.
-    static func load(relativeTo filePath: String = #filePath) throws -> [Launch] {
-        let relative = "shared/data/spacex-launches.json"
-        var looked: [String] = []
-        for start in [
-            URL(fileURLWithPath: filePath), URL(fileURLWithPath: filePath).resolvingSymlinksInPath(),
-        ] {
-            var directory = start.deletingLastPathComponent()
-            while directory.path != "/" {
-                let candidate = directory.appendingPathComponent(relative)
-                looked.append(candidate.path)
-                if FileManager.default.fileExists(atPath: candidate.path) {
-                    do {
-                        return try JSONDecoder().decode([Launch].self, from: Data(contentsOf: candidate))
-                    } catch {
-                        throw Missing(
-                            description:
-                                "\(candidate.path) exists but could not be read as launches: \(error)")
-                    }
-                }
-                directory = directory.deletingLastPathComponent()
-            }
+    /// The repository's root is found from this file's path
+    /// (`Tests/PagingTests/Support/SpaceXLaunches.swift`, three folders
+    /// down), so the tests read nothing outside the repository.
+    /// - Throws: ``Missing`` naming the path looked at.
+    static func load() throws -> [Launch] {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Support
+            .deletingLastPathComponent()  // PagingTests
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()
+        let file = root.appendingPathComponent(pathInRepository)
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw Missing(
+                description: "the launch data set was not found at \(file.path) "
+                    + "(\(pathInRepository) in the repository): \(error)")
         }
-        throw Missing(
-            description:
-                "the launch data set \(relative) was not found; it is expected four directories above "
-                + "the test file (../../../../\(relative)). Looked in:\n" + looked.joined(separator: "\n"))
+        do {
+            return try JSONDecoder().decode([Launch].self, from: data)
+        } catch {
+            throw Missing(description: "\(file.path) exists but could not be read as launches: \(error)")
+        }
     }
 }

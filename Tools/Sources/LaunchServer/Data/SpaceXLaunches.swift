@@ -1,7 +1,7 @@
 import Foundation
 
-/// The real SpaceX launches bundled as `Resources/spacex-launches.json` (see `SOURCE.md` in
-/// the shared data folder): 100 launches, flight numbers 1 to 100.
+/// The real SpaceX launches bundled as `Resources/spacex-launches.json` (where they come from:
+/// `Resources/SOURCE.md` beside it): 100 launches, flight numbers 1 to 100.
 enum SpaceXLaunches {
     /// One element of the bundled JSON array.
     private struct Record: Decodable {
