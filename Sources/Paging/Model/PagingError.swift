@@ -26,7 +26,8 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The page source threw; ``PagingError/underlyingError`` holds what it threw.
         public static var loadFailed: Code { Code(.loadFailed) }
         /// The source returned, as the key of the next (or previous) page, the key
-        /// the page was requested with: following it would load the same page forever.
+        /// the page was requested with, or one asked for earlier since the list
+        /// (re)started: following it would load the same pages forever.
         public static var repeatedKey: Code { Code(.repeatedKey) }
         /// The backend answered with a page that cannot be followed (it says
         /// more items exist but gives no key to load them).
@@ -50,7 +51,7 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
 
     private enum Reason: Sendable {
         case loadFailed(request: String, underlying: any Error)
-        case repeatedKey(request: String, direction: LoadDirection, key: String)
+        case repeatedKey(request: String, direction: LoadDirection, key: String, cycle: Bool)
         case invalidPage(String)
         case invalidConfiguration(String)
         case invalidArgument(String)
@@ -64,11 +65,16 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         PagingError(.loadFailed(request: request.description, underlying: underlying))
     }
 
-    static func repeatedKey<Key>(_ request: PageRequest<Key>, direction: LoadDirection) -> PagingError {
-        PagingError(
+    /// The page loaded for `request` named `returned` (the request's own key
+    /// when `nil`) as its key in `direction`, a key asked for already.
+    static func repeatedKey<Key>(
+        _ request: PageRequest<Key>, direction: LoadDirection, returned: Key? = nil
+    ) -> PagingError {
+        let key = returned ?? request.key
+        return PagingError(
             .repeatedKey(
-                request: request.description, direction: direction,
-                key: request.key.map { "\($0)" } ?? "nil"))
+                request: request.description, direction: direction, key: key.map { "\($0)" } ?? "nil",
+                cycle: key != request.key))
     }
 
     static func invalidPage(_ message: String) -> PagingError {
@@ -104,7 +110,7 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ``Code/loadFailed`` and ``Code/repeatedKey``; `nil` otherwise.
     public var requestDescription: String? {
         switch reason {
-        case .loadFailed(let request, _), .repeatedKey(let request, _, _): request
+        case .loadFailed(let request, _), .repeatedKey(let request, _, _, _): request
         case .invalidPage, .invalidConfiguration, .invalidArgument: nil
         }
     }
@@ -114,10 +120,14 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         switch reason {
         case .loadFailed(let request, let underlying):
             "loading \(request) failed: \(underlying)"
-        case .repeatedKey(let request, let direction, let key):
-            "loading \(request) returned \(key) again as the \(direction) key; following it "
-                + "would load the same page forever, so paging \(direction == .next ? "forward" : "backward") "
-                + "stopped. The page source must return the key of the \(direction) page."
+        case .repeatedKey(let request, let direction, let key, let cycle):
+            "loading \(request) returned \(key) "
+                + (cycle
+                    ? "as the \(direction) key, a key this list asked for before"
+                    : "again as the \(direction) key")
+                + "; following it would load the same page\(cycle ? "s" : "") forever, so paging "
+                + "\(direction == .next ? "forward" : "backward") stopped. The page source must return the key of the "
+                + "\(direction) page."
         case .invalidPage(let message):
             "invalid page: \(message)"
         case .invalidConfiguration(let message):

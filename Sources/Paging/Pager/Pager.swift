@@ -22,8 +22,9 @@ import Synchronization
 ///   exactly the request that failed.
 /// - ``refresh()`` keeps the items visible until their replacement has
 ///   arrived, then swaps it in as one change.
-/// - A source that returns the key it was asked with as the next key is
-///   reported as an error (``PagingError/Code/repeatedKey``), not followed.
+/// - A source whose keys come round again (the key it was asked with, or one
+///   asked for before since the list started: A → B → A) is reported as an
+///   error (``PagingError/Code/repeatedKey``), not followed.
 /// - The first load (and any load after ``reset()``) is reported as a refresh
 ///   in ``LoadStates``.
 ///

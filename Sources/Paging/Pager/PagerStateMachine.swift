@@ -447,7 +447,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             if let direction = request.direction,
                 Self.leadsBack(page, from: request, askedBefore: refetch.askedKeys(direction))
             {
-                fail(slot, current, error: .repeatedKey(request, direction: direction), into: &effects)
+                let error = PagingError.repeatedKey(
+                    request, direction: direction, returned: page.key(direction))
+                fail(slot, current, error: error, into: &effects)
                 return effects
             }
             refetch.collect(request, page)
@@ -470,7 +472,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 Self.leadsBack(page, from: request, askedBefore: atEnd ? askedNext : askedPrevious)
             {
                 let direction: LoadDirection = atEnd ? .next : .previous
-                fail(slot, current, error: .repeatedKey(request, direction: direction), into: &effects)
+                let error = PagingError.repeatedKey(
+                    request, direction: direction, returned: page.key(direction))
+                fail(slot, current, error: error, into: &effects)
                 return effects
             }
             inFlight[slot.rawValue] = nil
@@ -841,4 +845,11 @@ public enum InsertPosition<ID: Hashable & Sendable>: Sendable, Hashable {
     case before(ID)
     /// Just after the item with this id.
     case after(ID)
+}
+
+extension Page {
+    /// The key of the neighbour in a direction.
+    fileprivate func key(_ direction: LoadDirection) -> Key? {
+        direction == .next ? nextKey : previousKey
+    }
 }

@@ -26,6 +26,11 @@ struct PagerKeyCycleTests {
         // Bounded, so that a pager that follows the cycle ends the test too.
         let error = await #expect(throws: PagingError.self) { try await pager.loadAll(maxPages: 50) }
         #expect(error?.code == .repeatedKey)
+        #expect(
+            error?.description
+                == "loading next(after: B), count 20 returned A as the next key, a key this list asked for before; "
+                + "following it would load the same pages forever, so paging forward stopped. The page source must "
+                + "return the key of the next page.")
         // The page that leads back is not applied; the pages before it stay.
         #expect(pager.items.ids == Array(0..<6))
         #expect(pager.loadStates.next.error?.code == .repeatedKey)
