@@ -191,13 +191,12 @@ private struct World {
         case .refresh:
             version += 1
             markAllStale()
-            // A refresh that interrupts another refetches what the first one
-            // would have: the items shown do not change until one completes.
-            if !pager.snapshot.isRefreshing {
-                refetchBaseline =
-                    pager.configuration.refreshPolicy == .refetchLoadedPages && !pager.items.isEmpty
-                    ? pager.items.ids : nil
-            }
+            // A refresh refetches the pages held now (the items shown, even
+            // while another refresh is in flight); a retried one, those held
+            // when it started.
+            refetchBaseline =
+                pager.configuration.refreshPolicy == .refetchLoadedPages && !pager.items.isEmpty
+                ? pager.items.ids : nil
             pager.refresh()
         case .reset:
             version += 1
