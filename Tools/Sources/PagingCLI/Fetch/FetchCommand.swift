@@ -16,7 +16,10 @@ struct FetchCommand: AsyncParsableCommand {
 
             Transient failures (no connection, HTTP 408, 429 and 5xx) are retried with backoff. \
             When the export stops early (Ctrl-C, a failure, --max-pages, --max-items) the cursor to \
-            continue from is printed; pass it with --resume to export the rest, nothing lost or repeated.
+            continue from is printed; pass it with --resume to export the rest, nothing lost or repeated. \
+            With -o FILE, a resumed export continues the file: JSON Lines are appended, and a --slurp \
+            array gets the new elements after the old ones (written beside the file and renamed over \
+            it, so the file never loses what it held).
 
             Exit codes: 0 done, 1 failed, 2 bad arguments, 130 interrupted.
             """
@@ -52,7 +55,9 @@ struct FetchCommand: AsyncParsableCommand {
 
     @Option(
         name: [.short, .long],
-        help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        help: ArgumentHelp(
+            "Write to this file instead of standard output: replaced, or with --resume continued (JSON Lines appended; a --slurp array rewritten with the old elements and the new, put in place when the export ends).",
+            valueName: "file"))
     var output: String?
 
     @Flag(name: .long, help: "Write one JSON array instead of JSON Lines.")
@@ -142,7 +147,9 @@ struct FetchCommand: AsyncParsableCommand {
             maximumItems: maximumItems,
             resume: resume)
         let destination = try openOutput(io: io)
-        let sink = JSONSink(format: slurp ? .array : .lines, write: destination.write)
+        let sink = JSONSink(
+            format: slurp ? .array : .lines, continuedElements: destination.continuedElements,
+            write: destination.write)
 
         let exporter = Exporter(source: source, settings: settings)
         let export = Task { await exporter.run(into: sink, progress: progress) }
@@ -159,12 +166,16 @@ struct FetchCommand: AsyncParsableCommand {
             try destination.close()
         } catch {
             closingError = error
+            destination.discard()
         }
-        try report(result, progress: progress, io: io, closingError: closingError)
+        try report(
+            result, progress: progress, io: io, closingError: closingError,
+            fileKept: destination.keepsFileUntilClosed)
     }
 
     private func report(
-        _ result: Exporter.Result, progress: ProgressReporter, io: CommandIO, closingError: (any Error)?
+        _ result: Exporter.Result, progress: ProgressReporter, io: CommandIO, closingError: (any Error)?,
+        fileKept: Bool
     )
         throws
     {
@@ -174,8 +185,12 @@ struct FetchCommand: AsyncParsableCommand {
             "to continue, run the same command with --resume \(Self.shellQuoted($0))"
         }
         if let closingError {
+            let reason = (closingError as? CLIError)?.message ?? ConnectionOptions.describe(closingError)
+            let problem = "cannot finish writing the output: \(reason)."
+            guard fileKept, let output else { throw CLIError.failed(problem) }
             throw CLIError.failed(
-                "cannot finish writing the output: \(ConnectionOptions.describe(closingError)).")
+                "\(problem) '\(output)' still holds what it held before; fix the problem and run the same command again."
+            )
         }
         switch result.ending {
         case .completed:
@@ -256,28 +271,14 @@ struct FetchCommand: AsyncParsableCommand {
         text.split(separator: ".").map(String.init)
     }
 
-    /// Where the output goes: standard output, or a file (appended to when resuming JSON Lines).
+    /// Where the output goes: standard output, or a file (see ``OutputFile``: replaced by a new
+    /// export, continued by a resumed one).
     private func openOutput(io: CommandIO) throws(CLIError) -> OutputDestination {
         guard let output, output != "-" else {
             let sink = io.standardOutput
             return OutputDestination(write: { sink.write(String(decoding: $0, as: UTF8.self)) }, close: {})
         }
-        let appending = resume != nil && !slurp && FileManager.default.fileExists(atPath: output)
-        if !appending {
-            guard FileManager.default.createFile(atPath: output, contents: nil) else {
-                throw .usage(
-                    "cannot create the output file '\(output)'; check that its folder exists and is writable."
-                )
-            }
-        }
-        do {
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-            if appending { try handle.seekToEnd() }
-            return OutputDestination(
-                write: { try handle.write(contentsOf: $0) }, close: { try handle.close() })
-        } catch {
-            throw .usage("cannot open the output file '\(output)': \(ConnectionOptions.describe(error)).")
-        }
+        return try OutputFile.open(path: output, resuming: resume != nil, slurp: slurp)
     }
 
     /// Quotes a value for a POSIX shell when it needs it.
@@ -286,12 +287,4 @@ struct FetchCommand: AsyncParsableCommand {
         if !value.isEmpty, value.unicodeScalars.allSatisfy({ safe.contains($0) }) { return value }
         return "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
-}
-
-/// Where exported bytes go.
-struct OutputDestination: Sendable {
-    /// Writes bytes.
-    let write: @Sendable (Data) throws -> Void
-    /// Flushes and closes.
-    let close: @Sendable () throws -> Void
 }
