@@ -14,6 +14,10 @@ struct FetchCommand: AsyncParsableCommand {
             @connection or gives it first/after (or last/before) variables and selects pageInfo.
             REST: --rest URL, following Link: rel="next" headers, or --next-field PATH in the JSON body.
 
+            GraphQL errors next to a page's data (a field that failed is null) stop the export with \
+            exit status 1 and the errors, before that page is written; --allow-partial exports such \
+            pages with their nulls instead, warns with each error, and counts what was nulled.
+
             Transient failures (no connection, HTTP 408, 429 and 5xx) are retried with backoff. \
             When the export stops early (Ctrl-C, a failure, --max-pages, --max-items) the cursor to \
             continue from is printed; pass it with --resume to export the rest, nothing lost or repeated. \
@@ -87,6 +91,13 @@ struct FetchCommand: AsyncParsableCommand {
         name: .long, help: ArgumentHelp("Retries of a transient failure before giving up.", valueName: "n"))
     var retries: Int = 5
 
+    @Flag(
+        name: .customLong("allow-partial"),
+        help: ArgumentHelp(
+            "Export a page whose data came with GraphQL errors, with null where they are, instead of stopping; each error is printed as a warning, and what they nulled is counted at the end."
+        ))
+    var allowPartial = false
+
     @Flag(name: [.short, .long], help: "Print no progress.")
     var quiet = false
 
@@ -121,6 +132,11 @@ struct FetchCommand: AsyncParsableCommand {
             if connection.query != nil {
                 throw ValidationError("--query is for GraphQL (--endpoint); --rest takes none.")
             }
+            if allowPartial {
+                throw ValidationError(
+                    "--allow-partial is for GraphQL (--endpoint): a REST list has no errors next to its data."
+                )
+            }
         } else {
             if nextField != nil || tokenParameter != nil || itemsField != nil {
                 throw ValidationError("--next-field, --token-param and --items-field are for --rest.")
@@ -151,7 +167,9 @@ struct FetchCommand: AsyncParsableCommand {
             format: slurp ? .array : .lines, continuedElements: destination.continuedElements,
             write: destination.write)
 
-        let exporter = Exporter(source: source, settings: settings)
+        let partialData = PartialDataLog(progress: progress)
+        let exporter = Exporter(
+            source: source, settings: settings, partialData: allowPartial ? partialData.handling : .refuse)
         let export = Task { await exporter.run(into: sink, progress: progress) }
         let stopWatching = io.onInterrupt { export.cancel() }
         let result = await withTaskCancellationHandler {
@@ -167,6 +185,9 @@ struct FetchCommand: AsyncParsableCommand {
         } catch {
             closingError = error
             destination.discard()
+        }
+        if let summary = partialData.summary(itemsWithNulls: result.itemsWithNulls) {
+            progress.interject(summary + "\n")
         }
         try report(
             result, progress: progress, io: io, closingError: closingError,
@@ -221,6 +242,8 @@ struct FetchCommand: AsyncParsableCommand {
         switch error {
         case let error as CLIError:
             return error.message
+        case let error as PartialDataError:
+            return error.description
         case let error as GraphQLClientError where error.kind == .transport:
             return "\(error.description) (no retry succeeded; see --retries)"
         case let error as GraphQLClientError where error.kind == .graphQLErrors:
