@@ -79,10 +79,11 @@ struct FetchPartsTests {
             json(#"{"items": [{"id": "1"}, {"id": "2"}], "paging": {"next": "/list?page=2"}}"#),
             json(#"{"items": [{"id": "3"}], "paging": {"next": null}}"#),
         ])
+        let start = URL(string: "http://example.com/list")!
         let source = RESTExportSource(
-            start: URL(string: "http://example.com/list")!,
-            locator: .bodyField(path: ["paging", "next"], tokenParameter: nil),
-            itemsPath: nil, headers: ["X-Key": "k"], timeout: .seconds(5), transport: transport)
+            start: start, locator: .bodyField(path: ["paging", "next"], tokenParameter: nil),
+            itemsPath: nil, headers: HeaderScope(start: start, fields: ["X-Key": "k"]), timeout: .seconds(5),
+            transport: transport)
         let first = try await source.page(at: nil, count: 10)
         #expect(first.items.count == 2)
         #expect(first.next == "http://example.com/list?page=2")
@@ -93,10 +94,11 @@ struct FetchPartsTests {
         #expect(transport.sent.first?.headers["X-Key"] == "k")
 
         let tokens = ScriptedTransport([json(#"{"data": [{"id": "1"}], "nextPageToken": "abc"}"#)])
+        let files = URL(string: "http://example.com/files?q=x")!
         let tokenSource = RESTExportSource(
-            start: URL(string: "http://example.com/files?q=x")!,
-            locator: .bodyField(path: ["nextPageToken"], tokenParameter: "pageToken"), itemsPath: ["data"],
-            headers: [:], timeout: .seconds(5), transport: tokens)
+            start: files, locator: .bodyField(path: ["nextPageToken"], tokenParameter: "pageToken"),
+            itemsPath: ["data"], headers: HeaderScope(start: files, fields: [:]), timeout: .seconds(5),
+            transport: tokens)
         #expect(
             try await tokenSource.page(at: nil, count: 10).next
                 == "http://example.com/files?q=x&pageToken=abc")

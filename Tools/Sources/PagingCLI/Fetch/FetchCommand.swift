@@ -25,6 +25,10 @@ struct FetchCommand: AsyncParsableCommand {
             array gets the new elements after the old ones (written beside the file and renamed over \
             it, so the file never loses what it held).
 
+            The --header fields go only to the scheme, host and port the export started on: a next \
+            page or a redirect on another host is asked for without them (stderr says so once per \
+            host), unless --send-headers-to-any-host.
+
             Exit codes: 0 done, 1 failed, 2 bad arguments, 130 interrupted.
             """
     )
@@ -98,6 +102,13 @@ struct FetchCommand: AsyncParsableCommand {
         ))
     var allowPartial = false
 
+    @Flag(
+        name: .customLong("send-headers-to-any-host"),
+        help: ArgumentHelp(
+            "Send the --header fields to every host the export reaches (a next-page link or a redirect to another host), not only to the scheme, host and port it started on."
+        ))
+    var sendHeadersToAnyHost = false
+
     @Flag(name: [.short, .long], help: "Print no progress.")
     var quiet = false
 
@@ -152,12 +163,19 @@ struct FetchCommand: AsyncParsableCommand {
         let progress = ProgressReporter(
             style: quiet ? .quiet : io.isErrorTerminal ? .bar : .lines(interval: .seconds(2)),
             sink: io.standardError, now: io.now)
+        let fields = try connection.headerFields()
+        let start = try startURL()
+        let headers = HeaderScope(
+            start: start, fields: fields, sendsToAnyHost: sendHeadersToAnyHost,
+            notice: { progress.interject($0 + "\n") })
+        let session = RedirectGuard.session(scope: headers)
+        defer { session.finishTasksAndInvalidate() }
         let transport = RetryingTransport(
-            base: rest == nil ? URLSessionTransport() : HTTPGetTransport(),
+            base: rest == nil ? URLSessionTransport(session: session) : HTTPGetTransport(session: session),
             policy: RetryPolicy(maximumRetries: retries),
             sleep: io.sleep,
             onRetry: { progress.retrying($0) })
-        let source = try makeSource(transport: transport)
+        let source = try makeSource(start: start, headers: headers, transport: transport)
         let settings = Exporter.Settings(
             pageSize: pageSize ?? Self.defaultPageSize, maximumPages: maximumPages,
             maximumItems: maximumItems,
@@ -263,29 +281,38 @@ struct FetchCommand: AsyncParsableCommand {
         }
     }
 
-    private func makeSource(transport: any GraphQLTransport) throws(CLIError) -> any ExportSource {
-        let headers = try connection.headerFields()
+    /// Where the export starts: the GraphQL endpoint, or the REST list's first page (with
+    /// `per_page` set to `--page-size`).
+    private func startURL() throws(CLIError) -> URL {
+        guard let rest else { return try connection.endpointURL(command: "fetch") }
+        var url = try ConnectionOptions.httpURL(rest, option: "--rest")
+        if let pageSize, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            var items = (components.queryItems ?? []).filter { $0.name != "per_page" }
+            items.append(URLQueryItem(name: "per_page", value: String(pageSize)))
+            components.queryItems = items
+            url = components.url ?? url
+        }
+        return url
+    }
+
+    private func makeSource(start: URL, headers: HeaderScope, transport: any GraphQLTransport)
+        throws(CLIError) -> any ExportSource
+    {
         let timeout = Duration.milliseconds(Int(connection.timeout * 1000))
-        if let rest {
-            var url = try ConnectionOptions.httpURL(rest, option: "--rest")
-            if let pageSize, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-                var items = (components.queryItems ?? []).filter { $0.name != "per_page" }
-                items.append(URLQueryItem(name: "per_page", value: String(pageSize)))
-                components.queryItems = items
-                url = components.url ?? url
-            }
+        if rest != nil {
             let locator: NextPageLocator =
                 nextField.map { .bodyField(path: Self.path($0), tokenParameter: tokenParameter) }
                 ?? .linkHeader
             if let resume { _ = try RESTExportSource.position(resume) }
             return RESTExportSource(
-                start: url, locator: locator, itemsPath: itemsField.map(Self.path), headers: headers,
+                start: start, locator: locator, itemsPath: itemsField.map(Self.path), headers: headers,
                 timeout: timeout, transport: transport)
         }
-        let endpoint = try connection.endpointURL(command: "fetch")
         let document = try connection.document(command: "fetch")
+        // The endpoint is the export's origin: the fields go with every request, and the
+        // transport's session keeps them off a redirect to another origin.
         let client = GraphQLClient(
-            endpoint: endpoint, headers: headers, timeout: timeout, transport: transport)
+            endpoint: start, headers: headers.fields, timeout: timeout, transport: transport)
         return try GraphQLExportSource(
             client: client, document: document, variables: try connection.variableValues(), backward: last)
     }
