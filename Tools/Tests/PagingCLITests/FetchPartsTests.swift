@@ -207,9 +207,11 @@ struct ExporterTests {
             totalCount: nil)
     }
 
-    private func run(_ source: ScriptedExportSource, maximumItems: Int? = nil) async -> (
-        Exporter.Result, [String]
-    ) {
+    private func run(_ source: ScriptedExportSource, maximumItems: Int? = nil, maximumPages: Int? = nil)
+        async -> (
+            Exporter.Result, [String]
+        )
+    {
         let written = Mutex<[String]>([])
         let sink = JSONSink(format: .lines) { data in
             written.withLock { $0.append(String(decoding: data, as: UTF8.self)) }
@@ -217,7 +219,7 @@ struct ExporterTests {
         let exporter = Exporter(
             source: source,
             settings: Exporter.Settings(
-                pageSize: 2, maximumPages: nil, maximumItems: maximumItems, resume: nil))
+                pageSize: 2, maximumPages: maximumPages, maximumItems: maximumItems, resume: nil))
         let result = await exporter.run(
             into: sink, progress: ProgressReporter(style: .quiet, sink: TextBuffer().sink, now: { .zero }))
         return (result, written.withLock { $0.joined().split(separator: "\n").map(String.init) })
@@ -240,6 +242,31 @@ struct ExporterTests {
             return
         }
         #expect("\(error)".contains("loop forever"))
+    }
+
+    @Test("a server whose cursors cycle (a, b, a) stops the export with a clear error instead of looping")
+    func cyclingCursors() async throws {
+        let source = ScriptedExportSource([
+            "start": page([1, 2], next: "a"),
+            "a": page([3, 4], next: "b"),
+            "b": page([5, 6], next: "a"),
+        ])
+        // --max-pages bounds the run, so that the test ends whatever the engine does.
+        let (result, lines) = await run(source, maximumPages: 20)
+        // The engine's Pager reports only a page that names its own key as the next one
+        // (a, a); reporting any key seen before in the run as `repeatedKey` is being fixed in the
+        // engine on main. Until that fix is merged, the export follows the cycle (writing
+        // a and b again) until a limit stops it. Once merged, this known issue is no longer
+        // recorded: remove `withKnownIssue`.
+        withKnownIssue("the engine does not yet report a key seen before in the same run") {
+            #expect(lines == ["1", "2", "3", "4", "5", "6"])
+            #expect(source.cursorsAsked == ["start", "a", "b", "a"])
+            guard case .failed(let error) = result.ending else {
+                Issue.record("expected a failure, got \(result.ending)")
+                return
+            }
+            #expect("\(error)".contains("loop forever"))
+        }
     }
 
     @Test("empty pages in the middle write nothing and the export goes on to the end")

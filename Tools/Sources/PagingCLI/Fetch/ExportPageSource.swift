@@ -4,7 +4,8 @@ import PagingGraphQL
 /// One item of an export, as the engine's pager holds it.
 struct ExportItem: Identifiable, Sendable {
     /// Which item it is: the cursor its page was requested with, and its place in that page.
-    /// Unique, because the pager refuses a page key it has seen (``PagingError/Code/repeatedKey``).
+    /// Unique while no cursor comes back, which the pager reports
+    /// (``PagingError/Code/repeatedKey``) instead of following it.
     struct ID: Hashable, Sendable {
         /// The cursor the page was requested with (`nil` for the start of the list).
         var page: String?

@@ -152,11 +152,13 @@ struct Exporter {
     }
 
     /// What to report for a failed load: the source's own error, or the engine's for a page
-    /// that cannot be followed.
+    /// that cannot be followed (its next cursor is one the export already followed: the page's
+    /// own, or an earlier one in a cycle).
     private static func reason(_ error: PagingError) -> any Error {
-        if error.code == .repeatedKey, let description = error.requestDescription {
+        if error.code == .repeatedKey {
+            let request = error.requestDescription.map { " \($0)" } ?? " a page"
             return CLIError.failed(
-                "the server answered \(description) with the same cursor again; following it would loop forever."
+                "the server answered\(request) with a cursor this export already followed; following it again would loop forever."
             )
         }
         return error.underlyingError ?? error
