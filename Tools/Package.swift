@@ -90,6 +90,12 @@ let package = Package(
                 "PagingCLI", "LaunchServer",
                 .product(name: "Paging", package: "Paging"),
                 .product(name: "PagingGraphQL", package: "Paging"),
+                // A scripted HTTP server on loopback, for answers the launch server never gives.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),

@@ -246,6 +246,10 @@ struct FetchFailureTests {
                 "cannot read the query file"
             ),
             (["fetch", "--rest", "http://127.0.0.1:1/api", "--last"], "REST list pages forward only"),
+            (
+                ["fetch", "--rest", "http://127.0.0.1:1/api", "--allow-partial"],
+                "--allow-partial is for GraphQL"
+            ),
             (["fetch", "--rest", "http://127.0.0.1:1/api", "--frobnicate"], "Unknown option"),
         ])
     func badArguments(arguments: [String], message: String) async {

@@ -79,10 +79,11 @@ struct FetchPartsTests {
             json(#"{"items": [{"id": "1"}, {"id": "2"}], "paging": {"next": "/list?page=2"}}"#),
             json(#"{"items": [{"id": "3"}], "paging": {"next": null}}"#),
         ])
+        let start = URL(string: "http://example.com/list")!
         let source = RESTExportSource(
-            start: URL(string: "http://example.com/list")!,
-            locator: .bodyField(path: ["paging", "next"], tokenParameter: nil),
-            itemsPath: nil, headers: ["X-Key": "k"], timeout: .seconds(5), transport: transport)
+            start: start, locator: .bodyField(path: ["paging", "next"], tokenParameter: nil),
+            itemsPath: nil, headers: HeaderScope(start: start, fields: ["X-Key": "k"]), timeout: .seconds(5),
+            transport: transport)
         let first = try await source.page(at: nil, count: 10)
         #expect(first.items.count == 2)
         #expect(first.next == "http://example.com/list?page=2")
@@ -93,10 +94,11 @@ struct FetchPartsTests {
         #expect(transport.sent.first?.headers["X-Key"] == "k")
 
         let tokens = ScriptedTransport([json(#"{"data": [{"id": "1"}], "nextPageToken": "abc"}"#)])
+        let files = URL(string: "http://example.com/files?q=x")!
         let tokenSource = RESTExportSource(
-            start: URL(string: "http://example.com/files?q=x")!,
-            locator: .bodyField(path: ["nextPageToken"], tokenParameter: "pageToken"), itemsPath: ["data"],
-            headers: [:], timeout: .seconds(5), transport: tokens)
+            start: files, locator: .bodyField(path: ["nextPageToken"], tokenParameter: "pageToken"),
+            itemsPath: ["data"], headers: HeaderScope(start: files, fields: [:]), timeout: .seconds(5),
+            transport: tokens)
         #expect(
             try await tokenSource.page(at: nil, count: 10).next
                 == "http://example.com/files?q=x&pageToken=abc")
@@ -205,9 +207,11 @@ struct ExporterTests {
             totalCount: nil)
     }
 
-    private func run(_ source: ScriptedExportSource, maximumItems: Int? = nil) async -> (
-        Exporter.Result, [String]
-    ) {
+    private func run(_ source: ScriptedExportSource, maximumItems: Int? = nil, maximumPages: Int? = nil)
+        async -> (
+            Exporter.Result, [String]
+        )
+    {
         let written = Mutex<[String]>([])
         let sink = JSONSink(format: .lines) { data in
             written.withLock { $0.append(String(decoding: data, as: UTF8.self)) }
@@ -215,7 +219,7 @@ struct ExporterTests {
         let exporter = Exporter(
             source: source,
             settings: Exporter.Settings(
-                pageSize: 2, maximumPages: nil, maximumItems: maximumItems, resume: nil))
+                pageSize: 2, maximumPages: maximumPages, maximumItems: maximumItems, resume: nil))
         let result = await exporter.run(
             into: sink, progress: ProgressReporter(style: .quiet, sink: TextBuffer().sink, now: { .zero }))
         return (result, written.withLock { $0.joined().split(separator: "\n").map(String.init) })
@@ -238,6 +242,31 @@ struct ExporterTests {
             return
         }
         #expect("\(error)".contains("loop forever"))
+    }
+
+    @Test("a server whose cursors cycle (a, b, a) stops the export with a clear error instead of looping")
+    func cyclingCursors() async throws {
+        let source = ScriptedExportSource([
+            "start": page([1, 2], next: "a"),
+            "a": page([3, 4], next: "b"),
+            "b": page([5, 6], next: "a"),
+        ])
+        // --max-pages bounds the run, so that the test ends whatever the engine does.
+        let (result, lines) = await run(source, maximumPages: 20)
+        // The engine's Pager reports only a page that names its own key as the next one
+        // (a, a); reporting any key seen before in the run as `repeatedKey` is being fixed in the
+        // engine on main. Until that fix is merged, the export follows the cycle (writing
+        // a and b again) until a limit stops it. Once merged, this known issue is no longer
+        // recorded: remove `withKnownIssue`.
+        withKnownIssue("the engine does not yet report a key seen before in the same run") {
+            #expect(lines == ["1", "2", "3", "4", "5", "6"])
+            #expect(source.cursorsAsked == ["start", "a", "b", "a"])
+            guard case .failed(let error) = result.ending else {
+                Issue.record("expected a failure, got \(result.ending)")
+                return
+            }
+            #expect("\(error)".contains("loop forever"))
+        }
     }
 
     @Test("empty pages in the middle write nothing and the export goes on to the end")

@@ -12,6 +12,12 @@ struct ExportPage: Sendable {
     var next: String?
     /// The number of items in the whole list, when the source tells.
     var totalCount: Int?
+    /// The GraphQL errors that came next to the page's data; empty when none did.
+    var errors: [GraphQLError] = []
+    /// The positions in ``items`` of the items an error put a `null` in.
+    var itemsWithErrors: Set<Int> = []
+    /// The number of the page's nodes an error made `null`, which ``items`` leaves out.
+    var missingItems = 0
 }
 
 /// Where an export reads pages from: a position (a cursor, or `nil` for the start) in, a page
@@ -105,6 +111,63 @@ struct GraphQLExportSource: ExportSource {
                 )
             }
         }
-        return ExportPage(items: items, resumeCursors: cursors, next: next, totalCount: page.totalCount)
+        var exported = ExportPage(
+            items: items, resumeCursors: cursors, next: next, totalCount: page.totalCount,
+            errors: response.errors)
+        if !response.errors.isEmpty {
+            let reach = Self.reach(of: response.errors, in: response.data, document: document)
+            exported.itemsWithErrors = Set(reach.nodes.map { backward ? items.count - 1 - $0 : $0 })
+            exported.missingItems = reach.missing
+        }
+        return exported
+    }
+
+    /// Which of a page's nodes the errors of its response put a `null` in, by position among the
+    /// nodes ``ConnectionDocument/extractPage(from:)-(JSONValue)`` reads, and how many nodes they
+    /// made `null` (which the page leaves out).
+    /// - Complexity: O(*n* + *e* × *d*) for *n* edges and *e* errors *d* segments deep.
+    static func reach(of errors: [GraphQLError], in data: JSONValue?, document: ConnectionDocument)
+        -> (nodes: Set<Int>, missing: Int)
+    {
+        let connection = data?[path: document.connectionPath]
+        // The list, and in each entry the node, as the page was read.
+        let listKey: String
+        let nodeKey: String?
+        let entries: [JSONValue]
+        if let edgesKey = document.edgesKey, let edgeNodeKey = document.edgeNodeKey,
+            let edges = connection?[edgesKey], !edges.isNull
+        {
+            (listKey, nodeKey, entries) = (edgesKey, edgeNodeKey, edges.arrayValue ?? [])
+        } else if let nodesKey = document.nodesKey, let nodes = connection?[nodesKey], !nodes.isNull {
+            (listKey, nodeKey, entries) = (nodesKey, nil, nodes.arrayValue ?? [])
+        } else {
+            return ([], 0)
+        }
+        var positions: [Int?] = []
+        var kept = 0
+        for entry in entries {
+            let node = nodeKey.map { entry[$0] } ?? entry
+            if let node, !node.isNull {
+                positions.append(kept)
+                kept += 1
+            } else {
+                positions.append(nil)
+            }
+        }
+        let list = document.connectionPath + [.key(listKey)]
+        var nodes: Set<Int> = []
+        var missing: Set<Int> = []
+        for error in errors {
+            guard let path = error.path, path.count > list.count, path.starts(with: list),
+                case .index(let index) = path[list.count], positions.indices.contains(index)
+            else { continue }
+            guard let position = positions[index] else {
+                missing.insert(index)
+                continue
+            }
+            let nodePath = list + [.index(index)] + (nodeKey.map { [.key($0)] } ?? [])
+            if path.count > nodePath.count, path.starts(with: nodePath) { nodes.insert(position) }
+        }
+        return (nodes, missing.count)
     }
 }

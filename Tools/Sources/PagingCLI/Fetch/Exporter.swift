@@ -42,12 +42,16 @@ struct Exporter {
         /// Where to resume; `nil` when the export completed, or failed before its first page
         /// without a cursor to resume from.
         var resumeCursor: String?
+        /// The items written with a `null` a GraphQL error put there (`--allow-partial`).
+        var itemsWithNulls = 0
     }
 
     /// The source.
     let source: any ExportSource
     /// The settings.
     let settings: Settings
+    /// What to do with a page whose data came with GraphQL errors.
+    var partialData = PartialDataHandling.refuse
 
     /// Runs the export on the engine's ``Pager``: one page at a time, written whole before the
     /// next is asked for, with a window of two pages so that memory stays flat however many items
@@ -62,13 +66,17 @@ struct Exporter {
         var items = 0
         var pages = 0
         var total: Int?
+        var itemsWithNulls = 0
         func result(_ ending: Ending) -> Result {
-            Result(ending: ending, items: items, pages: pages, resumeCursor: cursor)
+            Result(
+                ending: ending, items: items, pages: pages, resumeCursor: cursor,
+                itemsWithNulls: itemsWithNulls)
         }
         let pager: Pager<String, ExportItem>
         do {
             pager = Pager(
-                source: ExportPageSource(source: source), initialKey: settings.resume,
+                source: ExportPageSource(source: source, partialData: partialData),
+                initialKey: settings.resume,
                 configuration: try PagingConfiguration(
                     pageSize: settings.pageSize, prefetchDistance: 0, maximumHeld: .pages(2)))
         } catch {
@@ -128,6 +136,7 @@ struct Exporter {
                 )
             }
             items += values.count
+            itemsWithNulls += held[start...].prefix(values.count).count { $0.hasNullFromError }
             pages += 1
             // A resumed export does not know how many items came before its cursor.
             if settings.resume == nil { total = held.last?.totalCount ?? total }
@@ -143,11 +152,13 @@ struct Exporter {
     }
 
     /// What to report for a failed load: the source's own error, or the engine's for a page
-    /// that cannot be followed.
+    /// that cannot be followed (its next cursor is one the export already followed: the page's
+    /// own, or an earlier one in a cycle).
     private static func reason(_ error: PagingError) -> any Error {
-        if error.code == .repeatedKey, let description = error.requestDescription {
+        if error.code == .repeatedKey {
+            let request = error.requestDescription.map { " \($0)" } ?? " a page"
             return CLIError.failed(
-                "the server answered \(description) with the same cursor again; following it would loop forever."
+                "the server answered\(request) with a cursor this export already followed; following it again would loop forever."
             )
         }
         return error.underlyingError ?? error

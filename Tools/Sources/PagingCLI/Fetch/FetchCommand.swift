@@ -14,9 +14,20 @@ struct FetchCommand: AsyncParsableCommand {
             @connection or gives it first/after (or last/before) variables and selects pageInfo.
             REST: --rest URL, following Link: rel="next" headers, or --next-field PATH in the JSON body.
 
+            GraphQL errors next to a page's data (a field that failed is null) stop the export with \
+            exit status 1 and the errors, before that page is written; --allow-partial exports such \
+            pages with their nulls instead, warns with each error, and counts what was nulled.
+
             Transient failures (no connection, HTTP 408, 429 and 5xx) are retried with backoff. \
             When the export stops early (Ctrl-C, a failure, --max-pages, --max-items) the cursor to \
-            continue from is printed; pass it with --resume to export the rest, nothing lost or repeated.
+            continue from is printed; pass it with --resume to export the rest, nothing lost or repeated. \
+            With -o FILE, a resumed export continues the file: JSON Lines are appended, and a --slurp \
+            array gets the new elements after the old ones (written beside the file and renamed over \
+            it, so the file never loses what it held).
+
+            The --header fields go only to the scheme, host and port the export started on: a next \
+            page or a redirect on another host is asked for without them (stderr says so once per \
+            host), unless --send-headers-to-any-host.
 
             Exit codes: 0 done, 1 failed, 2 bad arguments, 130 interrupted.
             """
@@ -52,7 +63,9 @@ struct FetchCommand: AsyncParsableCommand {
 
     @Option(
         name: [.short, .long],
-        help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        help: ArgumentHelp(
+            "Write to this file instead of standard output: replaced, or with --resume continued (JSON Lines appended; a --slurp array rewritten with the old elements and the new, put in place when the export ends).",
+            valueName: "file"))
     var output: String?
 
     @Flag(name: .long, help: "Write one JSON array instead of JSON Lines.")
@@ -81,6 +94,20 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(
         name: .long, help: ArgumentHelp("Retries of a transient failure before giving up.", valueName: "n"))
     var retries: Int = 5
+
+    @Flag(
+        name: .customLong("allow-partial"),
+        help: ArgumentHelp(
+            "Export a page whose data came with GraphQL errors, with null where they are, instead of stopping; each error is printed as a warning, and what they nulled is counted at the end."
+        ))
+    var allowPartial = false
+
+    @Flag(
+        name: .customLong("send-headers-to-any-host"),
+        help: ArgumentHelp(
+            "Send the --header fields to every host the export reaches (a next-page link or a redirect to another host), not only to the scheme, host and port it started on."
+        ))
+    var sendHeadersToAnyHost = false
 
     @Flag(name: [.short, .long], help: "Print no progress.")
     var quiet = false
@@ -116,6 +143,11 @@ struct FetchCommand: AsyncParsableCommand {
             if connection.query != nil {
                 throw ValidationError("--query is for GraphQL (--endpoint); --rest takes none.")
             }
+            if allowPartial {
+                throw ValidationError(
+                    "--allow-partial is for GraphQL (--endpoint): a REST list has no errors next to its data."
+                )
+            }
         } else {
             if nextField != nil || tokenParameter != nil || itemsField != nil {
                 throw ValidationError("--next-field, --token-param and --items-field are for --rest.")
@@ -131,20 +163,31 @@ struct FetchCommand: AsyncParsableCommand {
         let progress = ProgressReporter(
             style: quiet ? .quiet : io.isErrorTerminal ? .bar : .lines(interval: .seconds(2)),
             sink: io.standardError, now: io.now)
+        let fields = try connection.headerFields()
+        let start = try startURL()
+        let headers = HeaderScope(
+            start: start, fields: fields, sendsToAnyHost: sendHeadersToAnyHost,
+            notice: { progress.interject($0 + "\n") })
+        let session = RedirectGuard.session(scope: headers)
+        defer { session.finishTasksAndInvalidate() }
         let transport = RetryingTransport(
-            base: rest == nil ? URLSessionTransport() : HTTPGetTransport(),
+            base: rest == nil ? URLSessionTransport(session: session) : HTTPGetTransport(session: session),
             policy: RetryPolicy(maximumRetries: retries),
             sleep: io.sleep,
             onRetry: { progress.retrying($0) })
-        let source = try makeSource(transport: transport)
+        let source = try makeSource(start: start, headers: headers, transport: transport)
         let settings = Exporter.Settings(
             pageSize: pageSize ?? Self.defaultPageSize, maximumPages: maximumPages,
             maximumItems: maximumItems,
             resume: resume)
         let destination = try openOutput(io: io)
-        let sink = JSONSink(format: slurp ? .array : .lines, write: destination.write)
+        let sink = JSONSink(
+            format: slurp ? .array : .lines, continuedElements: destination.continuedElements,
+            write: destination.write)
 
-        let exporter = Exporter(source: source, settings: settings)
+        let partialData = PartialDataLog(progress: progress)
+        let exporter = Exporter(
+            source: source, settings: settings, partialData: allowPartial ? partialData.handling : .refuse)
         let export = Task { await exporter.run(into: sink, progress: progress) }
         let stopWatching = io.onInterrupt { export.cancel() }
         let result = await withTaskCancellationHandler {
@@ -159,12 +202,19 @@ struct FetchCommand: AsyncParsableCommand {
             try destination.close()
         } catch {
             closingError = error
+            destination.discard()
         }
-        try report(result, progress: progress, io: io, closingError: closingError)
+        if let summary = partialData.summary(itemsWithNulls: result.itemsWithNulls) {
+            progress.interject(summary + "\n")
+        }
+        try report(
+            result, progress: progress, io: io, closingError: closingError,
+            fileKept: destination.keepsFileUntilClosed)
     }
 
     private func report(
-        _ result: Exporter.Result, progress: ProgressReporter, io: CommandIO, closingError: (any Error)?
+        _ result: Exporter.Result, progress: ProgressReporter, io: CommandIO, closingError: (any Error)?,
+        fileKept: Bool
     )
         throws
     {
@@ -174,8 +224,12 @@ struct FetchCommand: AsyncParsableCommand {
             "to continue, run the same command with --resume \(Self.shellQuoted($0))"
         }
         if let closingError {
+            let reason = (closingError as? CLIError)?.message ?? ConnectionOptions.describe(closingError)
+            let problem = "cannot finish writing the output: \(reason)."
+            guard fileKept, let output else { throw CLIError.failed(problem) }
             throw CLIError.failed(
-                "cannot finish writing the output: \(ConnectionOptions.describe(closingError)).")
+                "\(problem) '\(output)' still holds what it held before; fix the problem and run the same command again."
+            )
         }
         switch result.ending {
         case .completed:
@@ -206,6 +260,8 @@ struct FetchCommand: AsyncParsableCommand {
         switch error {
         case let error as CLIError:
             return error.message
+        case let error as PartialDataError:
+            return error.description
         case let error as GraphQLClientError where error.kind == .transport:
             return "\(error.description) (no retry succeeded; see --retries)"
         case let error as GraphQLClientError where error.kind == .graphQLErrors:
@@ -225,29 +281,38 @@ struct FetchCommand: AsyncParsableCommand {
         }
     }
 
-    private func makeSource(transport: any GraphQLTransport) throws(CLIError) -> any ExportSource {
-        let headers = try connection.headerFields()
+    /// Where the export starts: the GraphQL endpoint, or the REST list's first page (with
+    /// `per_page` set to `--page-size`).
+    private func startURL() throws(CLIError) -> URL {
+        guard let rest else { return try connection.endpointURL(command: "fetch") }
+        var url = try ConnectionOptions.httpURL(rest, option: "--rest")
+        if let pageSize, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            var items = (components.queryItems ?? []).filter { $0.name != "per_page" }
+            items.append(URLQueryItem(name: "per_page", value: String(pageSize)))
+            components.queryItems = items
+            url = components.url ?? url
+        }
+        return url
+    }
+
+    private func makeSource(start: URL, headers: HeaderScope, transport: any GraphQLTransport)
+        throws(CLIError) -> any ExportSource
+    {
         let timeout = Duration.milliseconds(Int(connection.timeout * 1000))
-        if let rest {
-            var url = try ConnectionOptions.httpURL(rest, option: "--rest")
-            if let pageSize, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-                var items = (components.queryItems ?? []).filter { $0.name != "per_page" }
-                items.append(URLQueryItem(name: "per_page", value: String(pageSize)))
-                components.queryItems = items
-                url = components.url ?? url
-            }
+        if rest != nil {
             let locator: NextPageLocator =
                 nextField.map { .bodyField(path: Self.path($0), tokenParameter: tokenParameter) }
                 ?? .linkHeader
             if let resume { _ = try RESTExportSource.position(resume) }
             return RESTExportSource(
-                start: url, locator: locator, itemsPath: itemsField.map(Self.path), headers: headers,
+                start: start, locator: locator, itemsPath: itemsField.map(Self.path), headers: headers,
                 timeout: timeout, transport: transport)
         }
-        let endpoint = try connection.endpointURL(command: "fetch")
         let document = try connection.document(command: "fetch")
+        // The endpoint is the export's origin: the fields go with every request, and the
+        // transport's session keeps them off a redirect to another origin.
         let client = GraphQLClient(
-            endpoint: endpoint, headers: headers, timeout: timeout, transport: transport)
+            endpoint: start, headers: headers.fields, timeout: timeout, transport: transport)
         return try GraphQLExportSource(
             client: client, document: document, variables: try connection.variableValues(), backward: last)
     }
@@ -256,28 +321,14 @@ struct FetchCommand: AsyncParsableCommand {
         text.split(separator: ".").map(String.init)
     }
 
-    /// Where the output goes: standard output, or a file (appended to when resuming JSON Lines).
+    /// Where the output goes: standard output, or a file (see ``OutputFile``: replaced by a new
+    /// export, continued by a resumed one).
     private func openOutput(io: CommandIO) throws(CLIError) -> OutputDestination {
         guard let output, output != "-" else {
             let sink = io.standardOutput
             return OutputDestination(write: { sink.write(String(decoding: $0, as: UTF8.self)) }, close: {})
         }
-        let appending = resume != nil && !slurp && FileManager.default.fileExists(atPath: output)
-        if !appending {
-            guard FileManager.default.createFile(atPath: output, contents: nil) else {
-                throw .usage(
-                    "cannot create the output file '\(output)'; check that its folder exists and is writable."
-                )
-            }
-        }
-        do {
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-            if appending { try handle.seekToEnd() }
-            return OutputDestination(
-                write: { try handle.write(contentsOf: $0) }, close: { try handle.close() })
-        } catch {
-            throw .usage("cannot open the output file '\(output)': \(ConnectionOptions.describe(error)).")
-        }
+        return try OutputFile.open(path: output, resuming: resume != nil, slurp: slurp)
     }
 
     /// Quotes a value for a POSIX shell when it needs it.
@@ -286,12 +337,4 @@ struct FetchCommand: AsyncParsableCommand {
         if !value.isEmpty, value.unicodeScalars.allSatisfy({ safe.contains($0) }) { return value }
         return "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
-}
-
-/// Where exported bytes go.
-struct OutputDestination: Sendable {
-    /// Writes bytes.
-    let write: @Sendable (Data) throws -> Void
-    /// Flushes and closes.
-    let close: @Sendable () throws -> Void
 }

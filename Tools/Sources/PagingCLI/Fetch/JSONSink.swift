@@ -25,10 +25,21 @@ final class JSONSink: Sendable {
     /// Creates a sink.
     /// - Parameters:
     ///   - format: lines or an array.
+    ///   - continuedElements: for an array whose opening bracket and first elements the
+    ///     destination already holds (a resumed `--slurp` export), how many elements it holds;
+    ///     `nil` to start a new array.
     ///   - write: where bytes go.
-    init(format: Format, write: @escaping @Sendable (Data) throws -> Void) {
+    init(
+        format: Format, continuedElements: Int? = nil, write: @escaping @Sendable (Data) throws -> Void
+    ) {
         self.format = format
         self.write = write
+        if format == .array, let continuedElements {
+            state.withLock { state in
+                state.opened = true
+                state.written = continuedElements
+            }
+        }
     }
 
     /// Writes a page of values in one write.

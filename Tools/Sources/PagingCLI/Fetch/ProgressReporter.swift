@@ -82,6 +82,19 @@ final class ProgressReporter: Sendable {
         )
     }
 
+    /// Writes text that is not progress (a warning), with `--quiet` too: the bar, when one is
+    /// shown, is cleared first and drawn again with the next update.
+    /// - Parameter text: the text, ending with a newline.
+    func interject(_ text: String) {
+        let prefix = state.withLock { state in
+            guard state.barShown else { return "" }
+            state.barShown = false
+            state.lastDrawn = nil
+            return "\r\u{1B}[K"
+        }
+        sink.write(prefix + text)
+    }
+
     /// Ends the progress output with a final line.
     /// - Parameter outcome: what happened, such as `done`.
     func finish(_ outcome: String) {

@@ -23,8 +23,9 @@ struct RESTExportSource: ExportSource {
     let locator: NextPageLocator
     /// The member of an object body that holds the items; the first array member when `nil`.
     let itemsPath: [String]?
-    /// Header fields of every request.
-    let headers: [String: String]
+    /// The `--header` fields, and the origin they are kept to: a page on another origin is asked
+    /// for without them.
+    let headers: HeaderScope
     /// How long a request may take.
     let timeout: Duration
     /// What sends the requests.
@@ -35,12 +36,19 @@ struct RESTExportSource: ExportSource {
     func page(at cursor: String?, count: Int) async throws -> ExportPage {
         let (url, skip) = try Self.position(cursor) ?? (start, 0)
         var fields = ["Accept": "application/json"]
-        for (name, value) in headers { fields[name] = value }
+        let sendsHeaders = headers.permits(url)
+        if sendsHeaders {
+            for (name, value) in headers.fields { fields[name] = value }
+        }
         let response = try await transport.send(
             GraphQLHTTPRequest(url: url, method: "GET", headers: fields, body: Data(), timeout: timeout))
         guard response.isSuccess else {
+            let hint =
+                sendsHeaders
+                ? "Check the URL and the --header values."
+                : "The --header fields were not sent there, as it is not the host the export started on; if it needs them, pass --send-headers-to-any-host."
             throw CLIError.failed(
-                "GET \(url.absoluteString) answered HTTP \(response.statusCode); the body begins: \(Self.excerpt(response.body)). Check the URL and the --header values."
+                "GET \(url.absoluteString) answered HTTP \(response.statusCode); the body begins: \(Self.excerpt(response.body)). \(hint)"
             )
         }
         let body: JSONValue

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import PagingCLI
+
+private let headers = ["--header", "Authorization: Bearer s3cret-token", "--header", "X-Api-Key: k3y-value"]
+
+/// A REST list of three pages: the first on the origin the export starts on, whose `Link`
+/// header names the next page on another origin (`localhost` instead of `127.0.0.1`), where the
+/// list goes on for one more page.
+private func listAcrossOrigins(_ request: ReceivedRequest, port: Int) -> CannedResponse {
+    switch request.query {
+    case "page=2":
+        return .json(#"[{"id": "3"}]"#, headers: ["Link": "</items?page=3>; rel=\"next\""])
+    case "page=3":
+        return .json(#"[{"id": "4"}]"#)
+    default:
+        return .json(
+            #"[{"id": "1"}, {"id": "2"}]"#,
+            headers: ["Link": "<http://localhost:\(port)/items?page=2>; rel=\"next\""])
+    }
+}
+
+/// A GraphQL endpoint that moved to another origin: `/graphql` answers 307 to
+/// `http://localhost:<port>/moved`, which answers a one-page connection.
+private func movedEndpoint(_ request: ReceivedRequest, port: Int) -> CannedResponse {
+    if request.path == "/graphql" {
+        return CannedResponse(
+            status: 307, headers: ["Location": "http://localhost:\(port)/moved"], body: Data())
+    }
+    return .json(
+        """
+        {"data": {"fleets": {"edges": [{"cursor": "a", "node": {"id": "1"}}],
+          "pageInfo": {"hasNextPage": false, "endCursor": "a"}}}}
+        """)
+}
+
+private let fleetsQuery =
+    "query($first: Int, $after: String) { fleets(first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }"
+
+@Suite("paging fetch sends --header values only to the origin the export started on")
+struct FetchHeaderScopeTests {
+    @Test(
+        "a Link to another origin is followed without the headers, and stderr says so once, naming the host")
+    func linkToAnotherOrigin() async throws {
+        try await ScriptedHTTPServer.withRunning(answer: listAcrossOrigins) { server in
+            let run = await Command.run(
+                ["fetch", "--rest", server.baseURL.absoluteString + "/items"] + headers)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(try ids(inJSONLines: run.standardOutput) == ["1", "2", "3", "4"])
+            let requests = server.requests
+            try #require(requests.count == 3)
+            #expect(requests[0].authority == "127.0.0.1:\(server.port)")
+            #expect(requests[0].headers["authorization"] == "Bearer s3cret-token")
+            #expect(requests[0].headers["x-api-key"] == "k3y-value")
+            for request in requests.dropFirst() {
+                #expect(request.authority == "localhost:\(server.port)")
+                #expect(request.headers["authorization"] == nil)
+                #expect(request.headers["x-api-key"] == nil)
+            }
+            let notices = run.standardError.components(separatedBy: "not sent to").count - 1
+            #expect(notices == 1, "\(run.standardError)")
+            #expect(run.standardError.contains("http://localhost:\(server.port)"), "\(run.standardError)")
+            #expect(run.standardError.contains("--send-headers-to-any-host"), "\(run.standardError)")
+            #expect(!run.standardError.contains("s3cret-token"))
+            #expect(!run.standardError.contains("k3y-value"))
+        }
+    }
+
+    @Test("--send-headers-to-any-host sends the headers to every host the export visits")
+    func sendHeadersToAnyHost() async throws {
+        try await ScriptedHTTPServer.withRunning(answer: listAcrossOrigins) { server in
+            let run = await Command.run(
+                ["fetch", "--rest", server.baseURL.absoluteString + "/items", "--send-headers-to-any-host"]
+                    + headers)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(server.requests.count == 3)
+            #expect(server.requests.allSatisfy { $0.headers["authorization"] == "Bearer s3cret-token" })
+            #expect(server.requests.allSatisfy { $0.headers["x-api-key"] == "k3y-value" })
+            #expect(!run.standardError.contains("not sent to"), "\(run.standardError)")
+        }
+    }
+
+    @Test("a GraphQL endpoint that redirects to another origin gets the request without the headers")
+    func graphQLRedirectToAnotherOrigin() async throws {
+        try await ScriptedHTTPServer.withRunning(answer: movedEndpoint) { server in
+            let run = await Command.run(
+                ["fetch", "--endpoint", server.baseURL.absoluteString + "/graphql", "--query", fleetsQuery]
+                    + headers)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(try ids(inJSONLines: run.standardOutput) == ["1"])
+            let requests = server.requests
+            try #require(requests.count == 2)
+            #expect(requests[0].headers["authorization"] == "Bearer s3cret-token")
+            #expect(requests[1].path == "/moved")
+            #expect(requests[1].headers["authorization"] == nil)
+            #expect(requests[1].headers["x-api-key"] == nil)
+            #expect(run.standardError.contains("http://localhost:\(server.port)"), "\(run.standardError)")
+            #expect(!run.standardError.contains("s3cret-token"))
+        }
+    }
+
+    @Test("a REST page that redirects to another origin is fetched there without the headers")
+    func restRedirectToAnotherOrigin() async throws {
+        try await ScriptedHTTPServer.withRunning(answer: { request, port in
+            request.path == "/items"
+                ? CannedResponse(
+                    status: 302, headers: ["Location": "http://localhost:\(port)/copy"], body: Data())
+                : .json(#"[{"id": "1"}]"#)
+        }) { server in
+            let run = await Command.run(
+                ["fetch", "--rest", server.baseURL.absoluteString + "/items"] + headers)
+            #expect(run.status == 0, "\(run.standardError)")
+            let requests = server.requests
+            try #require(requests.count == 2)
+            #expect(requests[0].headers["authorization"] == "Bearer s3cret-token")
+            #expect(requests[1].authority == "localhost:\(server.port)")
+            #expect(requests[1].headers["authorization"] == nil)
+            #expect(requests[1].headers["x-api-key"] == nil)
+            #expect(
+                run.standardError.contains("not sent to http://localhost:\(server.port)"),
+                "\(run.standardError)")
+        }
+    }
+
+    @Test(
+        "origins differ by scheme, host or port, and a default port is the same as none",
+        arguments: [
+            ("http://127.0.0.1:8080/a", "http://127.0.0.1:8080/b?c=d", true),
+            ("https://api.example.com/a", "https://API.example.com:443/b", true),
+            ("http://example.com/a", "http://example.com:80/b", true),
+            ("http://127.0.0.1:8080/a", "http://localhost:8080/a", false),
+            ("http://127.0.0.1:8080/a", "http://127.0.0.1:8081/a", false),
+            ("https://example.com/a", "http://example.com/a", false),
+            ("https://example.com/a", "https://example.com.evil.test/a", false),
+        ])
+    func origins(first: String, second: String, same: Bool) throws {
+        let a = try #require(URL(string: first))
+        let b = try #require(URL(string: second))
+        #expect((Origin(a) == Origin(b)) == same)
+    }
+}
