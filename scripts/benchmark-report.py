@@ -64,8 +64,10 @@ def value(results, benchmark, metric):
 # by it; a metric given as a pair reads the first for the numerator, the second for the
 # denominator.
 TARGETS = [
-    ("1. append a page: 1,000,000 held / 1,000 held", "append a page, 1,000,000 held", "append a page, 1,000 held", "Time (wall clock)", 1.5, "max"),
-    ("1. prepend a page: 1,000,000 held / 1,000 held", "prepend a page, 1,000,000 held", "prepend a page, 1,000 held", "Time (wall clock)", 1.5, "max"),
+    ("1. append a page: 1,000,000 held / 1,000 held (median of interleaved pairs)", "append a page: 1,000,000 held against", 1000.0, "1,000,000 held / 1,000 held", 1.5, "max"),
+    ("1. (for information) append: median 1,000,000 held / median 1,000 held", "append a page: 1,000,000 held against", "append a page: 1,000,000 held against", ("1,000,000 held", "1,000 held"), 1.5, "info"),
+    ("1. prepend a page: 1,000,000 held / 1,000 held (median of interleaved pairs)", "prepend a page: 1,000,000 held against", 1000.0, "1,000,000 held / 1,000 held", 1.5, "max"),
+    ("1. (for information) prepend: median 1,000,000 held / median 1,000 held", "prepend a page: 1,000,000 held against", "prepend a page: 1,000,000 held against", ("1,000,000 held", "1,000 held"), 1.5, "info"),
     ("2. peak resident memory: scroll 1,000,000 / 10,000", "scroll 1,000,000 items", "scroll 10,000 items", "Memory (resident peak)", 1.2, "max"),
     ("3. export 100,000 rows: paging fetch / hand-written loop (median of interleaved pairs)", "export 100,000 rows: paging fetch", 1000.0, "paging fetch / hand-written loop", 1.05, "max"),
     ("3. (for information) export: median fetch / median hand-written loop", "export 100,000 rows: paging fetch", "export 100,000 rows: paging fetch", ("paging fetch", "hand-written loop"), 1.05, "info"),
