@@ -493,6 +493,114 @@ struct PagerFollowsStoreTests {
         #expect(fleet.requestCount == 5)
     }
 
+    // MARK: However the pager is made
+
+    /// How a test makes its pager over a store-backed source.
+    enum Making: CaseIterable, Sendable, CustomTestStringConvertible {
+        /// `Pager(source:)`, on the concrete source.
+        case initializer
+        /// `makePager()` in code that knows only a `some PageSource`.
+        case genericCode
+
+        var testDescription: String {
+            switch self {
+            case .initializer: "Pager(source:)"
+            case .genericCode: "makePager() in generic code over some PageSource"
+            }
+        }
+    }
+
+    /// A pager made by code that knows only that its source is a page
+    /// source, as a helper of an app's would be.
+    static func pagerInGenericCode<Key, Item>(
+        _ source: some PageSource<Key, Item>, configuration: PagingConfiguration
+    ) -> Pager<Key, Item> {
+        source.makePager(configuration: configuration)
+    }
+
+    /// Loads two pages of three, books launch 5, and checks that its row,
+    /// and only it, shows the booking.
+    static func expectBookingUpdatesTheRow<Key>(
+        _ pager: Pager<Key, FollowedLaunch>, client: GraphQLClient, fleet: LaunchFleet
+    ) async throws {
+        #expect(try await pager.loadNext().value == .loaded)
+        #expect(try await pager.loadNext().value == .loaded)
+        #expect(Array(pager.items) == Self.sixLaunches)
+
+        let changes = try await pager.changes {
+            _ = try await client.send(FleetMutations.bookTrips(["5"]))
+        }
+
+        #expect(changes == [ListChange(updated: [4..<5])])
+        var expected = Self.sixLaunches
+        expected[4].isBooked = true
+        #expect(Array(pager.items) == expected)
+        #expect(fleet.requestCount == 3, "the mutation was the only request: no refetch")
+    }
+
+    @Test("a pager over a ConnectionSource follows the store however it is made", arguments: Making.allCases)
+    func connectionSourceFollowsHoweverMade(making: Making) async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let source = ConnectionSource(
+            client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self)
+        let configuration = try Self.configuration(3)
+        let pager =
+            switch making {
+            case .initializer: Pager(source: source, configuration: configuration)
+            case .genericCode: Self.pagerInGenericCode(source, configuration: configuration)
+            }
+        try await Self.expectBookingUpdatesTheRow(pager, client: client, fleet: fleet)
+    }
+
+    @Test(
+        "a pager over a PaginationFragment follows the store however it is made", arguments: Making.allCases)
+    func paginationFragmentFollowsHoweverMade(making: Making) async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let fragment = try PaginationFragment(
+            try PaginationFragmentDocument(Self.fragmentDocument), nodeID: "u1", client: client,
+            as: FollowedLaunch.self)
+        let configuration = try Self.configuration(3)
+        let pager =
+            switch making {
+            case .initializer: Pager(source: fragment, configuration: configuration)
+            case .genericCode: Self.pagerInGenericCode(fragment, configuration: configuration)
+            }
+        try await Self.expectBookingUpdatesTheRow(pager, client: client, fleet: fleet)
+    }
+
+    @Test("a pager over a GraphQLQueryPager follows the store however it is made", arguments: Making.allCases)
+    func queryPagerFollowsHoweverMade(making: Making) async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let source = Self.queryPager(client)
+        let configuration = try Self.configuration(3)
+        let pager =
+            switch making {
+            case .initializer: Pager(source: source, configuration: configuration)
+            case .genericCode: Self.pagerInGenericCode(source, configuration: configuration)
+            }
+        try await Self.expectBookingUpdatesTheRow(pager, client: client, fleet: fleet)
+    }
+
+    @Test("a pager over a transformed ConnectionSource loads its rows but does not follow the store")
+    func transformedSourceDoesNotFollow() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let source = ConnectionSource(
+            client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self
+        ).map { $0 }
+        let pager = Pager(source: source, configuration: try Self.configuration(3))
+        #expect(try await pager.loadNext().value == .loaded)
+        let version = pager.snapshot.version
+
+        _ = try await client.send(FleetMutations.bookTrips(["2"]))
+
+        #expect(pager.snapshot.version == version, "a transform changes the items: following stops at it")
+        #expect(Array(pager.items) == Array(Self.sixLaunches.prefix(3)))
+    }
+
     // MARK: Lifetime and memory
 
     @Test(

@@ -10,7 +10,8 @@ import Synchronization
 /// follows the store is the page: a change costs the pages that read a
 /// changed record, never the list. Items that are `Equatable` are replaced
 /// only when they differ; others are replaced whenever their page's data
-/// changed.
+/// changed. It reaches the pager weakly and is held by the source the pager
+/// loads from (`PageSource.prepared(for:)`), so it lives as long as the list.
 final class QueryPageFollower<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable
 where Item.ID: Sendable {
     /// A loaded page: the operation it read, and how to make its items
@@ -44,27 +45,22 @@ where Item.ID: Sendable {
         }
     }
 
-    private struct WeakPager: Sendable {
-        weak var pager: Pager<Key, Item>?
-    }
-
     private let store: GraphQLStore
     private let tracking = Mutex(Tracking())
-    private let target = Mutex(WeakPager())
+    private let target: @Sendable () -> Pager<Key, Item>?
 
-    init(store: GraphQLStore) {
+    /// Creates a follower, which follows the store from now on.
+    /// - Parameters:
+    ///   - store: the store to follow.
+    ///   - pager: returns the pager whose items follow the store, while it lives.
+    init(store: GraphQLStore, pager: @escaping @Sendable () -> Pager<Key, Item>?) {
         self.store = store
-    }
-
-    /// Starts following the store for a pager, which keeps this follower alive.
-    func follow(_ pager: Pager<Key, Item>) {
-        target.withLock { $0.pager = pager }
-        pager.keepAlive(self)
+        self.target = pager
         let observation = store.observe { [weak self] change in self?.apply(change) }
         tracking.withLock { $0.observation = observation }
     }
 
-    private var pager: Pager<Key, Item>? { target.withLock { $0.pager } }
+    private var pager: Pager<Key, Item>? { target() }
 
     /// Records a loaded page.
     /// - Parameters:
@@ -77,6 +73,7 @@ where Item.ID: Sendable {
         let read = store.read(operation)
         let records = Array(read.dependencyLists.keys)
         let token = store.retain(operation)
+        let pager = self.pager
         let held = pager?.items.count ?? 0
         tracking.withLock { tracking in
             let page = tracking.nextPage

@@ -9,8 +9,8 @@ import Synchronization
 /// records its selection reached; a change then reads again only the items
 /// whose records changed (`Pager.update(_:)`), removes those whose record
 /// was deleted, and applies the connection edits that name its connection.
-/// It holds the pager weakly and is kept alive by it
-/// (`Pager.keepAlive(_:)`), so it lives exactly as long as the list.
+/// It reaches the pager weakly and is held by the source the pager loads
+/// from (`PageSource.prepared(for:)`), so it lives as long as the list.
 final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID: Sendable {
     /// What is followed, keyed by record so that a change is looked up
     /// without hashing item ids.
@@ -55,10 +55,6 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
         }
     }
 
-    private struct WeakPager: Sendable {
-        weak var pager: Pager<String, Node>?
-    }
-
     private let store: GraphQLStore
     private let query: StoreQuery
     private let connections: Set<String>
@@ -68,34 +64,31 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
     /// learn that.
     private let reachesOtherRecords: Bool
     private let tracking = Mutex(Tracking())
-    private let target = Mutex(WeakPager())
+    private let target: @Sendable () -> Pager<String, Node>?
 
-    /// Creates a follower.
+    /// Creates a follower, which follows the store from now on.
     /// - Parameters:
     ///   - store: the store to follow.
     ///   - query: the node's selection (its root is replaced per item).
     ///   - connections: the connection names whose edits apply to this list.
     ///   - decode: decodes a node read from the store, given the item it replaces.
+    ///   - pager: returns the pager whose items follow the store, while it lives.
     init(
         store: GraphQLStore, query: StoreQuery, connections: Set<String>,
-        decode: @escaping @Sendable (JSONValue, Node?) throws -> Node
+        decode: @escaping @Sendable (JSONValue, Node?) throws -> Node,
+        pager: @escaping @Sendable () -> Pager<String, Node>?
     ) {
         self.store = store
         self.query = query
         self.connections = connections
         self.decode = decode
         self.reachesOtherRecords = query.sets.contains { $0.selectsObjects }
-    }
-
-    /// Starts following the store for a pager, which keeps this follower alive.
-    func follow(_ pager: Pager<String, Node>) {
-        target.withLock { $0.pager = pager }
-        pager.keepAlive(self)
+        self.target = pager
         let observation = store.observe { [weak self] change in self?.apply(change) }
         tracking.withLock { $0.observation = observation }
     }
 
-    private var pager: Pager<String, Node>? { target.withLock { $0.pager } }
+    private var pager: Pager<String, Node>? { target() }
 
     /// Records the records a loaded page's items were read from.
     /// - Parameters:
@@ -114,6 +107,7 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
         guard !learned.isEmpty else { return }
         let roots = learned.map(\.1)
         let token = store.retain(roots)
+        let pager = self.pager
         let held = pager?.items.count ?? 0
         tracking.withLock { tracking in
             for (id, root, records) in learned { tracking.remember(id, root: root, records: records) }
