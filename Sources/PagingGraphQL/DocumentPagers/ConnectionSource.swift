@@ -69,9 +69,9 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     let decodeNode: @Sendable (JSONValue, Node?) throws -> Node
     private let onPartialData: (@Sendable (PartialDataReport<String>) -> Void)?
     private let strategy: RelayCursorSource<Node>
-    /// Hands each loaded page, its nodes as sent, to the follower of the
-    /// store of the one pager this copy was prepared for.
-    private var track: (@Sendable ([JSONValue], [Node]) -> Void)?
+    /// Hands each loaded page, its nodes as sent and the request, to the
+    /// follower of the store of the one pager this copy was prepared for.
+    private var track: (@Sendable ([JSONValue], [Node], PageRequest<String>) -> Void)?
 
     init(
         client: GraphQLClient,
@@ -118,7 +118,7 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
         let (page, nodes, errors) = try await Self.fetch(
             strategy.arguments(for: request), client: client, document: document, variables: variables,
             decode: decode)
-        track?(nodes, page.items)
+        track?(nodes, page.items, request)
         if !errors.isEmpty, let onPartialData {
             onPartialData(PartialDataReport(request: request, errors: errors))
         }
@@ -262,7 +262,7 @@ extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
             store: store, query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
             connections: [document.connectionKey], decode: decodeNode, pager: pager)
         var source = self
-        source.track = { nodes, items in follower.track(nodes, as: items) }
+        source.track = { nodes, items, request in follower.track(nodes, as: items, for: request) }
         return source
     }
 }

@@ -30,6 +30,8 @@ where Item.ID: Sendable {
         var entries: [Int: Entry] = [:]
         var pagesByRecord: [CacheKey: Set<Int>] = [:]
         var nextPage = 0
+        /// The pages learned that the pager may still take in.
+        var pending = PendingPages<Int>()
         var observation: StoreObservation?
 
         mutating func remove(_ page: Int) {
@@ -66,27 +68,39 @@ where Item.ID: Sendable {
     /// - Parameters:
     ///   - operation: the operation the page was loaded with.
     ///   - ids: the ids of the page's items.
+    ///   - request: the request that loaded the page.
     ///   - items: makes the page's items from the operation's data.
     func track(
-        _ operation: StoreOperation, ids: [Item.ID], items: @escaping @Sendable (JSONValue) throws -> [Item]
+        _ operation: StoreOperation, ids: [Item.ID], for request: PageRequest<Key>,
+        items: @escaping @Sendable (JSONValue) throws -> [Item]
     ) {
         let read = store.read(operation)
         let records = Array(read.dependencyLists.keys)
         let token = store.retain(operation)
         let pager = self.pager
-        let held = pager?.items.count ?? 0
+        let cancelled = Task.isCancelled
         tracking.withLock { tracking in
             let page = tracking.nextPage
             tracking.nextPage += 1
             tracking.entries[page] = Entry(
                 operation: operation, items: items, ids: ids, records: records, read: read, token: token)
             tracking.index(page, records: records)
-            // Pages the window dropped are forgotten now and then; the page
-            // just added is not in the pager yet.
+            // Read under the lock, so that no page pending was learned after it.
+            let snapshot = pager?.snapshot
+            let held = snapshot?.items.count ?? 0
+            if let snapshot {
+                tracking.pending.arrived(
+                    page, for: request.position, loadStates: snapshot.loadStates, cancelled: cancelled)
+            }
+            // Pages the window dropped are forgotten now and then. Pages not
+            // in the pager yet are kept: the one just added, and any other
+            // the pager may still take in (the load at the other end, the
+            // earlier pages of a refresh).
             let followed = tracking.entries.values.reduce(0) { $0 + $1.ids.count }
             if followed > 2 * max(held, 1) + ids.count, let pager {
+                let spared = Set(tracking.pending.pages).union([page])
                 for (old, entry) in tracking.entries
-                where old != page && !entry.ids.contains(where: { pager.index(of: $0) != nil }) {
+                where !spared.contains(old) && !entry.ids.contains(where: { pager.index(of: $0) != nil }) {
                     tracking.remove(old)
                 }
             }

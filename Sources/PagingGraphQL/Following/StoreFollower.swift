@@ -25,6 +25,8 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
         /// Keeps the followed records from the store's garbage collection,
         /// one token per loaded page.
         var retains: [(roots: [CacheKey], token: StoreRetainToken)] = []
+        /// The roots of the pages learned that the pager may still take in.
+        var pending = PendingPages<[CacheKey]>()
         var observation: StoreObservation?
 
         mutating func forget(root: CacheKey) {
@@ -94,8 +96,9 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
     /// - Parameters:
     ///   - nodes: the nodes as the server sent them.
     ///   - items: the items made of them, in the same order.
+    ///   - request: the request that loaded the page.
     /// - Complexity: O(*m*) reads for *m* nodes.
-    func track(_ nodes: [JSONValue], as items: [Node]) {
+    func track(_ nodes: [JSONValue], as items: [Node], for request: PageRequest<String>) {
         var learned: [(Node.ID, CacheKey, [CacheKey])] = []
         learned.reserveCapacity(items.count)
         for (node, item) in zip(nodes, items) {
@@ -108,18 +111,28 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
         let roots = learned.map(\.1)
         let token = store.retain(roots)
         let pager = self.pager
-        let held = pager?.items.count ?? 0
+        let cancelled = Task.isCancelled
         tracking.withLock { tracking in
             for (id, root, records) in learned { tracking.remember(id, root: root, records: records) }
             tracking.retains.append((roots, token))
+            // Read under the lock, so that no page pending was learned after it.
+            let snapshot = pager?.snapshot
+            let held = snapshot?.items.count ?? 0
+            if let snapshot {
+                tracking.pending.arrived(
+                    roots, for: request.position, loadStates: snapshot.loadStates, cancelled: cancelled)
+            }
             // Items the window dropped are forgotten now and then: at most
-            // twice as many are followed as are held, for O(1) amortized work
-            // per item.
+            // twice as many are followed as are held (plus the pages pending),
+            // for O(1) amortized work per item.
             if tracking.itemByRoot.count > 2 * max(held, 1) + items.count, let pager {
-                // The page just learned is not in the pager yet: keep it.
-                let learnedRoots = Set(roots)
+                // Pages not in the pager yet are kept: the one just learned,
+                // and any other the pager may still take in (the load at the
+                // other end, the earlier pages of a refresh).
+                var spared = Set(roots)
+                for page in tracking.pending.pages { spared.formUnion(page) }
                 let gone = tracking.itemByRoot.filter {
-                    !learnedRoots.contains($0.key) && pager.index(of: $0.value) == nil
+                    !spared.contains($0.key) && pager.index(of: $0.value) == nil
                 }.map(\.key)
                 for root in gone { tracking.forget(root: root) }
                 tracking.retains.removeAll { entry in

@@ -197,7 +197,7 @@ public struct GraphQLQueryPager<
     ) {
         guard let follower, let operation = try? StoreOperation(query) else { return }
         let items = self.items
-        follower.track(operation, ids: page.items.map(\.id)) { data in
+        follower.track(operation, ids: page.items.map(\.id), for: request) { data in
             try items(extraction(try data.decode(Query.Data.self)), request)
         }
     }
