@@ -493,6 +493,190 @@ struct PagerFollowsStoreTests {
         #expect(fleet.requestCount == 5)
     }
 
+    // MARK: However the pager is made
+
+    /// How a test makes its pager over a store-backed source.
+    enum Making: CaseIterable, Sendable, CustomTestStringConvertible {
+        /// `Pager(source:)`, on the concrete source.
+        case initializer
+        /// `makePager()` in code that knows only a `some PageSource`.
+        case genericCode
+
+        var testDescription: String {
+            switch self {
+            case .initializer: "Pager(source:)"
+            case .genericCode: "makePager() in generic code over some PageSource"
+            }
+        }
+    }
+
+    /// A pager made by code that knows only that its source is a page
+    /// source, as a helper of an app's would be.
+    static func pagerInGenericCode<Key, Item>(
+        _ source: some PageSource<Key, Item>, configuration: PagingConfiguration
+    ) -> Pager<Key, Item> {
+        source.makePager(configuration: configuration)
+    }
+
+    /// Loads two pages of three, books launch 5, and checks that its row,
+    /// and only it, shows the booking.
+    static func expectBookingUpdatesTheRow<Key>(
+        _ pager: Pager<Key, FollowedLaunch>, client: GraphQLClient, fleet: LaunchFleet
+    ) async throws {
+        #expect(try await pager.loadNext().value == .loaded)
+        #expect(try await pager.loadNext().value == .loaded)
+        #expect(Array(pager.items) == Self.sixLaunches)
+
+        let changes = try await pager.changes {
+            _ = try await client.send(FleetMutations.bookTrips(["5"]))
+        }
+
+        #expect(changes == [ListChange(updated: [4..<5])])
+        var expected = Self.sixLaunches
+        expected[4].isBooked = true
+        #expect(Array(pager.items) == expected)
+        #expect(fleet.requestCount == 3, "the mutation was the only request: no refetch")
+    }
+
+    @Test("a pager over a ConnectionSource follows the store however it is made", arguments: Making.allCases)
+    func connectionSourceFollowsHoweverMade(making: Making) async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let source = ConnectionSource(
+            client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self)
+        let configuration = try Self.configuration(3)
+        let pager =
+            switch making {
+            case .initializer: Pager(source: source, configuration: configuration)
+            case .genericCode: Self.pagerInGenericCode(source, configuration: configuration)
+            }
+        try await Self.expectBookingUpdatesTheRow(pager, client: client, fleet: fleet)
+    }
+
+    @Test(
+        "a pager over a PaginationFragment follows the store however it is made", arguments: Making.allCases)
+    func paginationFragmentFollowsHoweverMade(making: Making) async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let fragment = try PaginationFragment(
+            try PaginationFragmentDocument(Self.fragmentDocument), nodeID: "u1", client: client,
+            as: FollowedLaunch.self)
+        let configuration = try Self.configuration(3)
+        let pager =
+            switch making {
+            case .initializer: Pager(source: fragment, configuration: configuration)
+            case .genericCode: Self.pagerInGenericCode(fragment, configuration: configuration)
+            }
+        try await Self.expectBookingUpdatesTheRow(pager, client: client, fleet: fleet)
+    }
+
+    @Test("a pager over a GraphQLQueryPager follows the store however it is made", arguments: Making.allCases)
+    func queryPagerFollowsHoweverMade(making: Making) async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let source = Self.queryPager(client)
+        let configuration = try Self.configuration(3)
+        let pager =
+            switch making {
+            case .initializer: Pager(source: source, configuration: configuration)
+            case .genericCode: Self.pagerInGenericCode(source, configuration: configuration)
+            }
+        try await Self.expectBookingUpdatesTheRow(pager, client: client, fleet: fleet)
+    }
+
+    @Test("a pager over a transformed ConnectionSource loads its rows but does not follow the store")
+    func transformedSourceDoesNotFollow() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let source = ConnectionSource(
+            client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self
+        ).map { $0 }
+        let pager = Pager(source: source, configuration: try Self.configuration(3))
+        #expect(try await pager.loadNext().value == .loaded)
+        let version = pager.snapshot.version
+
+        _ = try await client.send(FleetMutations.bookTrips(["2"]))
+
+        #expect(pager.snapshot.version == version, "a transform changes the items: following stops at it")
+        #expect(Array(pager.items) == Array(Self.sixLaunches.prefix(3)))
+    }
+
+    // MARK: Loads at both ends
+
+    /// The fleet's connection paged both ways, keyed for mutation directives.
+    static let bothWaysDocument = """
+        query Launches($first: Int, $after: String, $last: Int, $before: String) {
+          launchConnection(first: $first, after: $after, last: $last, before: $before)
+            @connection(key: "Fleet_launches") {
+            edges { node { \(FollowedLaunch.selection) } }
+          }
+        }
+        """
+
+    /// Opens a list of eleven launches at launch 6 alone, then loads the
+    /// five launches after it and the five before it at once, each page held
+    /// between its source learning it and the pager taking it in, so that
+    /// the page before is learned (and the follower sweeps) while the page
+    /// after waits; then books a launch of each page.
+    static func expectBothPagesFollow<Source: PageSource>(
+        _ source: Source, initialKey: Source.Key?, client: GraphQLClient
+    ) async throws where Source.Item == FollowedLaunch {
+        let hold = PageHold(holding: [.next, .previous])
+        let pager = Pager(
+            source: HeldPageSource(base: source, hold: hold), initialKey: initialKey,
+            configuration: try PagingConfiguration(pageSize: 5, initialLoadSize: 1, prefetchDistance: 0))
+        #expect(try await pager.loadNext().value == .loaded)
+        #expect(pager.items.map(\.id) == ["6"])
+
+        let next = pager.loadNext()
+        await hold.waitForPage(.next)
+        let previous = pager.loadPrevious()
+        await hold.waitForPage(.previous)
+        #expect(pager.isLoadingNext && pager.isLoadingPrevious)
+        hold.release(.next)
+        #expect(try await next.value == .loaded)
+        hold.release(.previous)
+        #expect(try await previous.value == .loaded)
+        try #require(pager.items.map(\.id) == (1...11).map(String.init))
+
+        _ = try await client.send(FleetMutations.bookTrips(["3", "9"]))
+
+        #expect(pager.items[2] == Self.launch("3", booked: true), "a row of the page loaded before")
+        #expect(pager.items[8] == Self.launch("9", booked: true), "a row of the page loaded after")
+    }
+
+    @Test("with loads in flight at both ends, the rows of both pages of a ConnectionSource follow the store")
+    func connectionSourceFollowsBothPendingPages() async throws {
+        let fleet = LaunchFleet(count: 11)
+        let client = fleet.client(store: GraphQLStore())
+        let source = ConnectionSource(
+            client: client, document: try ConnectionDocument(Self.bothWaysDocument), as: FollowedLaunch.self)
+        try await Self.expectBothPagesFollow(source, initialKey: "cursor:5", client: client)
+    }
+
+    @Test("with loads in flight at both ends, the rows of both pages of a GraphQLQueryPager follow the store")
+    func queryPagerFollowsBothPendingPages() async throws {
+        let fleet = LaunchFleet(count: 11)
+        let client = fleet.client(store: GraphQLStore())
+        let source = GraphQLQueryPager(
+            client: client,
+            initialQuery: FleetWindowQuery(first: 1, after: "cursor:5"),
+            extractPageInfo: { data in
+                let info = data.launchConnection.pageInfo
+                return CursorBasedPagination.Bidirectional(
+                    hasNext: info.hasNextPage, endCursor: info.endCursor,
+                    hasPrevious: info.hasPreviousPage, startCursor: info.startCursor)
+            },
+            pageResolver: { page, direction in
+                switch direction {
+                case .next: page.endCursor.map { FleetWindowQuery(first: 5, after: $0) }
+                case .previous: page.startCursor.map { FleetWindowQuery(last: 5, before: $0) }
+                }
+            },
+            transform: { data in Array(data.launchConnection) })
+        try await Self.expectBothPagesFollow(source, initialKey: nil, client: client)
+    }
+
     // MARK: Lifetime and memory
 
     @Test(
@@ -685,5 +869,38 @@ struct FleetPageQuery: GraphQLOperation {
 
     init(first: Int, after: String?) {
         variables = Variables(first: first, after: after)
+    }
+}
+
+/// A page of the fleet's connection either way, typed, for the query pager
+/// that pages both ways.
+struct FleetWindowQuery: GraphQLOperation {
+    struct Variables: Encodable, Sendable {
+        var first: Int?
+        var after: String?
+        var last: Int?
+        var before: String?
+    }
+    struct Data: Decodable, Sendable {
+        var launchConnection: Connection<FollowedLaunch>
+    }
+
+    let document = """
+        query Launches($first: Int, $after: String, $last: Int, $before: String) {
+          launchConnection(first: $first, after: $after, last: $last, before: $before) {
+            edges { cursor node { \(FollowedLaunch.selection) } }
+            pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+          }
+        }
+        """
+    var operationName: String? { "Launches" }
+    var variables: Variables
+
+    init(first: Int, after: String) {
+        variables = Variables(first: first, after: after)
+    }
+
+    init(last: Int, before: String) {
+        variables = Variables(last: last, before: before)
     }
 }

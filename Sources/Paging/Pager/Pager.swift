@@ -55,19 +55,27 @@ where Item.ID: Sendable {
     public let configuration: PagingConfiguration
 
     /// Creates a pager. Nothing loads until a load is asked for.
+    ///
+    /// The pager loads from the source's ``PageSource/prepared(for:)``,
+    /// which the source may use to keep something for this pager (a
+    /// store-backed source of PagingGraphQL: a follower of its store).
     /// - Parameters:
     ///   - source: where pages come from.
     ///   - initialKey: the key of the first page (to open a list in the
     ///     middle, at a deep link); `nil` starts where the source starts.
     ///   - configuration: page sizes, prefetch, window, refresh policy.
+    /// - Complexity: O(1), plus the source's `prepared(for:)`.
     public init(
         source: some PageSource<Key, Item>, initialKey: Key? = nil,
         configuration: PagingConfiguration = .default
     ) {
-        self.source = source
+        // The source reaches the pager weakly, once the pager exists.
+        let reference = WeakReference<Pager>()
+        self.source = source.prepared(for: { reference.object })
         self.configuration = configuration
         self.driver = Mutex(
             Driver(machine: PagerStateMachine(configuration: configuration, initialKey: initialKey)))
+        reference.object = self
     }
 
     deinit {
@@ -78,10 +86,12 @@ where Item.ID: Sendable {
 
     /// Keeps an object alive as long as the pager.
     ///
-    /// For integrations that follow a pager without the app holding them: a
-    /// store follower that turns record changes into ``update(_:)`` calls
-    /// keeps a weak reference to the pager and is kept here, so it lives
-    /// exactly as long as the list it serves.
+    /// For integrations that follow a pager without the app holding them:
+    /// an observer that turns outside changes into ``update(_:)`` calls keeps
+    /// a weak reference to the pager and is kept here, so it lives exactly
+    /// as long as the list it serves. (A source that keeps something for
+    /// each pager can instead hold it in the source it returns from
+    /// ``PageSource/prepared(for:)``, which the pager keeps.)
     /// - Parameter companion: the object to keep.
     /// - Complexity: O(1) amortized.
     public func keepAlive(_ companion: any AnyObject & Sendable) {

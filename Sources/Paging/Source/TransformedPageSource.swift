@@ -13,6 +13,13 @@
 ///
 /// A filtered page may hold fewer items than asked for, or none; its keys
 /// are kept, so paging goes on past it.
+///
+/// A transform changes the items, so it keeps the default
+/// ``PageSource/prepared(for:)`` and does not hand the pager to its base:
+/// whatever the base keeps for each pager does not pass through it. A pager
+/// over a transformed store-backed source of PagingGraphQL loads its pages
+/// but does not follow the store; decode the nodes into the type the list
+/// shows instead, or use `GraphQLQueryPager`'s transform, which follows it.
 public struct TransformedPageSource<Base: PageSource, Item: Sendable>: PageSource {
     /// The base source's key.
     public typealias Key = Base.Key

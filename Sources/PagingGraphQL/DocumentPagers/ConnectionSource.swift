@@ -46,6 +46,11 @@ public import Paging
 /// ``GraphQLClientError/Kind/graphQLErrors``; a node that does not decode
 /// fails the load with ``GraphQLClientError/Kind/undecodableResponse``
 /// naming its path.
+///
+/// Following the store: every pager made over the source follows the
+/// client's ``GraphQLStore``, if it has one, however it is made
+/// (`Pager(source:)`, `makePager()`, `makeList()`, `PagedList(source:)`,
+/// generic code); see ``prepared(for:)``.
 public struct ConnectionSource<Node: Sendable>: PageSource {
     /// The engine's key: a cursor.
     public typealias Key = String
@@ -64,6 +69,9 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     let decodeNode: @Sendable (JSONValue, Node?) throws -> Node
     private let onPartialData: (@Sendable (PartialDataReport<String>) -> Void)?
     private let strategy: RelayCursorSource<Node>
+    /// Hands each loaded page, its nodes as sent and the request, to the
+    /// follower of the store of the one pager this copy was prepared for.
+    private var track: (@Sendable ([JSONValue], [Node], PageRequest<String>) -> Void)?
 
     init(
         client: GraphQLClient,
@@ -109,18 +117,21 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     ///   decoding one page.
     public func load(_ request: PageRequest<String>) async throws -> Page<String, Node> {
         let fetch = { (arguments: RelayArguments) in
-            let (page, errors) = try await Self.fetch(
+            let (page, nodes, errors) = try await Self.fetch(
                 arguments, client: client, document: document, variables: variables, decode: decode)
             if !errors.isEmpty, let onPartialData {
                 onPartialData(PartialDataReport(request: request, errors: errors))
             }
-            return page
+            return (page, nodes)
         }
-        let page = try await fetch(strategy.arguments(for: request))
+        let (page, nodes) = try await fetch(strategy.arguments(for: request))
         // Opened at the end: the connection's last page instead of an empty one.
         if let tail = strategy.tailArguments(for: request, after: page) {
-            return strategy.tailPage(from: try await fetch(tail))
+            let (tailPage, tailNodes) = try await fetch(tail)
+            track?(tailNodes, tailPage.items, request)
+            return strategy.tailPage(from: tailPage)
         }
+        track?(nodes, page.items, request)
         return strategy.page(from: page, for: request)
     }
 
@@ -150,7 +161,7 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
         document: ConnectionDocument,
         variables: [String: JSONValue],
         decode: @Sendable (ConnectionPage) throws -> [Node]
-    ) async throws -> (page: RelayPage<Node>, errors: [GraphQLError]) {
+    ) async throws -> (page: RelayPage<Node>, nodes: [JSONValue], errors: [GraphQLError]) {
         let request = UntypedGraphQLRequest(
             document: document.text,
             operationName: document.operationName,
@@ -163,7 +174,7 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
             pageInfo: RelayPageInfo(
                 hasNextPage: info.hasNextPage, hasPreviousPage: info.hasPreviousPage,
                 startCursor: info.startCursor, endCursor: info.endCursor))
-        return (page, response.errors)
+        return (page, connection.nodes, response.errors)
     }
 }
 
@@ -215,61 +226,53 @@ extension ConnectionSource where Node == JSONNode {
     }
 }
 
-extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
-    /// Creates the engine's pager over this source; when the client has a
-    /// ``GraphQLStore``, the pager follows it.
+extension ConnectionSource {
+    /// This source made ready for one new pager: when the client has a
+    /// ``GraphQLStore``, a copy whose pager follows it.
     ///
-    /// Following the store: when a response, a mutation or an edit changes a
-    /// record that an item was read from (its node's record, or one the
-    /// node's selection reaches), the item is read again from the store and
-    /// replaced with `Pager.update(_:)`: one "updated" change, with no
-    /// request. A deleted record removes its item; a mutation's
-    /// `@appendNode` / `@prependNode` / `@appendEdge` / `@prependEdge` /
-    /// `@deleteEdge` naming this connection's key (or, without a key, its
-    /// field name) inserts or removes an item. The follower lives as long as
-    /// the pager.
+    /// `Pager.init(source:initialKey:configuration:)` calls this, so every
+    /// pager made over the source follows the store. When a response, a
+    /// mutation or an edit changes a record that an item was read from (its
+    /// node's record, or one the node's selection reaches), the item is read
+    /// again from the store and replaced with `Pager.update(_:)`: one
+    /// "updated" change, with no request. A deleted record removes its item;
+    /// a mutation's `@appendNode` / `@prependNode` / `@appendEdge` /
+    /// `@prependEdge` / `@deleteEdge` naming this connection's key (or,
+    /// without a key, its field name) inserts or removes an item. The
+    /// follower lives as long as the pager. A source without a store, or
+    /// whose node selection does not compile for one, returns itself.
     ///
-    /// - Parameters:
-    ///   - initialKey: the cursor to open the list at; `nil` for its start.
-    ///   - configuration: page sizes, prefetch, window, refresh policy.
-    /// - Returns: the pager.
+    /// - Parameter pager: returns the pager being made, while it lives.
+    /// - Returns: the source that pager loads from.
     /// - Complexity: O(1); following costs O(*k* (*m* + log *p*)) per change
-    ///   for the *k* items it touches, whatever the number held.
-    public func makePager(initialKey: String? = nil, configuration: PagingConfiguration = .default) -> Pager<
-        String, Node
-    > {
-        guard let store = client.store, let selection = document.nodeSelection else {
-            return Pager(source: self, initialKey: initialKey, configuration: configuration)
-        }
+    ///   for the *k* items it touches, in pages of *m* items out of *p*,
+    ///   whatever the number held.
+    public func prepared<Element: Identifiable & Sendable>(
+        for pager: @escaping @Sendable () -> Pager<String, Element>?
+    ) -> Self where Element.ID: Sendable {
+        // The pager's items are this source's nodes (`Element` is `Node`),
+        // which the protocol cannot state as nodes need not be
+        // `Identifiable`: the casts recover it, and succeed for every pager
+        // `Pager.init` makes.
+        guard client.store != nil, let source = self as? ConnectionSource<Element>,
+            let following = source.following(pager) as? Self
+        else { return self }
+        return following
+    }
+}
+
+extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
+    /// A copy of this source that tells a new follower of the client's store
+    /// about each page it loads, or this source when there is nothing to
+    /// follow.
+    /// - Parameter pager: returns the pager whose items follow the store.
+    func following(_ pager: @escaping @Sendable () -> Pager<String, Node>?) -> Self {
+        guard let store = client.store, let selection = document.nodeSelection else { return self }
         let follower = StoreFollower<Node>(
             store: store, query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
-            connections: [document.connectionKey], decode: decodeNode)
-        let decodePage = decode
-        let source = ConnectionSource(
-            client: client, document: document, variables: variables,
-            decode: { page in
-                let nodes = try decodePage(page)
-                follower.track(page.nodes, as: nodes)
-                return nodes
-            },
-            decodeNode: decodeNode, onPartialData: onPartialData)
-        let pager = Pager(source: source, initialKey: initialKey, configuration: configuration)
-        follower.follow(pager)
-        return pager
-    }
-
-    /// Creates the engine's `@Observable` list over this source, following
-    /// the client's store as ``makePager(initialKey:configuration:)`` says.
-    /// - Parameters:
-    ///   - initialKey: the cursor to open the list at; `nil` for its start.
-    ///   - configuration: page sizes, prefetch, window, refresh policy.
-    /// - Returns: the list.
-    @MainActor
-    public func makeList(initialKey: String? = nil, configuration: PagingConfiguration = .default)
-        -> PagedList<
-            String, Node
-        >
-    {
-        PagedList(pager: makePager(initialKey: initialKey, configuration: configuration))
+            connections: [document.connectionKey], decode: decodeNode, pager: pager)
+        var source = self
+        source.track = { nodes, items, request in follower.track(nodes, as: items, for: request) }
+        return source
     }
 }

@@ -36,6 +36,9 @@ public import Paging
 /// flight. Everything else (joined calls, retry, refresh, dedup) is the
 /// engine's, and the merge rules are ``ConnectionSource``'s.
 ///
+/// Every pager made over the fragment follows the client's ``GraphQLStore``,
+/// if it has one, however it is made, as ``ConnectionSource`` says.
+///
 /// A fragment on `Query` is refetched at the root and one on `Viewer`
 /// through `viewer`; neither takes a node id.
 public struct PaginationFragment<Node: Sendable>: PageSource {
@@ -75,9 +78,13 @@ public struct PaginationFragment<Node: Sendable>: PageSource {
                 "The fragment \"\(fragment.fragmentName)\" is on \(fragment.typeCondition), which its refetch query "
                     + "\(fragment.queryName) reaches without an id; pass no nodeID.")
         }
+        self.init(fragment: fragment, nodeID: nodeID, connection: makeSource(values))
+    }
+
+    private init(fragment: PaginationFragmentDocument, nodeID: String?, connection: ConnectionSource<Node>) {
         self.fragment = fragment
         self.nodeID = nodeID
-        self.connection = makeSource(values)
+        self.connection = connection
     }
 
     /// Loads a page of the fragment's connection through its refetch query.
@@ -88,6 +95,18 @@ public struct PaginationFragment<Node: Sendable>: PageSource {
     /// - Complexity: one request, plus decoding one page.
     public func load(_ request: PageRequest<String>) async throws -> Page<String, Node> {
         try await connection.load(request)
+    }
+
+    /// This fragment made ready for one new pager: over its connection's
+    /// source made ready for it, so that the pager follows the client's
+    /// store as ``ConnectionSource/prepared(for:)`` says.
+    /// - Parameter pager: returns the pager being made, while it lives.
+    /// - Returns: the source that pager loads from.
+    /// - Complexity: O(1).
+    public func prepared<Element: Identifiable & Sendable>(
+        for pager: @escaping @Sendable () -> Pager<String, Element>?
+    ) -> Self where Element.ID: Sendable {
+        PaginationFragment(fragment: fragment, nodeID: nodeID, connection: connection.prepared(for: pager))
     }
 }
 
@@ -153,36 +172,5 @@ extension PaginationFragment where Node == JSONNode {
                     onPartialData: onPartialData)
             },
             variables: variables)
-    }
-}
-
-extension PaginationFragment where Node: Identifiable, Node.ID: Sendable {
-    /// Creates the engine's pager over the fragment's connection; when the
-    /// client has a ``GraphQLStore``, the pager follows it, as
-    /// ``ConnectionSource/makePager(initialKey:configuration:)`` says.
-    /// - Parameters:
-    ///   - initialKey: the cursor to open the list at; `nil` for its start.
-    ///   - configuration: page sizes, prefetch, window, refresh policy.
-    /// - Returns: the pager.
-    /// - Complexity: O(1).
-    public func makePager(initialKey: String? = nil, configuration: PagingConfiguration = .default) -> Pager<
-        String, Node
-    > {
-        connection.makePager(initialKey: initialKey, configuration: configuration)
-    }
-
-    /// Creates the engine's `@Observable` list over the fragment's
-    /// connection, following the client's store.
-    /// - Parameters:
-    ///   - initialKey: the cursor to open the list at; `nil` for its start.
-    ///   - configuration: page sizes, prefetch, window, refresh policy.
-    /// - Returns: the list.
-    @MainActor
-    public func makeList(initialKey: String? = nil, configuration: PagingConfiguration = .default)
-        -> PagedList<
-            String, Node
-        >
-    {
-        PagedList(pager: makePager(initialKey: initialKey, configuration: configuration))
     }
 }

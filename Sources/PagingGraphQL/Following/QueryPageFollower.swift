@@ -10,7 +10,8 @@ import Synchronization
 /// follows the store is the page: a change costs the pages that read a
 /// changed record, never the list. Items that are `Equatable` are replaced
 /// only when they differ; others are replaced whenever their page's data
-/// changed.
+/// changed. It reaches the pager weakly and is held by the source the pager
+/// loads from (`PageSource.prepared(for:)`), so it lives as long as the list.
 final class QueryPageFollower<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable
 where Item.ID: Sendable {
     /// A loaded page: the operation it read, and how to make its items
@@ -29,6 +30,8 @@ where Item.ID: Sendable {
         var entries: [Int: Entry] = [:]
         var pagesByRecord: [CacheKey: Set<Int>] = [:]
         var nextPage = 0
+        /// The pages learned that the pager may still take in.
+        var pending = PendingPages<Int>()
         var observation: StoreObservation?
 
         mutating func remove(_ page: Int) {
@@ -44,52 +47,60 @@ where Item.ID: Sendable {
         }
     }
 
-    private struct WeakPager: Sendable {
-        weak var pager: Pager<Key, Item>?
-    }
-
     private let store: GraphQLStore
     private let tracking = Mutex(Tracking())
-    private let target = Mutex(WeakPager())
+    private let target: @Sendable () -> Pager<Key, Item>?
 
-    init(store: GraphQLStore) {
+    /// Creates a follower, which follows the store from now on.
+    /// - Parameters:
+    ///   - store: the store to follow.
+    ///   - pager: returns the pager whose items follow the store, while it lives.
+    init(store: GraphQLStore, pager: @escaping @Sendable () -> Pager<Key, Item>?) {
         self.store = store
-    }
-
-    /// Starts following the store for a pager, which keeps this follower alive.
-    func follow(_ pager: Pager<Key, Item>) {
-        target.withLock { $0.pager = pager }
-        pager.keepAlive(self)
+        self.target = pager
         let observation = store.observe { [weak self] change in self?.apply(change) }
         tracking.withLock { $0.observation = observation }
     }
 
-    private var pager: Pager<Key, Item>? { target.withLock { $0.pager } }
+    private var pager: Pager<Key, Item>? { target() }
 
     /// Records a loaded page.
     /// - Parameters:
     ///   - operation: the operation the page was loaded with.
     ///   - ids: the ids of the page's items.
+    ///   - request: the request that loaded the page.
     ///   - items: makes the page's items from the operation's data.
     func track(
-        _ operation: StoreOperation, ids: [Item.ID], items: @escaping @Sendable (JSONValue) throws -> [Item]
+        _ operation: StoreOperation, ids: [Item.ID], for request: PageRequest<Key>,
+        items: @escaping @Sendable (JSONValue) throws -> [Item]
     ) {
         let read = store.read(operation)
         let records = Array(read.dependencyLists.keys)
         let token = store.retain(operation)
-        let held = pager?.items.count ?? 0
+        let pager = self.pager
+        let cancelled = Task.isCancelled
         tracking.withLock { tracking in
             let page = tracking.nextPage
             tracking.nextPage += 1
             tracking.entries[page] = Entry(
                 operation: operation, items: items, ids: ids, records: records, read: read, token: token)
             tracking.index(page, records: records)
-            // Pages the window dropped are forgotten now and then; the page
-            // just added is not in the pager yet.
+            // Read under the lock, so that no page pending was learned after it.
+            let snapshot = pager?.snapshot
+            let held = snapshot?.items.count ?? 0
+            if let snapshot {
+                tracking.pending.arrived(
+                    page, for: request.position, loadStates: snapshot.loadStates, cancelled: cancelled)
+            }
+            // Pages the window dropped are forgotten now and then. Pages not
+            // in the pager yet are kept: the one just added, and any other
+            // the pager may still take in (the load at the other end, the
+            // earlier pages of a refresh).
             let followed = tracking.entries.values.reduce(0) { $0 + $1.ids.count }
             if followed > 2 * max(held, 1) + ids.count, let pager {
+                let spared = Set(tracking.pending.pages).union([page])
                 for (old, entry) in tracking.entries
-                where old != page && !entry.ids.contains(where: { pager.index(of: $0) != nil }) {
+                where !spared.contains(old) && !entry.ids.contains(where: { pager.index(of: $0) != nil }) {
                     tracking.remove(old)
                 }
             }

@@ -9,8 +9,8 @@ import Synchronization
 /// records its selection reached; a change then reads again only the items
 /// whose records changed (`Pager.update(_:)`), removes those whose record
 /// was deleted, and applies the connection edits that name its connection.
-/// It holds the pager weakly and is kept alive by it
-/// (`Pager.keepAlive(_:)`), so it lives exactly as long as the list.
+/// It reaches the pager weakly and is held by the source the pager loads
+/// from (`PageSource.prepared(for:)`), so it lives as long as the list.
 final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID: Sendable {
     /// What is followed, keyed by record so that a change is looked up
     /// without hashing item ids.
@@ -25,6 +25,8 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
         /// Keeps the followed records from the store's garbage collection,
         /// one token per loaded page.
         var retains: [(roots: [CacheKey], token: StoreRetainToken)] = []
+        /// The roots of the pages learned that the pager may still take in.
+        var pending = PendingPages<[CacheKey]>()
         var observation: StoreObservation?
 
         mutating func forget(root: CacheKey) {
@@ -55,10 +57,6 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
         }
     }
 
-    private struct WeakPager: Sendable {
-        weak var pager: Pager<String, Node>?
-    }
-
     private let store: GraphQLStore
     private let query: StoreQuery
     private let connections: Set<String>
@@ -68,41 +66,39 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
     /// learn that.
     private let reachesOtherRecords: Bool
     private let tracking = Mutex(Tracking())
-    private let target = Mutex(WeakPager())
+    private let target: @Sendable () -> Pager<String, Node>?
 
-    /// Creates a follower.
+    /// Creates a follower, which follows the store from now on.
     /// - Parameters:
     ///   - store: the store to follow.
     ///   - query: the node's selection (its root is replaced per item).
     ///   - connections: the connection names whose edits apply to this list.
     ///   - decode: decodes a node read from the store, given the item it replaces.
+    ///   - pager: returns the pager whose items follow the store, while it lives.
     init(
         store: GraphQLStore, query: StoreQuery, connections: Set<String>,
-        decode: @escaping @Sendable (JSONValue, Node?) throws -> Node
+        decode: @escaping @Sendable (JSONValue, Node?) throws -> Node,
+        pager: @escaping @Sendable () -> Pager<String, Node>?
     ) {
         self.store = store
         self.query = query
         self.connections = connections
         self.decode = decode
         self.reachesOtherRecords = query.sets.contains { $0.selectsObjects }
-    }
-
-    /// Starts following the store for a pager, which keeps this follower alive.
-    func follow(_ pager: Pager<String, Node>) {
-        target.withLock { $0.pager = pager }
-        pager.keepAlive(self)
+        self.target = pager
         let observation = store.observe { [weak self] change in self?.apply(change) }
         tracking.withLock { $0.observation = observation }
     }
 
-    private var pager: Pager<String, Node>? { target.withLock { $0.pager } }
+    private var pager: Pager<String, Node>? { target() }
 
     /// Records the records a loaded page's items were read from.
     /// - Parameters:
     ///   - nodes: the nodes as the server sent them.
     ///   - items: the items made of them, in the same order.
+    ///   - request: the request that loaded the page.
     /// - Complexity: O(*m*) reads for *m* nodes.
-    func track(_ nodes: [JSONValue], as items: [Node]) {
+    func track(_ nodes: [JSONValue], as items: [Node], for request: PageRequest<String>) {
         var learned: [(Node.ID, CacheKey, [CacheKey])] = []
         learned.reserveCapacity(items.count)
         for (node, item) in zip(nodes, items) {
@@ -114,18 +110,29 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
         guard !learned.isEmpty else { return }
         let roots = learned.map(\.1)
         let token = store.retain(roots)
-        let held = pager?.items.count ?? 0
+        let pager = self.pager
+        let cancelled = Task.isCancelled
         tracking.withLock { tracking in
             for (id, root, records) in learned { tracking.remember(id, root: root, records: records) }
             tracking.retains.append((roots, token))
+            // Read under the lock, so that no page pending was learned after it.
+            let snapshot = pager?.snapshot
+            let held = snapshot?.items.count ?? 0
+            if let snapshot {
+                tracking.pending.arrived(
+                    roots, for: request.position, loadStates: snapshot.loadStates, cancelled: cancelled)
+            }
             // Items the window dropped are forgotten now and then: at most
-            // twice as many are followed as are held, for O(1) amortized work
-            // per item.
+            // twice as many are followed as are held (plus the pages pending),
+            // for O(1) amortized work per item.
             if tracking.itemByRoot.count > 2 * max(held, 1) + items.count, let pager {
-                // The page just learned is not in the pager yet: keep it.
-                let learnedRoots = Set(roots)
+                // Pages not in the pager yet are kept: the one just learned,
+                // and any other the pager may still take in (the load at the
+                // other end, the earlier pages of a refresh).
+                var spared = Set(roots)
+                for page in tracking.pending.pages { spared.formUnion(page) }
                 let gone = tracking.itemByRoot.filter {
-                    !learnedRoots.contains($0.key) && pager.index(of: $0.value) == nil
+                    !spared.contains($0.key) && pager.index(of: $0.value) == nil
                 }.map(\.key)
                 for root in gone { tracking.forget(root: root) }
                 tracking.retains.removeAll { entry in

@@ -24,8 +24,9 @@ public import Paging
 /// ```
 ///
 /// The type is a `PageSource` whose keys are the pagination info of the
-/// pages: `makePager(initialKey:configuration:)` and `makeList(initialKey:configuration:)`
-/// put it in the engine's `Pager` and `@Observable` `PagedList`, which
+/// pages: `Pager(source:)`, `makePager(initialKey:configuration:)` and
+/// `makeList(initialKey:configuration:)` put it in the engine's `Pager` and
+/// `@Observable` `PagedList`, which
 /// bring every guarantee of the engine (one load in flight at each end and
 /// joined calls, stale responses never applied after a refresh or reset,
 /// failures that keep the items and `Pager.retry()` of the exact request,
@@ -61,6 +62,10 @@ public import Paging
 ///
 /// Cancellation: the engine cancels a load it no longer wants; the client
 /// cancels the HTTP request and the load ends with `CancellationError`.
+///
+/// Following the store: every pager made over the source follows the
+/// client's ``GraphQLStore``, if it has one, however it is made; see
+/// ``prepared(for:)``.
 public struct GraphQLQueryPager<
     InitialQuery: GraphQLOperation, PaginatedQuery: GraphQLOperation, Info: PaginationInfo,
     Item: Identifiable & Sendable
@@ -78,7 +83,7 @@ public struct GraphQLQueryPager<
     private let pageResolver: @Sendable (Info, LoadDirection) -> PaginatedQuery?
     private let items: @Sendable (ExtractionData, PageRequest<Info>) throws -> [Item]
     private let onPartialData: (@Sendable (PartialDataReport<Info>) -> Void)?
-    /// Follows the client's store for one pager; set by ``makePager(initialKey:configuration:)``.
+    /// Follows the client's store for one pager; set by ``prepared(for:)``.
     private var follower: QueryPageFollower<Info, Item>?
 
     /// Creates a pager from closures that see which query loaded each page
@@ -192,7 +197,7 @@ public struct GraphQLQueryPager<
     ) {
         guard let follower, let operation = try? StoreOperation(query) else { return }
         let items = self.items
-        follower.track(operation, ids: page.items.map(\.id)) { data in
+        follower.track(operation, ids: page.items.map(\.id), for: request) { data in
             try items(extraction(try data.decode(Query.Data.self)), request)
         }
     }
@@ -207,42 +212,29 @@ public struct GraphQLQueryPager<
 }
 
 extension GraphQLQueryPager {
-    /// Creates the engine's pager over this source; when the client has a
-    /// ``GraphQLStore``, the pager follows it: when a record that a page's
-    /// query read changes (a mutation's answer, another query), the page is
-    /// read again from the store and run through the transform, and the
-    /// items that changed are replaced with `Pager.update(_:)`, with no
-    /// request.
-    /// - Parameters:
-    ///   - initialKey: must be `nil`: the pager opens with its initial query.
-    ///   - configuration: page sizes, prefetch, window, refresh policy.
-    /// - Returns: the pager.
+    /// This source made ready for one new pager: when the client has a
+    /// ``GraphQLStore``, a copy whose pager follows it.
+    ///
+    /// `Pager.init(source:initialKey:configuration:)` calls this, so every
+    /// pager made over the source follows the store: when a record that a
+    /// page's query read changes (a mutation's answer, another query), the
+    /// page is read again from the store and run through the transform, and
+    /// the items that changed are replaced with `Pager.update(_:)`, with no
+    /// request. The follower lives as long as the pager. A source without a
+    /// store returns itself.
+    /// - Parameter pager: returns the pager being made, while it lives.
+    /// - Returns: the source that pager loads from.
     /// - Complexity: O(1); following costs the pages that read a changed
     ///   record, whatever the number held.
-    public func makePager(initialKey: Info? = nil, configuration: PagingConfiguration = .default) -> Pager<
-        Info, Item
-    > {
-        guard let store = client.store else {
-            return Pager(source: self, initialKey: initialKey, configuration: configuration)
-        }
+    public func prepared<Element: Identifiable & Sendable>(
+        for pager: @escaping @Sendable () -> Pager<Info, Element>?
+    ) -> Self where Element.ID: Sendable {
+        guard let store = client.store else { return self }
         var source = self
-        let follower = QueryPageFollower<Info, Item>(store: store)
-        source.follower = follower
-        let pager = Pager(source: source, initialKey: initialKey, configuration: configuration)
-        follower.follow(pager)
-        return pager
-    }
-
-    /// Creates the engine's `@Observable` list over this source, following
-    /// the client's store as ``makePager(initialKey:configuration:)`` says.
-    /// - Parameters:
-    ///   - initialKey: must be `nil`.
-    ///   - configuration: page sizes, prefetch, window, refresh policy.
-    /// - Returns: the list.
-    @MainActor
-    public func makeList(initialKey: Info? = nil, configuration: PagingConfiguration = .default) -> PagedList<
-        Info, Item
-    > {
-        PagedList(pager: makePager(initialKey: initialKey, configuration: configuration))
+        // The pager's items are this source's (`Element` is `Item`), which
+        // the protocol cannot state: the cast recovers it, and succeeds for
+        // every pager `Pager.init` makes.
+        source.follower = QueryPageFollower(store: store) { pager() as? Pager<Info, Item> }
+        return source
     }
 }

@@ -26,7 +26,8 @@ struct FollowedLaunch: Decodable, Identifiable, Hashable, Sendable {
 /// It keeps a table of launches `1`...`count` (newest first, as listed),
 /// each with a site `Site N`, not booked, on rocket `falcon1` ("Falcon 1")
 /// when N is odd and `falcon9` ("Falcon 9") when it is even. It pages the
-/// table as the Relay connection `launchConnection(first:after:)` (cursors
+/// table as the Relay connection
+/// `launchConnection(first:after:last:before:)` (cursors
 /// `cursor:<id>`), at the root or, for the refetch query
 /// `LaunchListPaginationQuery`, under `node(id:) { trips }`; and it runs the
 /// mutations `BookTrips`, `CancelTrip`, `DeleteLaunch`, `HideLaunch`,
@@ -112,13 +113,21 @@ final class LaunchFleet: Sendable {
         ]
     }
 
-    private static func connection(first: Int?, after: String?, table: Table) -> JSONValue {
-        var start = 0
-        if let after {
-            let id = after.hasPrefix("cursor:") ? String(after.dropFirst("cursor:".count)) : after
-            start = (table.rows.firstIndex { $0.id == id } ?? -1) + 1
+    /// A page of the table by the Relay spec: the rows after `after` and
+    /// before `before`, then the `first` of them, then the `last` of those.
+    private static func connection(
+        first: Int?, after: String?, last: Int? = nil, before: String? = nil, table: Table
+    ) -> JSONValue {
+        func index(of cursor: String) -> Int? {
+            let id = cursor.hasPrefix("cursor:") ? String(cursor.dropFirst("cursor:".count)) : cursor
+            return table.rows.firstIndex { $0.id == id }
         }
-        let end = min(table.rows.count, start + (first ?? table.rows.count))
+        var start = 0
+        if let after { start = (index(of: after) ?? -1) + 1 }
+        var end = table.rows.count
+        if let before { end = max(start, index(of: before) ?? end) }
+        if let first { end = min(end, start + first) }
+        if let last { start = max(start, end - last) }
         let page = start < end ? Array(table.rows[start..<end]) : []
         return [
             "__typename": "LaunchConnection",
@@ -194,7 +203,8 @@ final class LaunchFleet: Sendable {
         default:
             return [
                 "launchConnection": connection(
-                    first: variables["first"]?.intValue, after: variables["after"]?.stringValue, table: table)
+                    first: variables["first"]?.intValue, after: variables["after"]?.stringValue,
+                    last: variables["last"]?.intValue, before: variables["before"]?.stringValue, table: table)
             ]
         }
     }
