@@ -100,6 +100,30 @@ struct ConnectionSourceTests {
             })
     }
 
+    @Test(
+        "a bidirectional document opened at the last node's cursor opens on the last nodes, that one included"
+    )
+    func opensAtTheEnd() async throws {
+        let server = FakeGraphQLServer { request in RelayList(count: 8).answer(request) { ["todos": $0] } }
+        let source = ConnectionSource(
+            client: Self.client(server), document: try ConnectionDocument(Self.bidirectionalDocument),
+            as: Todo.self)
+        let pager = source.makePager(
+            initialKey: RelayList.cursor(7), configuration: try Self.configuration(3))
+
+        #expect(try await pager.loadNext().value == .loaded)
+        #expect(pager.items.map(\.id) == Self.ids(5...7))
+        #expect(pager.hasPrevious && !pager.hasNext)
+        while pager.hasPrevious { _ = try await pager.loadPrevious().value }
+        #expect(pager.items.map(\.id) == Self.ids(0...7))
+        #expect(
+            Array(server.sentVariables.prefix(3)) == [
+                ["first": 3, "after": "cursor:7", "last": nil, "before": nil],
+                ["first": nil, "after": nil, "last": 3, "before": nil],
+                ["first": nil, "after": nil, "last": 3, "before": "cursor:5"],
+            ])
+    }
+
     @Test("a document that pages only backward opens at the end with last/before")
     func pagesInReverse() async throws {
         let server = FakeGraphQLServer { request in
