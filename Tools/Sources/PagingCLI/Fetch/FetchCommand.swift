@@ -167,7 +167,7 @@ struct FetchCommand: AsyncParsableCommand {
         let start = try startURL()
         let headers = HeaderScope(
             start: start, fields: fields, sendsToAnyHost: sendHeadersToAnyHost,
-            notice: { progress.interject($0 + "\n") })
+            anyHostOption: "--send-headers-to-any-host", notice: { progress.interject($0 + "\n") })
         let session = RedirectGuard.session(scope: headers)
         defer { session.finishTasksAndInvalidate() }
         let transport = RetryingTransport(
