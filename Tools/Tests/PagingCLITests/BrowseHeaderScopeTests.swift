@@ -59,4 +59,19 @@ struct BrowseHeaderScopeTests {
             #expect(!run.standardError.contains("not sent to"), "\(run.standardError)")
         }
     }
+
+    @Test(
+        "the help of browse and fetch says the headers go to the endpoint's origin only",
+        arguments: ["browse", "fetch"])
+    func helpSaysWhereTheHeadersGo(command: String) async {
+        let run = await Command.run([command, "--help"])
+        #expect(run.status == 0)
+        // The help is wrapped to the terminal's width: compare it as one line.
+        let help = run.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(!help.contains("every request"))
+        #expect(help.contains("It goes only to the endpoint's origin (scheme, host and port"))
+        #expect(
+            help.contains("a redirect or a next page on another origin is asked for without it"))
+        #expect(help.contains("unless fetch --send-headers-to-any-host"))
+    }
 }

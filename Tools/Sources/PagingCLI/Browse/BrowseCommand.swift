@@ -12,6 +12,9 @@ struct BrowseCommand: AsyncParsableCommand {
             Rows show the node fields named by --fields (dotted paths, comma-separated) or a \
             --template such as '{mission.name} from {site}'. Enter shows the node's JSON.
             Without a terminal, each page is printed as it loads.
+
+            The --header fields go only to the endpoint's origin (scheme, host and port): a redirect \
+            to another origin is followed without them (stderr says so once per origin).
             """
     )
 
