@@ -3,7 +3,7 @@ import Testing
 
 @testable import PagingCLI
 
-private let headers = ["--header", "Authorization: Bearer s3cret-token", "--header", "X-Api-Key: k3y-value"]
+private let headers = CrossOriginScripts.headerArguments
 
 /// A REST list of three pages: the first on the origin the export starts on, whose `Link`
 /// header names the next page on another origin (`localhost` instead of `127.0.0.1`), where the
@@ -20,23 +20,6 @@ private func listAcrossOrigins(_ request: ReceivedRequest, port: Int) -> CannedR
             headers: ["Link": "<http://localhost:\(port)/items?page=2>; rel=\"next\""])
     }
 }
-
-/// A GraphQL endpoint that moved to another origin: `/graphql` answers 307 to
-/// `http://localhost:<port>/moved`, which answers a one-page connection.
-private func movedEndpoint(_ request: ReceivedRequest, port: Int) -> CannedResponse {
-    if request.path == "/graphql" {
-        return CannedResponse(
-            status: 307, headers: ["Location": "http://localhost:\(port)/moved"], body: Data())
-    }
-    return .json(
-        """
-        {"data": {"fleets": {"edges": [{"cursor": "a", "node": {"id": "1"}}],
-          "pageInfo": {"hasNextPage": false, "endCursor": "a"}}}}
-        """)
-}
-
-private let fleetsQuery =
-    "query($first: Int, $after: String) { fleets(first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }"
 
 @Suite("paging fetch sends --header values only to the origin the export started on")
 struct FetchHeaderScopeTests {
@@ -83,9 +66,13 @@ struct FetchHeaderScopeTests {
 
     @Test("a GraphQL endpoint that redirects to another origin gets the request without the headers")
     func graphQLRedirectToAnotherOrigin() async throws {
-        try await ScriptedHTTPServer.withRunning(answer: movedEndpoint) { server in
+        let moved = CrossOriginScripts.movedEndpoint(toOtherOrigin: true)
+        try await ScriptedHTTPServer.withRunning(answer: moved) { server in
             let run = await Command.run(
-                ["fetch", "--endpoint", server.baseURL.absoluteString + "/graphql", "--query", fleetsQuery]
+                [
+                    "fetch", "--endpoint", server.baseURL.absoluteString + "/graphql", "--query",
+                    CrossOriginScripts.fleetsQuery,
+                ]
                     + headers)
             #expect(run.status == 0, "\(run.standardError)")
             #expect(try ids(inJSONLines: run.standardOutput) == ["1"])

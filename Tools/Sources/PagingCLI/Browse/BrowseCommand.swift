@@ -12,6 +12,9 @@ struct BrowseCommand: AsyncParsableCommand {
             Rows show the node fields named by --fields (dotted paths, comma-separated) or a \
             --template such as '{mission.name} from {site}'. Enter shows the node's JSON.
             Without a terminal, each page is printed as it loads.
+
+            The --header fields go only to the endpoint's origin (scheme, host and port): a redirect \
+            to another origin is followed without them (stderr says so once per origin).
             """
     )
 
@@ -56,9 +59,22 @@ struct BrowseCommand: AsyncParsableCommand {
                 "browse pages forward, but the connection \"\(document.connectionFieldName)\" does not take first: and after: as variables; add `first: $first, after: $after`."
             )
         }
+        let terminal = RawTerminal()
+        let interactive = io.isOutputTerminal && terminal.isInteractive
+        // A notice that a redirect went without the --header fields waits for the screen to give
+        // the terminal back.
+        let notices = HeldLines(sink: io.standardError, holding: interactive)
+        defer { notices.release() }
+        // The fields go to the endpoint's origin only: the session keeps them off a redirect to
+        // another origin, which URLSession would otherwise follow with every field.
+        let headers = HeaderScope(
+            start: endpoint, fields: try connection.headerFields(), notice: notices.line)
+        let urlSession = RedirectGuard.session(scope: headers)
+        defer { urlSession.finishTasksAndInvalidate() }
         let client = GraphQLClient(
-            endpoint: endpoint, headers: try connection.headerFields(),
-            timeout: .milliseconds(Int(connection.timeout * 1000)))
+            endpoint: endpoint, headers: headers.fields,
+            timeout: .milliseconds(Int(connection.timeout * 1000)),
+            transport: URLSessionTransport(session: urlSession))
         let source = ConnectionSource(
             client: client, document: document, variables: try connection.variableValues(), idKey: idField)
         let pager: Pager<String, JSONNode>
@@ -70,8 +86,7 @@ struct BrowseCommand: AsyncParsableCommand {
             throw CLIError.usage("\(error)")
         }
         let format = NodeFormat.make(fields: fields.map(NodeFormat.paths), template: template)
-        let terminal = RawTerminal()
-        if io.isOutputTerminal, terminal.isInteractive {
+        if interactive {
             let session = ListSession(
                 screen: ListScreen(title: document.connectionFieldName, noun: "nodes", canBook: false),
                 pager: pager, format: format, actions: .none)

@@ -25,9 +25,10 @@ struct FetchCommand: AsyncParsableCommand {
             array gets the new elements after the old ones (written beside the file and renamed over \
             it, so the file never loses what it held).
 
-            The --header fields go only to the scheme, host and port the export started on: a next \
-            page or a redirect on another host is asked for without them (stderr says so once per \
-            host), unless --send-headers-to-any-host.
+            The --header fields go only to the origin (scheme, host and port) the export started on: \
+            the endpoint's, or with --rest the first page's. A next page or a redirect on another \
+            origin is asked for without them (stderr says so once per origin), unless \
+            --send-headers-to-any-host.
 
             Exit codes: 0 done, 1 failed, 2 bad arguments, 130 interrupted.
             """
@@ -105,7 +106,7 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(
         name: .customLong("send-headers-to-any-host"),
         help: ArgumentHelp(
-            "Send the --header fields to every host the export reaches (a next-page link or a redirect to another host), not only to the scheme, host and port it started on."
+            "Send the --header fields to every origin the export reaches (a next-page link or a redirect to another host), not only to the origin (scheme, host and port) it started on."
         ))
     var sendHeadersToAnyHost = false
 
@@ -167,7 +168,7 @@ struct FetchCommand: AsyncParsableCommand {
         let start = try startURL()
         let headers = HeaderScope(
             start: start, fields: fields, sendsToAnyHost: sendHeadersToAnyHost,
-            notice: { progress.interject($0 + "\n") })
+            anyHostOption: "--send-headers-to-any-host", notice: { progress.interject($0 + "\n") })
         let session = RedirectGuard.session(scope: headers)
         defer { session.finishTasksAndInvalidate() }
         let transport = RetryingTransport(

@@ -24,7 +24,11 @@ struct ConnectionOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "A header for every request, such as 'Authorization: Bearer TOKEN' (repeatable).",
+            """
+            A header such as 'Authorization: Bearer TOKEN' (repeatable). It goes only to the endpoint's \
+            origin (scheme, host and port; with fetch --rest, the first page's): a redirect or a next \
+            page on another origin is asked for without it, unless fetch --send-headers-to-any-host.
+            """,
             valueName: "name: value"))
     var header: [String] = []
 

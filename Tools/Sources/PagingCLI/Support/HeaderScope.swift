@@ -1,38 +1,46 @@
 import Foundation
 import Synchronization
 
-/// Keeps the `--header` fields to the origin an export started on, as curl and gh do with
-/// credentials: a request to another origin (a next page a `Link` header or a body field names
-/// on another host, a redirect there) goes without any of them, unless
-/// `--send-headers-to-any-host` says they may go anywhere. The first request withheld from each
-/// origin is told once, naming the origin and the fields, never their values.
+/// Keeps the `--header` fields to the origin a command was pointed at, as curl and gh do with
+/// credentials: a request to another origin (a redirect there, or for `fetch` a next page a
+/// `Link` header or a body field names on another host) goes without any of them, unless the
+/// command's override (`fetch --send-headers-to-any-host`) says they may go anywhere. The first
+/// request withheld from each origin is told once, naming the origin and the fields, never
+/// their values.
 final class HeaderScope: Sendable {
     /// The header fields given with `--header`.
     let fields: [String: String]
-    /// The origin the export started on; `nil` only for a start URL without one.
+    /// The origin the command was pointed at; `nil` only for a start URL without one.
     let origin: Origin?
     /// Whether the fields go to every origin (`--send-headers-to-any-host`).
     let sendsToAnyHost: Bool
+    /// The option that sends the fields to every origin, suggested in the notice; `nil` for a
+    /// command that has none.
+    let anyHostOption: String?
     private let notice: @Sendable (String) -> Void
     private let withheld = Mutex<Set<String>>([])
 
     /// Creates a scope.
     /// - Parameters:
-    ///   - start: the URL the export starts on (the GraphQL endpoint, or the REST list's first page).
+    ///   - start: the URL the command is pointed at (the GraphQL endpoint, or the REST list's
+    ///     first page): its origin is the one that gets the fields.
     ///   - fields: the header fields given with `--header`.
     ///   - sendsToAnyHost: whether they go to every origin.
+    ///   - anyHostOption: the option that makes them go to every origin, named in the notice;
+    ///     `nil` when the command has none.
     ///   - notice: told, once per origin, that the fields were not sent there.
     init(
-        start: URL, fields: [String: String], sendsToAnyHost: Bool = false,
+        start: URL, fields: [String: String], sendsToAnyHost: Bool = false, anyHostOption: String? = nil,
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.fields = fields
         self.origin = Origin(start)
         self.sendsToAnyHost = sendsToAnyHost
+        self.anyHostOption = anyHostOption
         self.notice = notice
     }
 
-    /// Whether the fields go with a request to a URL: when it is on the export's origin, or
+    /// Whether the fields go with a request to a URL: when it is on the command's origin, or
     /// every origin is allowed. The first time they do not go to an origin, ``notice`` hears why.
     /// - Complexity: O(1), plus the notice.
     func permits(_ url: URL) -> Bool {
@@ -43,10 +51,9 @@ final class HeaderScope: Sendable {
         let first = withheld.withLock { $0.insert(name).inserted }
         if first {
             let names = fields.keys.sorted().joined(separator: ", ")
-            let started = origin.map { " (the export started on \($0))" } ?? ""
-            notice(
-                "paging: the --header fields (\(names)) are not sent to \(name)\(started); pass --send-headers-to-any-host to send them there too."
-            )
+            let only = origin.map { " (they go only to \($0))" } ?? ""
+            let override = anyHostOption.map { "; pass \($0) to send them there too" } ?? ""
+            notice("paging: the --header fields (\(names)) are not sent to \(name)\(only)\(override).")
         }
         return false
     }

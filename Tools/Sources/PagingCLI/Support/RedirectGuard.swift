@@ -4,7 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A URL session delegate that keeps the `--header` fields off a redirect to another origin.
+/// A URL session delegate that keeps the `--header` fields off a redirect to another origin:
+/// every command that sends the user's header fields (`fetch`, `browse`) sends them through a
+/// session made by ``session(scope:)``.
 ///
 /// URLSession follows a redirect with a copy of every header field of the request, whatever
 /// host the redirect names (FoundationNetworking does so for `Authorization` too); this
@@ -32,7 +34,8 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     }
 
     /// A session whose redirects keep the scope's fields to their origin: ephemeral (no cache,
-    /// no cookies or credentials kept after the command). Invalidate it when the command ends.
+    /// no cookies or credentials kept after the command). The session holds its delegate until
+    /// it is invalidated: invalidate it when the command ends.
     static func session(scope: HeaderScope) -> URLSession {
         URLSession(configuration: .ephemeral, delegate: RedirectGuard(scope: scope), delegateQueue: nil)
     }
