@@ -518,6 +518,17 @@ struct PagerFollowsStoreTests {
         source.makePager(configuration: configuration)
     }
 
+    /// A pager of pages of three over a source, made one way or the other.
+    static func pager<Source: PageSource>(over source: Source, made making: Making) throws -> Pager<
+        Source.Key, Source.Item
+    > where Source.Item: Identifiable, Source.Item.ID: Sendable {
+        let configuration = try Self.configuration(3)
+        return switch making {
+        case .initializer: Pager(source: source, configuration: configuration)
+        case .genericCode: Self.pagerInGenericCode(source, configuration: configuration)
+        }
+    }
+
     /// Loads two pages of three, books launch 5, and checks that its row,
     /// and only it, shows the booking.
     static func expectBookingUpdatesTheRow<Key>(
@@ -544,12 +555,7 @@ struct PagerFollowsStoreTests {
         let client = fleet.client(store: GraphQLStore())
         let source = ConnectionSource(
             client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self)
-        let configuration = try Self.configuration(3)
-        let pager =
-            switch making {
-            case .initializer: Pager(source: source, configuration: configuration)
-            case .genericCode: Self.pagerInGenericCode(source, configuration: configuration)
-            }
+        let pager = try Self.pager(over: source, made: making)
         try await Self.expectBookingUpdatesTheRow(pager, client: client, fleet: fleet)
     }
 
@@ -561,12 +567,7 @@ struct PagerFollowsStoreTests {
         let fragment = try PaginationFragment(
             try PaginationFragmentDocument(Self.fragmentDocument), nodeID: "u1", client: client,
             as: FollowedLaunch.self)
-        let configuration = try Self.configuration(3)
-        let pager =
-            switch making {
-            case .initializer: Pager(source: fragment, configuration: configuration)
-            case .genericCode: Self.pagerInGenericCode(fragment, configuration: configuration)
-            }
+        let pager = try Self.pager(over: fragment, made: making)
         try await Self.expectBookingUpdatesTheRow(pager, client: client, fleet: fleet)
     }
 
@@ -575,12 +576,7 @@ struct PagerFollowsStoreTests {
         let fleet = LaunchFleet(count: 9)
         let client = fleet.client(store: GraphQLStore())
         let source = Self.queryPager(client)
-        let configuration = try Self.configuration(3)
-        let pager =
-            switch making {
-            case .initializer: Pager(source: source, configuration: configuration)
-            case .genericCode: Self.pagerInGenericCode(source, configuration: configuration)
-            }
+        let pager = try Self.pager(over: source, made: making)
         try await Self.expectBookingUpdatesTheRow(pager, client: client, fleet: fleet)
     }
 

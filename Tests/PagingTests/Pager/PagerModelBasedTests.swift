@@ -382,17 +382,12 @@ struct ShapedList: Sendable {
     /// The page a request asks for, as the data of a version has it.
     func page(for request: PageRequest<Int>, version: Int) -> Page<Int, TestItem> {
         let range: Range<Int>
-        switch request.position {
-        case .initial(let key) where shape == .reverse:
+        if shape == .reverse, case .initial(let key) = request.position {
+            // The first page of a chat ends at its key, or at the end.
             let end = min(max(0, key ?? total), total)
             range = max(0, end - request.count)..<end
-        case .initial(let key):
-            let start = min(max(0, key ?? 0), total)
-            range = start..<min(total, start + request.count)
-        case .next(let start):
-            range = start..<min(total, start + request.count)
-        case .previous(let end):
-            range = max(0, end - request.count)..<end
+        } else {
+            range = NumberList.range(for: request, total: total)
         }
         var nextKey = shape != .reverse && range.upperBound < total ? range.upperBound : nil
         if let cycleAt, shape != .reverse, range.upperBound >= cycleAt {

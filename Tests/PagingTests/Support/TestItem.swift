@@ -17,20 +17,26 @@ struct NumberList: Sendable {
 
     /// The page a request asks for.
     func page(for request: PageRequest<Int>) -> Page<Int, TestItem> {
-        let range: Range<Int>
-        switch request.position {
-        case .initial(let key):
-            let start = min(max(0, key ?? 0), total)
-            range = start..<min(total, start + request.count)
-        case .next(let start):
-            range = start..<min(total, start + request.count)
-        case .previous(let end):
-            range = max(0, end - request.count)..<end
-        }
+        let range = Self.range(for: request, total: total)
         return Page(
             items: range.map { TestItem(id: $0, version: version) },
             previousKey: range.lowerBound > 0 ? range.lowerBound : nil,
             nextKey: range.upperBound < total ? range.upperBound : nil)
+    }
+
+    /// The offsets of `0..<total` a request asks for: from its key forward
+    /// (from 0 for an initial request without one), or backward to its key
+    /// for a previous page.
+    static func range(for request: PageRequest<Int>, total: Int) -> Range<Int> {
+        switch request.position {
+        case .initial(let key):
+            let start = min(max(0, key ?? 0), total)
+            return start..<min(total, start + request.count)
+        case .next(let start):
+            return start..<min(total, start + request.count)
+        case .previous(let end):
+            return max(0, end - request.count)..<end
+        }
     }
 
     /// A source that answers at once.
