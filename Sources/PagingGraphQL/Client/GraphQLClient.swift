@@ -18,6 +18,13 @@ public import Foundation
 /// given to the client and to ``send(_:headers:)`` are added, a later one
 /// replacing an earlier one of the same name (case aside).
 ///
+/// Header fields go to the endpoint's origin only: with the default
+/// ``URLSessionTransport``, a redirect to another origin (scheme, host and
+/// port) is followed without them, and without any `Authorization`,
+/// `Cookie` or `Proxy-Authorization`; a redirect within the origin keeps
+/// them. ``URLSessionTransport`` says what it guarantees with a session of
+/// your own.
+///
 /// Cancellation: cancelling the task that awaits ``send(_:headers:)``
 /// cancels the HTTP request, and ``send(_:headers:)`` throws
 /// `CancellationError`.
@@ -42,7 +49,9 @@ public import Foundation
 public struct GraphQLClient: Sendable {
     /// The GraphQL endpoint.
     public var endpoint: URL
-    /// Header fields sent with every request, such as `Authorization`.
+    /// Header fields sent with every request, such as `Authorization`, to
+    /// the endpoint's origin: the default ``URLSessionTransport`` follows a
+    /// redirect to another origin without them.
     public var headers: [String: String]
     /// How long a request may take before it fails with a
     /// ``GraphQLClientError/Kind/transport`` error.
@@ -56,10 +65,12 @@ public struct GraphQLClient: Sendable {
     /// Creates a client.
     /// - Parameters:
     ///   - endpoint: the GraphQL endpoint.
-    ///   - headers: header fields sent with every request.
+    ///   - headers: header fields sent with every request, to the endpoint's
+    ///     origin only (a redirect to another origin goes without them).
     ///   - timeout: how long a request may take; 60 seconds unless given.
     ///   - transport: what carries the requests; a ``URLSessionTransport``
-    ///     over `URLSession.shared` unless given.
+    ///     over `URLSession.shared`, keeping header fields off redirects to
+    ///     another origin, unless given.
     ///   - store: the normalized record store to write responses to, which
     ///     the client's pagers follow; `nil` for none.
     public init(

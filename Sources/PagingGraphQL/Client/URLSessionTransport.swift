@@ -20,13 +20,41 @@ import Synchronization
 /// let transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
 /// let client = GraphQLClient(endpoint: url, transport: transport)
 /// ```
+///
+/// Redirects: header fields, credentials above all, go only to the origin
+/// (scheme, host and port) a request was sent to. URLSession follows a
+/// redirect with every field of the request, whatever origin it names
+/// (FoundationNetworking does so for `Authorization` too), so the transport
+/// follows redirects by the rule of ``RedirectHeaderGuard``: a redirect on
+/// the request's origin keeps every field; one to another origin goes
+/// without the fields the request was sent with (the client's `headers`
+/// among them; `Accept` and `Content-Type` aside) and without
+/// `Authorization`, `Cookie` and `Proxy-Authorization`. What it guarantees
+/// depends on the session:
+///
+/// - `URLSession.shared` (the default) or any session without a delegate:
+///   the transport gives each of its tasks a ``RedirectHeaderGuard`` as its
+///   task delegate, so the rule holds.
+/// - A session whose delegate is a ``RedirectHeaderGuard``: the rule holds,
+///   as that delegate decides.
+/// - A session with another delegate: the transport leaves redirects to
+///   that delegate, and guarantees nothing about them; the delegate keeps
+///   the rule by answering its redirects with
+///   ``RedirectHeaderGuard/request(following:from:)``.
+///
+/// Fields that a session's configuration adds to every request
+/// (`httpAdditionalHeaders`) are the session's, and go with its redirects.
 public struct URLSessionTransport: GraphQLTransport {
     /// The session the requests run in.
     public let session: URLSession
 
+    /// The task delegate of every request in a session without a delegate.
+    private static let redirectGuard = RedirectHeaderGuard()
+
     /// Creates a transport.
     /// - Parameter session: the session to run requests in; `URLSession.shared`
-    ///   unless given.
+    ///   unless given. Without a delegate of its own, its redirects keep the
+    ///   request's header fields to the request's origin (see above).
     public init(session: URLSession = .shared) {
         self.session = session
     }
@@ -57,6 +85,12 @@ public struct URLSessionTransport: GraphQLTransport {
                     } else {
                         continuation.resume(throwing: URLError(.badServerResponse))
                     }
+                }
+                if session.delegate == nil {
+                    // Only a session without a delegate: a task delegate would
+                    // take the redirects (and on Linux other task callbacks)
+                    // away from the app's own session delegate.
+                    task.delegate = Self.redirectGuard
                 }
                 if !flight.start(task) {
                     // Cancelled before the task existed: the task never runs,

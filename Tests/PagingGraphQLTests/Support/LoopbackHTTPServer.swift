@@ -1,0 +1,178 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for tests of what a client really sends: it records each
+/// request (method, target, header fields) and answers it as its script says.
+///
+/// Bounded: it serves one request per connection (answering with `Connection: close`), at most
+/// `maximumRequests` of them, and gives up a connection that sends nothing for a few seconds.
+/// It closes by itself after its last request, or when no client came for
+/// `idleTimeout`; ``close()`` stops it sooner.
+final class LoopbackHTTPServer: Sendable {
+    /// A request as the server read it.
+    struct Request: Sendable {
+        var method: String
+        var target: String
+        /// The header fields, by lowercased name.
+        var headers: [String: String]
+        var body: Data
+    }
+
+    /// An answer to a request.
+    struct Response: Sendable {
+        var status: Int
+        var headers: [String: String] = [:]
+        var body: Data = Data()
+    }
+
+    struct Failure: Error { var step: String }
+
+    /// What the server answers a request with, given its port.
+    typealias Script = @Sendable (Request, UInt16) -> Response
+
+    let port: UInt16
+    private let descriptor: Int32
+    /// Whether the socket is still open: only its owner thread closes it, and ``close()`` must
+    /// never shut down a descriptor number the system has given to another socket since.
+    private let isOpen = Mutex(true)
+    private let received = Mutex<[Request]>([])
+
+    /// The requests served so far, in order.
+    var requests: [Request] { received.withLock { $0 } }
+
+    /// Starts a server on an ephemeral port of 127.0.0.1.
+    /// - Parameters:
+    ///   - maximumRequests: how many requests it serves before it closes.
+    ///   - idleTimeout: how long it waits for a client before it closes.
+    ///   - script: what it answers each request with.
+    init(maximumRequests: Int = 4, idleTimeout: Duration = .seconds(30), script: @escaping Script) throws {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure(step: "socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, listen(descriptor, 8) == 0, named == 0 else {
+            Self.closeSocket(descriptor)
+            throw Failure(step: "bind/listen")
+        }
+        self.descriptor = descriptor
+        self.port = UInt16(bigEndian: address.sin_port)
+        let idleMilliseconds = Int32(idleTimeout.components.seconds * 1000)
+        Thread.detachNewThread { [self] in
+            serve(maximumRequests: maximumRequests, idleMilliseconds: idleMilliseconds, script: script)
+        }
+    }
+
+    /// Stops accepting clients; the server's thread closes the socket.
+    func close() {
+        isOpen.withLock { isOpen in
+            if isOpen { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    private func serve(maximumRequests: Int, idleMilliseconds: Int32, script: Script) {
+        defer {
+            isOpen.withLock { isOpen in
+                isOpen = false
+                Self.closeSocket(descriptor)
+            }
+        }
+        for _ in 0..<maximumRequests {
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&waiting, 1, idleMilliseconds) == 1, waiting.revents & Int16(POLLIN) != 0 else {
+                return
+            }
+            let client = accept(descriptor, nil, nil)
+            guard client >= 0 else { return }
+            defer { Self.closeSocket(client) }
+            var limit = timeval(tv_sec: 5, tv_usec: 0)
+            _ = setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+            guard let request = Self.read(client) else { continue }
+            received.withLock { $0.append(request) }
+            Self.write(script(request, port), to: client)
+        }
+    }
+
+    /// Reads one request: its head up to the blank line, then a body of `Content-Length` bytes.
+    private static func read(_ client: Int32) -> Request? {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let separator = Data("\r\n\r\n".utf8)
+        while data.range(of: separator) == nil {
+            let count = recv(client, &buffer, buffer.count, 0)
+            guard count > 0, data.count < 64 * 1024 else { return nil }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        guard let end = data.range(of: separator),
+            let head = String(data: data[..<end.lowerBound], encoding: .utf8)
+        else { return nil }
+        var lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst().split(separator: " ")
+        guard requestLine.count == 3 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].lowercased()
+            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = Data(data[end.upperBound...])
+        let expected = headers["content-length"].flatMap { Int($0) } ?? 0
+        while body.count < expected {
+            let count = recv(client, &buffer, min(buffer.count, expected - body.count), 0)
+            guard count > 0 else { return nil }
+            body.append(contentsOf: buffer[0..<count])
+        }
+        return Request(
+            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
+    }
+
+    private static func write(_ response: Response, to client: Int32) {
+        var head = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
+        var fields = response.headers
+        fields["Content-Length"] = String(response.body.count)
+        fields["Connection"] = "close"
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        let bytes = Data((head + "\r\n").utf8) + response.body
+        #if canImport(Glibc)
+            let flags = Int32(MSG_NOSIGNAL)  // a client gone must not kill the test process
+        #else
+            let flags: Int32 = 0
+        #endif
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let sent = send(client, raw.baseAddress.map { $0 + offset }, raw.count - offset, flags)
+                guard sent > 0 else { return }
+                offset += sent
+            }
+        }
+    }
+
+    private static func closeSocket(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #else
+            _ = Darwin.close(descriptor)
+        #endif
+    }
+}
