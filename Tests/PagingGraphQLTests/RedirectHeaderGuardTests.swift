@@ -16,36 +16,22 @@ struct RedirectHeaderGuardTests {
 
     @Test("a client whose endpoint redirects to another origin does not send its Authorization header there")
     func clientRedirectedToAnotherOrigin() async throws {
-        let server = try LoopbackHTTPServer(script: Self.movedEndpoint(to: "localhost"))
-        defer { server.close() }
-        let client = GraphQLClient(endpoint: try Self.endpoint(of: server), headers: Self.fields)
+        let (first, moved, port) = try await Self.sendThroughRedirect(to: "localhost")
 
-        let response = try await client.send(UntypedGraphQLRequest(document: "{ a }"))
-
-        #expect(response.data == ["a": 1])
-        let requests = server.requests
-        try #require(requests.count == 2)
-        #expect(requests[0].headers["authorization"] == "Bearer s3cret-token")
-        #expect(requests[1].headers["host"] == "localhost:\(server.port)")
-        #expect(requests[1].headers["authorization"] == nil)
-        #expect(requests[1].headers["x-api-key"] == nil)
-        #expect(requests[1].headers["content-type"] == "application/json")
+        #expect(first.headers["authorization"] == "Bearer s3cret-token")
+        #expect(moved.headers["host"] == "localhost:\(port)")
+        #expect(moved.headers["authorization"] == nil)
+        #expect(moved.headers["x-api-key"] == nil)
+        #expect(moved.headers["content-type"] == "application/json")
     }
 
     @Test("a client whose endpoint redirects within its origin keeps its Authorization header")
     func clientRedirectedWithinTheOrigin() async throws {
-        let server = try LoopbackHTTPServer(script: Self.movedEndpoint(to: "127.0.0.1"))
-        defer { server.close() }
-        let client = GraphQLClient(endpoint: try Self.endpoint(of: server), headers: Self.fields)
+        let (_, moved, port) = try await Self.sendThroughRedirect(to: "127.0.0.1")
 
-        let response = try await client.send(UntypedGraphQLRequest(document: "{ a }"))
-
-        #expect(response.data == ["a": 1])
-        let requests = server.requests
-        try #require(requests.count == 2)
-        #expect(requests[1].target == "/moved")
-        #expect(requests[1].headers["authorization"] == "Bearer s3cret-token")
-        #expect(requests[1].headers["x-api-key"] == "k3y")
+        #expect(moved.headers["host"] == "127.0.0.1:\(port)")
+        #expect(moved.headers["authorization"] == "Bearer s3cret-token")
+        #expect(moved.headers["x-api-key"] == "k3y")
     }
 
     @Test("an app's session without a delegate keeps the header fields to the endpoint's origin too")
@@ -130,6 +116,25 @@ struct RedirectHeaderGuardTests {
                 status: 200, headers: ["Content-Type": "application/json"],
                 body: Data(#"{"data":{"a":1}}"#.utf8))
         }
+    }
+
+    /// Sends a query with ``fields`` from a client made with `GraphQLClient(endpoint:headers:)`
+    /// to an endpoint that moves to `host`.
+    /// - Returns: the request to the endpoint, the one to where it moved, and the server's port.
+    static func sendThroughRedirect(
+        to host: String
+    ) async throws -> (LoopbackHTTPServer.Request, LoopbackHTTPServer.Request, UInt16) {
+        let server = try LoopbackHTTPServer(script: movedEndpoint(to: host))
+        defer { server.close() }
+        let client = GraphQLClient(endpoint: try endpoint(of: server), headers: fields)
+
+        let response = try await client.send(UntypedGraphQLRequest(document: "{ a }"))
+
+        #expect(response.data == ["a": 1])
+        let requests = server.requests
+        try #require(requests.count == 2)
+        #expect(requests[1].target == "/moved")
+        return (requests[0], requests[1], server.port)
     }
 
     static func endpoint(of server: LoopbackHTTPServer) throws -> URL {

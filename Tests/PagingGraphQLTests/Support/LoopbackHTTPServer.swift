@@ -37,7 +37,7 @@ final class LoopbackHTTPServer: Sendable {
     typealias Script = @Sendable (Request, UInt16) -> Response
 
     let port: UInt16
-    private let descriptor: Int32
+    private let listener: LoopbackListener
     /// Whether the socket is still open: only its owner thread closes it, and ``close()`` must
     /// never shut down a descriptor number the system has given to another socket since.
     private let isOpen = Mutex(true)
@@ -52,31 +52,9 @@ final class LoopbackHTTPServer: Sendable {
     ///   - idleTimeout: how long it waits for a client before it closes.
     ///   - script: what it answers each request with.
     init(maximumRequests: Int = 4, idleTimeout: Duration = .seconds(30), script: @escaping Script) throws {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw Failure(step: "socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard bound == 0, listen(descriptor, 8) == 0, named == 0 else {
-            Self.closeSocket(descriptor)
-            throw Failure(step: "bind/listen")
-        }
-        self.descriptor = descriptor
-        self.port = UInt16(bigEndian: address.sin_port)
+        let listener = try LoopbackListener()
+        self.listener = listener
+        self.port = listener.port
         let idleMilliseconds = Int32(idleTimeout.components.seconds * 1000)
         Thread.detachNewThread { [self] in
             serve(maximumRequests: maximumRequests, idleMilliseconds: idleMilliseconds, script: script)
@@ -86,7 +64,7 @@ final class LoopbackHTTPServer: Sendable {
     /// Stops accepting clients; the server's thread closes the socket.
     func close() {
         isOpen.withLock { isOpen in
-            if isOpen { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+            if isOpen { _ = shutdown(listener.descriptor, Int32(SHUT_RDWR)) }
         }
     }
 
@@ -94,15 +72,15 @@ final class LoopbackHTTPServer: Sendable {
         defer {
             isOpen.withLock { isOpen in
                 isOpen = false
-                Self.closeSocket(descriptor)
+                listener.close()
             }
         }
         for _ in 0..<maximumRequests {
-            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            var waiting = pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&waiting, 1, idleMilliseconds) == 1, waiting.revents & Int16(POLLIN) != 0 else {
                 return
             }
-            let client = accept(descriptor, nil, nil)
+            let client = accept(listener.descriptor, nil, nil)
             guard client >= 0 else { return }
             defer { Self.closeSocket(client) }
             var limit = timeval(tv_sec: 5, tv_usec: 0)
