@@ -69,7 +69,7 @@ struct BrowseCommand: AsyncParsableCommand {
         // another origin, which URLSession would otherwise follow with every field.
         let headers = HeaderScope(
             start: endpoint, fields: try connection.headerFields(), notice: notices.line)
-        let urlSession = RedirectGuard.session(scope: headers)
+        let urlSession = headers.makeSession()
         defer { urlSession.finishTasksAndInvalidate() }
         let client = GraphQLClient(
             endpoint: endpoint, headers: headers.fields,

@@ -169,7 +169,7 @@ struct FetchCommand: AsyncParsableCommand {
         let headers = HeaderScope(
             start: start, fields: fields, sendsToAnyHost: sendHeadersToAnyHost,
             anyHostOption: "--send-headers-to-any-host", notice: { progress.interject($0 + "\n") })
-        let session = RedirectGuard.session(scope: headers)
+        let session = headers.makeSession()
         defer { session.finishTasksAndInvalidate() }
         let transport = RetryingTransport(
             base: rest == nil ? URLSessionTransport(session: session) : HTTPGetTransport(session: session),

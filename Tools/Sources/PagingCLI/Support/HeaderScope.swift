@@ -1,5 +1,10 @@
 import Foundation
+import PagingGraphQL
 import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Keeps the `--header` fields to the origin a command was pointed at, as curl and gh do with
 /// credentials: a request to another origin (a redirect there, or for `fetch` a next page a
@@ -7,11 +12,15 @@ import Synchronization
 /// command's override (`fetch --send-headers-to-any-host`) says they may go anywhere. The first
 /// request withheld from each origin is told once, naming the origin and the fields, never
 /// their values.
+///
+/// Redirects: every command that sends the fields (`fetch`, `browse`) sends them through a
+/// session made by ``makeSession()``, whose ``RedirectHeaderGuard`` (the library's) asks
+/// ``permits(_:)`` about each redirect.
 final class HeaderScope: Sendable {
     /// The header fields given with `--header`.
     let fields: [String: String]
     /// The origin the command was pointed at; `nil` only for a start URL without one.
-    let origin: Origin?
+    let origin: HTTPOrigin?
     /// Whether the fields go to every origin (`--send-headers-to-any-host`).
     let sendsToAnyHost: Bool
     /// The option that sends the fields to every origin, suggested in the notice; `nil` for a
@@ -34,7 +43,7 @@ final class HeaderScope: Sendable {
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.fields = fields
-        self.origin = Origin(start)
+        self.origin = HTTPOrigin(start)
         self.sendsToAnyHost = sendsToAnyHost
         self.anyHostOption = anyHostOption
         self.notice = notice
@@ -45,7 +54,7 @@ final class HeaderScope: Sendable {
     /// - Complexity: O(1), plus the notice.
     func permits(_ url: URL) -> Bool {
         guard !fields.isEmpty, !sendsToAnyHost else { return true }
-        let target = Origin(url)
+        let target = HTTPOrigin(url)
         if let target, target == origin { return true }
         let name = target?.description ?? url.absoluteString
         let first = withheld.withLock { $0.insert(name).inserted }
@@ -61,5 +70,14 @@ final class HeaderScope: Sendable {
     /// The fields for a request to a URL: all of them when ``permits(_:)``, none otherwise.
     func fields(for url: URL) -> [String: String] {
         permits(url) ? fields : [:]
+    }
+
+    /// A session whose redirects keep the fields to the origins the scope permits: ephemeral (no
+    /// cache, no cookies or credentials kept after the command). A redirect that ``permits(_:)``
+    /// refuses goes on without them (see ``RedirectHeaderGuard``). The session holds its
+    /// delegate until it is invalidated: invalidate it when the command ends.
+    func makeSession() -> URLSession {
+        let redirects = RedirectHeaderGuard(permits: { [self] url in permits(url) })
+        return URLSession(configuration: .ephemeral, delegate: redirects, delegateQueue: nil)
     }
 }
