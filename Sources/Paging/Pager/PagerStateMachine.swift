@@ -88,10 +88,18 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         var after: [(Request, Page<Key, Item>)] = []
         /// The pages before the anchor, nearest first.
         var before: [(Request, Page<Key, Item>)] = []
-        /// The sizes of the pages still to refetch after the anchor, in order.
-        var sizesAfter: [Int]
-        /// The sizes of the pages still to refetch before it, nearest first.
-        var sizesBefore: [Int]
+        /// The sizes of the pages to refetch after the anchor, in order, and
+        /// how many of them were asked for.
+        let sizesAfter: [Int]
+        var askedAfter = 0
+        /// The sizes of the pages to refetch before it, nearest first, and
+        /// how many of them were asked for.
+        let sizesBefore: [Int]
+        var askedBefore = 0
+        /// The keys this refetch asked for with `next(after:)` and with
+        /// `previous(before:)`.
+        var askedNext: Set<Key> = []
+        var askedPrevious: Set<Key> = []
 
         init(anchorSequence: Int, sizesAfter: [Int], sizesBefore: [Int]) {
             self.anchorSequence = anchorSequence
@@ -108,32 +116,33 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             case .after: after.append((request, page))
             case .before: before.append((request, page))
             }
+            switch request.position {
+            case .initial: break
+            case .next(let key): askedNext.insert(key)
+            case .previous(let key): askedPrevious.insert(key)
+            }
         }
 
         /// The keys this refetch has asked for so far in a direction.
-        func askedKeys(_ direction: LoadDirection) -> [Key] {
-            let pages = [anchor].compactMap { $0 } + (direction == .next ? after : before)
-            return pages.compactMap { request, _ in request.direction == direction ? request.key : nil }
+        func askedKeys(_ direction: LoadDirection) -> Set<Key> {
+            direction == .next ? askedNext : askedPrevious
         }
 
         /// The next request to make, or `nil` when every page is in. Forward
         /// first, until the sizes run out or the list ends; then backward.
         mutating func advance() -> Request? {
             guard let anchor else { return nil }
-            if phase != .before {
-                if let size = sizesAfter.first, let key = (after.last ?? anchor).1.nextKey {
-                    sizesAfter.removeFirst()
-                    phase = .after
-                    return Request(.next(after: key), count: size)
-                }
-                sizesAfter = []
+            if phase != .before, askedAfter < sizesAfter.count, let key = (after.last ?? anchor).1.nextKey {
+                askedAfter += 1
+                phase = .after
+                return Request(.next(after: key), count: sizesAfter[askedAfter - 1])
             }
-            if let size = sizesBefore.first, let key = (before.last ?? anchor).1.previousKey {
-                sizesBefore.removeFirst()
+            // Forward is done (all asked, or the list ended): backward.
+            if askedBefore < sizesBefore.count, let key = (before.last ?? anchor).1.previousKey {
+                askedBefore += 1
                 phase = .before
-                return Request(.previous(before: key), count: size)
+                return Request(.previous(before: key), count: sizesBefore[askedBefore - 1])
             }
-            sizesBefore = []
             return nil
         }
 
