@@ -3,8 +3,9 @@
 #   make demo    build and run `paging demo`: the launch list, paged live in
 #                the terminal (a debug build: it starts soonest from a clone)
 #   make test    every test of every package (what CI runs)
-#   make check   no compiler warning in our code, every public symbol
-#                documented, the DocC catalogs valid
+#   make check   the sources formatted (swift format lint --strict), every
+#                public symbol documented, the DocC catalogs valid, the
+#                benchmarks build
 #   make format  format the sources with swift-format
 #   make benchmarks  run every benchmark (release build, ~20 minutes) and
 #                print the table of ratios

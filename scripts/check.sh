@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# Checks beyond the tests: every public symbol of the libraries has a doc
-# comment, each DocC catalog converts without a warning, and the benchmarks
-# build.
+# Checks beyond the tests: the sources are formatted, every public symbol of
+# the libraries has a doc comment, each DocC catalog converts without a
+# warning, and the benchmarks build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Formatted as `make format` formats them (the rules are in .swift-format).
+echo "== format"
+if ! swift format lint --strict -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources; then
+    echo "unformatted code: run 'make format' and commit the result"
+    exit 1
+fi
 
 # Extract the symbol graphs of every module (built if needed).
 # (It can exit non-zero over the test modules, which are not checked: judge by

@@ -74,7 +74,8 @@ struct DocumentRewriter {
             let key = field.alias?.value ?? field.name.value
             if field.name.value == "pageInfo", key == "pageInfo", let child = field.selectionSet {
                 hasPageInfo = true
-                let missing = pageInfoFields
+                let missing =
+                    pageInfoFields
                     .filter { !Self.selectsUnaliased($0, in: child) }
                 selections.append(
                     field.set(value: .node(try Self.adding(missing, to: child)), key: "selectionSet"))
