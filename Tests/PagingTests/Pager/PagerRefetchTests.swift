@@ -11,8 +11,16 @@ struct PagerRefetchTests {
         RelayConnectionBackend((0..<count).map { TestItem(id: $0) }, cursor: { "c\($0.id)" })
     }
 
-    private static func bumpVersion(of backend: RelayConnectionBackend<TestItem>, ids: Range<Int>) {
-        for id in ids { backend.replace(TestItem(id: id, version: 1)) }
+    /// Gives every item of the backend a new version, refreshes, and checks
+    /// that the list shows the same items, all fresh.
+    private static func expectRefetchKeepsTheList(
+        _ pager: Pager<String, TestItem>, over backend: RelayConnectionBackend<TestItem>, count: Int
+    ) async throws {
+        let before = pager.items.ids
+        for id in 0..<count { backend.replace(TestItem(id: id, version: 1)) }
+        _ = try await pager.refresh().value
+        #expect(pager.items.ids == before)
+        #expect(pager.items.allSatisfy { $0.version == 1 }, "\(pager.items)")
     }
 
     @Test("a chat paged backward only (Relay, reverse) refetches every page backward and keeps its newest")
@@ -26,10 +34,7 @@ struct PagerRefetchTests {
         _ = try await pager.loadPrevious().value
         #expect(pager.items.ids == Array(20..<50))
 
-        Self.bumpVersion(of: backend, ids: 0..<50)
-        _ = try await pager.refresh().value
-        #expect(pager.items.ids == Array(20..<50))
-        #expect(pager.items.allSatisfy { $0.version == 1 }, "\(pager.items)")
+        try await Self.expectRefetchKeepsTheList(pager, over: backend, count: 50)
         #expect(!pager.hasNext)
         #expect(pager.hasPrevious)
         // It pages on backward from the fresh keys.
@@ -71,10 +76,7 @@ struct PagerRefetchTests {
         _ = try await pager.loadPrevious().value
         #expect(pager.items.ids == Array(10..<50))
 
-        Self.bumpVersion(of: backend, ids: 0..<60)
-        _ = try await pager.refresh().value
-        #expect(pager.items.ids == Array(10..<50))
-        #expect(pager.items.allSatisfy { $0.version == 1 })
+        try await Self.expectRefetchKeepsTheList(pager, over: backend, count: 60)
         // The first request of the refetch is the one the list opened with.
         let refetch = backend.received.suffix(4)
         #expect(refetch.first == RelayArguments(first: 10, after: "c29"))
@@ -91,10 +93,7 @@ struct PagerRefetchTests {
         for _ in 0..<5 { _ = try await pager.loadNext().value }
         #expect(pager.items.ids == Array(20..<50))
 
-        Self.bumpVersion(of: backend, ids: 0..<100)
-        _ = try await pager.refresh().value
-        #expect(pager.items.ids == Array(20..<50))
-        #expect(pager.items.allSatisfy { $0.version == 1 })
+        try await Self.expectRefetchKeepsTheList(pager, over: backend, count: 100)
         // The dropped pages before it come back when the reader scrolls up.
         _ = try await pager.loadPrevious().value
         #expect(pager.items.ids.first == 10)
