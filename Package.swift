@@ -19,21 +19,42 @@ let package = Package(
     products: [
         .library(name: "Paging", targets: ["Paging"]),
         .library(name: "PagingGraphQL", targets: ["PagingGraphQL"]),
+        .library(name: "PagingGraphQLStore", targets: ["PagingGraphQLStore"]),
+        .library(name: "PagingGraphQLCore", targets: ["PagingGraphQLCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
     ],
     targets: [
         .target(name: "Paging", swiftSettings: strictSettings),
+        // GraphQL in three layers; each imports only those below it.
+        // JSON, operations, documents and their rewriting, their errors.
+        .target(
+            name: "PagingGraphQLCore",
+            dependencies: [.product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: strictSettings
+        ),
+        // The normalized store: records, reads, writes, watches, gc. It knows
+        // no client and no pager.
+        .target(
+            name: "PagingGraphQLStore",
+            dependencies: ["PagingGraphQLCore", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: strictSettings
+        ),
+        // The client, the pagers and the followers that tie them to the
+        // store; re-exports the two layers below.
         .target(
             name: "PagingGraphQL",
-            dependencies: ["Paging", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: [
+                "Paging", "PagingGraphQLCore", "PagingGraphQLStore",
+                .product(name: "GraphQL", package: "GraphQL"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PagingTests", dependencies: ["Paging"], swiftSettings: strictSettings),
         .testTarget(
             name: "PagingGraphQLTests",
-            dependencies: ["PagingGraphQL", "Paging"],
+            dependencies: ["PagingGraphQL", "PagingGraphQLStore", "PagingGraphQLCore", "Paging"],
             swiftSettings: strictSettings
         ),
     ]

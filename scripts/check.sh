@@ -15,18 +15,21 @@ fi
 # Extract the symbol graphs of every module (built if needed).
 # (It can exit non-zero over the test modules, which are not checked: judge by
 # the libraries' graphs.)
+# The library modules, each checked on its own.
+modules="Paging PagingGraphQLCore PagingGraphQLStore PagingGraphQL"
+
 swift package --scratch-path .build-docs dump-symbol-graph --minimum-access-level public > .build-docs.log 2>&1 || true
 graphs=$(find .build-docs -type d -name symbolgraph | head -n 1)
-for module in Paging PagingGraphQL; do
+for module in $modules; do
     if [ -z "$graphs" ] || [ ! -f "$graphs/$module.symbols.json" ]; then
         cat .build-docs.log
         echo "no symbol graph was written for $module"
         exit 1
     fi
 done
-python3 scripts/check-docs.py "$graphs" Paging PagingGraphQL
+python3 scripts/check-docs.py "$graphs" $modules
 
-for module in Paging PagingGraphQL; do
+for module in $modules; do
     catalog="Sources/$module/$module.docc"
     [ -d "$catalog" ] || { echo "missing DocC catalog $catalog"; exit 1; }
     # Only the module's own graphs (and its extensions of other modules).

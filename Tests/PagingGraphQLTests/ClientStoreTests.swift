@@ -17,7 +17,7 @@ struct ClientStoreTests {
         let backend = LaunchBackend(replies: ["Feed": ["data": ["feed": ["edges": []]]]])
         let client = GraphQLClient(endpoint: testEndpoint, transport: backend.server, store: GraphQLStore())
         _ = try await client.send(
-            UntypedGraphQLRequest(document: Self.feed, operationName: "Feed", variables: ["first": 2]))
+            UntypedOperation(document: Self.feed, operationName: "Feed", variables: ["first": 2]))
 
         let sent = try #require(backend.server.received.first?.query)
         #expect(
@@ -38,7 +38,7 @@ struct ClientStoreTests {
                 }
                 """)
         let request = try client.makeHTTPRequest(
-            for: UntypedGraphQLRequest(document: Self.feed, operationName: "Feed", variables: ["first": 2]))
+            for: UntypedOperation(document: Self.feed, operationName: "Feed", variables: ["first": 2]))
         #expect(try JSONValue(json: request.body)["query"]?.stringValue == sent)
     }
 
@@ -47,7 +47,7 @@ struct ClientStoreTests {
         let backend = LaunchBackend(replies: ["Feed": ["data": ["feed": ["edges": []]]]])
         let client = GraphQLClient(endpoint: testEndpoint, transport: backend.server)
         let response = try await client.send(
-            UntypedGraphQLRequest(document: Self.feed, operationName: "Feed"))
+            UntypedOperation(document: Self.feed, operationName: "Feed"))
         #expect(backend.server.received.first?.query == Self.feed)
         #expect(response.storeError == nil)
         #expect(response.source == .network)
@@ -121,7 +121,7 @@ struct ClientStoreTests {
         let client = GraphQLClient(endpoint: testEndpoint, transport: backend.server, store: store)
         // @appendNode needs its connections.
         let response = try await client.send(
-            UntypedGraphQLRequest(
+            UntypedOperation(
                 document: "mutation Add { addLaunch @appendNode { id } }", operationName: "Add"))
 
         #expect(response.data == ["addLaunch": ["__typename": "Launch", "id": "9"]])
@@ -161,7 +161,7 @@ struct ClientStoreTests {
         let backend = LaunchBackend()
         let client = GraphQLClient(endpoint: testEndpoint, transport: backend.server, store: store)
         let response = try await client.send(
-            UntypedGraphQLRequest(
+            UntypedOperation(
                 document: "query Launch($id: ID!) { launch(id: $id) { id site } }", operationName: "Launch",
                 variables: ["id": "5"]))
         #expect(response.storeError == nil)

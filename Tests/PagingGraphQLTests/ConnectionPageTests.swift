@@ -80,13 +80,14 @@ struct ConnectionPageTests {
     @Test("a connection nulled by an error reports the response's GraphQL errors")
     func reportsErrorsBehindANullConnection() throws {
         let response = GraphQLResponse<JSONValue>(
-            data: ["viewer": ["list": nil]], errors: [GraphQLError(message: "Rate limited")])
+            data: ["viewer": ["list": nil]], errors: [GraphQLResponseError(message: "Rate limited")])
         #expect {
             _ = try document.extractPage(from: response)
         } throws: { error in
             (error as? GraphQLClientError)?.graphQLErrors.map(\.message) == ["Rate limited"]
         }
-        let partial = GraphQLResponse<JSONValue>(data: data, errors: [GraphQLError(message: "site failed")])
+        let partial = GraphQLResponse<JSONValue>(
+            data: data, errors: [GraphQLResponseError(message: "site failed")])
         #expect(try document.extractPage(from: partial).nodes.count == 2, "partial data still pages")
     }
 

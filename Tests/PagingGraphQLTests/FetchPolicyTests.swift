@@ -38,7 +38,7 @@ struct FetchPolicyTests {
         #expect(other.source == .network)
 
         // A query that selects a field no response brought is a miss too.
-        let wider = UntypedGraphQLRequest(
+        let wider = UntypedOperation(
             document: "query Launch($id: ID!) { launch(id: $id) { id site isBooked year } }",
             operationName: "Launch", variables: ["id": "1"])
         _ = try? await client.send(wider, policy: .cacheFirst)
@@ -51,7 +51,7 @@ struct FetchPolicyTests {
     func cacheOnly() async throws {
         let (client, backend) = Self.client()
         _ = try await client.send(LaunchQuery(id: "1"))
-        let wider = UntypedGraphQLRequest(
+        let wider = UntypedOperation(
             document: "query Launch($id: ID!) { launch(id: $id) { id site year } }", operationName: "Launch",
             variables: ["id": "1"])
         let error = try await #require(throws: GraphQLClientError.self) {
@@ -82,7 +82,7 @@ struct FetchPolicyTests {
         let (client, backend) = Self.client()
         let error = try await #require(throws: GraphQLClientError.self) {
             try await client.send(
-                UntypedGraphQLRequest(document: "{ launch { ...Missing } }"), policy: .cacheOnly)
+                UntypedOperation(document: "{ launch { ...Missing } }"), policy: .cacheOnly)
         }
         #expect(error.kind == .store)
         #expect(error.storeError?.kind == .document)

@@ -15,7 +15,7 @@ struct GraphQLClientErrorTests {
     ) async throws -> GraphQLClientError {
         let client = GraphQLClient(endpoint: testEndpoint, transport: ScriptedTransport([reply]))
         do {
-            _ = try await client.send(GraphQLRequest(document: "{ launch { id } }", as: Data.self))
+            _ = try await client.send(InlineOperation(document: "{ launch { id } }", as: Data.self))
         } catch let error as GraphQLClientError {
             return error
         }
@@ -124,7 +124,7 @@ struct GraphQLClientErrorTests {
     func unencodableVariables() async throws {
         let transport = ScriptedTransport([])
         let client = GraphQLClient(endpoint: testEndpoint, transport: transport)
-        let request = GraphQLRequest(
+        let request = InlineOperation(
             document: "{ a }", variables: ["ratio": JSONValue.double(.infinity)], as: JSONValue.self)
         await #expect {
             _ = try await client.send(request)

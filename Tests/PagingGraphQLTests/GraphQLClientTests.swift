@@ -47,7 +47,7 @@ struct GraphQLClientTests {
             transport: transport
         )
         _ = try await client.send(
-            UntypedGraphQLRequest(document: "{ a }"),
+            UntypedOperation(document: "{ a }"),
             headers: ["authorization": "Bearer new", "Accept": "application/json"])
 
         let request = try #require(transport.requests.first)
@@ -93,7 +93,7 @@ struct GraphQLClientTests {
         #expect(response.data?.launches?.launches.first??.id == "1")
         let error = try #require(response.errors.first)
         #expect(error.message == "Site unavailable")
-        #expect(error.locations == [GraphQLError.Location(line: 1, column: 90)])
+        #expect(error.locations == [GraphQLResponseError.Location(line: 1, column: 90)])
         #expect(error.path == ["launches", "launches", 0, "site"])
         #expect(error.extensions?["code"] == "UPSTREAM")
         #expect(error.description == "Site unavailable (at launches.launches[0].site, line 1, column 90)")
@@ -106,7 +106,7 @@ struct GraphQLClientTests {
         ])
         let client = GraphQLClient(endpoint: testEndpoint, transport: transport)
         let response = try await client.send(
-            UntypedGraphQLRequest(document: "{ launches { hasMore } }", variables: ["x": [1, 2]]))
+            UntypedOperation(document: "{ launches { hasMore } }", variables: ["x": [1, 2]]))
         #expect(response.data?[path: ["launches", "hasMore"]] == true)
         #expect(response.extensions?["cost"] == 3)
         let body = try JSONValue(json: try #require(transport.requests.first).body)
@@ -120,7 +120,7 @@ struct GraphQLClientTests {
             .response(.json(#"{"data":{"a":1},"errors":[{"message":"partial"}]}"#, status: 500))
         ])
         let client = GraphQLClient(endpoint: testEndpoint, transport: transport)
-        let response = try await client.send(UntypedGraphQLRequest(document: "{ a }"))
+        let response = try await client.send(UntypedOperation(document: "{ a }"))
         #expect(response.statusCode == 500)
         #expect(response.data == ["a": 1])
         #expect(response.errors.map(\.message) == ["partial"])
@@ -130,7 +130,7 @@ struct GraphQLClientTests {
     func cancellationCancelsTheRequest() async throws {
         let transport = ScriptedTransport([.gated(.json(#"{"data":{}}"#))])
         let client = GraphQLClient(endpoint: testEndpoint, transport: transport)
-        let task = Task { try await client.send(UntypedGraphQLRequest(document: "{ a }")) }
+        let task = Task { try await client.send(UntypedOperation(document: "{ a }")) }
         await transport.waitForRequests(1)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
@@ -141,7 +141,7 @@ struct GraphQLClientTests {
     func gatedReplyIsDelivered() async throws {
         let transport = ScriptedTransport([.gated(.json(#"{"data":{"a":1}}"#))])
         let client = GraphQLClient(endpoint: testEndpoint, transport: transport)
-        let task = Task { try await client.send(UntypedGraphQLRequest(document: "{ a }")) }
+        let task = Task { try await client.send(UntypedOperation(document: "{ a }")) }
         await transport.waitForRequests(1)
         transport.release()
         #expect(try await task.value.data == ["a": 1])

@@ -353,7 +353,7 @@ struct MutationDirectiveTests {
         defer { observation.cancel() }
 
         let response = try await client.send(
-            UntypedGraphQLRequest(
+            UntypedOperation(
                 document: """
                     mutation Replace($id: ID!) {
                       replaceLaunch(id: $id) {

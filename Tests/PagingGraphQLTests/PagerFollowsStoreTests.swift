@@ -3,6 +3,7 @@ import Paging
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLStore
 
 /// Pagers made over a client with a store follow it: a mutation's answer
 /// turns into the engine's local edits of the rows that show what it

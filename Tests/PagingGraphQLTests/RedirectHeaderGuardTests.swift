@@ -44,7 +44,7 @@ struct RedirectHeaderGuardTests {
             endpoint: try Self.endpoint(of: server), headers: Self.fields,
             transport: URLSessionTransport(session: session))
 
-        _ = try await client.send(UntypedGraphQLRequest(document: "{ a }"), headers: ["Cookie": "id=1"])
+        _ = try await client.send(UntypedOperation(document: "{ a }"), headers: ["Cookie": "id=1"])
 
         let requests = server.requests
         try #require(requests.count == 2)
@@ -128,7 +128,7 @@ struct RedirectHeaderGuardTests {
         defer { server.close() }
         let client = GraphQLClient(endpoint: try endpoint(of: server), headers: fields)
 
-        let response = try await client.send(UntypedGraphQLRequest(document: "{ a }"))
+        let response = try await client.send(UntypedOperation(document: "{ a }"))
 
         #expect(response.data == ["a": 1])
         let requests = server.requests

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLStore
 
 @Suite("GraphQLStore, edits")
 struct StoreEditingTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLStore
 
 @Suite("GraphQLStore, garbage collection", .timeLimit(.minutes(1)))
 struct StoreGCTests {

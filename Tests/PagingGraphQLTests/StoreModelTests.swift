@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLStore
 
 /// Random writes, deletes, modifies and collections over a small pool of
 /// records, against several watches; after every step each watch's last

@@ -426,7 +426,7 @@ struct StoreNormalizationTests {
     func fromClientRequest() throws {
         struct Variables: Encodable, Sendable { var id: String }
         struct Data: Decodable, Sendable {}
-        let request = GraphQLRequest(
+        let request = InlineOperation(
             document: "query L($id: ID!) { launch(id: $id) { __typename id } }", operationName: "L",
             variables: Variables(id: "5"), as: Data.self)
         let operation = try StoreOperation(request)

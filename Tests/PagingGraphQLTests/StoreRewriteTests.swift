@@ -2,6 +2,7 @@ import GraphQL
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLStore
 
 @Suite("GraphQLStore, documents for sending")
 struct StoreRewriteTests {

@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLStore
 
 @Suite("GraphQLStore, watches", .timeLimit(.minutes(1)))
 struct StoreWatchTests {

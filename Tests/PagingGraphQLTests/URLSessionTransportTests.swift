@@ -33,7 +33,7 @@ struct URLSessionTransportTests {
         let client = GraphQLClient(
             endpoint: URL(string: "http://127.0.0.1:\(port)/graphql")!, timeout: .seconds(10))
         await #expect {
-            _ = try await client.send(UntypedGraphQLRequest(document: "{ a }"))
+            _ = try await client.send(UntypedOperation(document: "{ a }"))
         } throws: { error in
             (error as? GraphQLClientError)?.kind == .transport
         }

@@ -79,7 +79,7 @@ public struct GraphQLClientError: Error, Sendable {
         case httpStatus(Int, excerpt: String)
         case notGraphQLResponse(Int, excerpt: String, problem: String)
         case undecodableResponse(type: String, codingPath: String, problem: String)
-        case graphQLErrors([GraphQLError], statusCode: Int)
+        case graphQLErrors([GraphQLResponseError], statusCode: Int)
         case unencodableVariables(problem: String)
         case cacheMiss(StoreMiss, operationName: String?)
         case store(GraphQLStoreError)
@@ -134,7 +134,7 @@ public struct GraphQLClientError: Error, Sendable {
 
     /// The errors the server reported, for ``Kind/graphQLErrors``; empty
     /// otherwise.
-    public var graphQLErrors: [GraphQLError] {
+    public var graphQLErrors: [GraphQLResponseError] {
         if case .graphQLErrors(let errors, _) = reason { errors } else { [] }
     }
 
@@ -193,7 +193,7 @@ extension GraphQLClientError {
         return Self(.undecodableResponse(type: "a connection", codingPath: text, problem: problem), url: nil)
     }
 
-    static func graphQLErrors(_ errors: [GraphQLError], statusCode: Int, url: URL?) -> Self {
+    static func graphQLErrors(_ errors: [GraphQLResponseError], statusCode: Int, url: URL?) -> Self {
         Self(.graphQLErrors(errors, statusCode: statusCode), url: url)
     }
 

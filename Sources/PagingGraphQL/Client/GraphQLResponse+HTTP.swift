@@ -86,7 +86,7 @@ extension GraphQLResponse where Data: Decodable {
         switch members["errors"] {
         case nil, .null?: break
         case let errors?:
-            guard let decoded = try? errors.decode([GraphQLError].self) else { return nil }
+            guard let decoded = try? errors.decode([GraphQLResponseError].self) else { return nil }
             wire.errors = decoded
         }
         switch members["extensions"] {
@@ -112,6 +112,6 @@ extension GraphQLResponse where Data: Decodable {
 /// The body of a GraphQL response as it is on the wire.
 private struct WireResponse<Data: Decodable>: Decodable {
     var data: Data?
-    var errors: [GraphQLError]?
+    var errors: [GraphQLResponseError]?
     var extensions: [String: JSONValue]?
 }

@@ -15,7 +15,7 @@ public struct GraphQLResponse<Data> {
     /// ``GraphQLClient/send(_:headers:)`` reports by throwing instead.
     public var data: Data?
     /// The errors the server reported, empty when none.
-    public var errors: [GraphQLError]
+    public var errors: [GraphQLResponseError]
     /// The response's `extensions` entry, such as tracing or cost data.
     public var extensions: [String: JSONValue]?
     /// The HTTP status of the response: 200 in the usual case; a non-2xx
@@ -45,7 +45,7 @@ public struct GraphQLResponse<Data> {
     ///     store; `nil` unless given.
     public init(
         data: Data?,
-        errors: [GraphQLError] = [],
+        errors: [GraphQLResponseError] = [],
         extensions: [String: JSONValue]? = nil,
         statusCode: Int = 200,
         headers: [String: String] = [:],

@@ -161,8 +161,8 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
         document: ConnectionDocument,
         variables: [String: JSONValue],
         decode: @Sendable (ConnectionPage) throws -> [Node]
-    ) async throws -> (page: RelayPage<Node>, nodes: [JSONValue], errors: [GraphQLError]) {
-        let request = UntypedGraphQLRequest(
+    ) async throws -> (page: RelayPage<Node>, nodes: [JSONValue], errors: [GraphQLResponseError]) {
+        let request = UntypedOperation(
             document: document.text,
             operationName: document.operationName,
             variables: Self.variables(for: arguments, document: document, merging: variables))

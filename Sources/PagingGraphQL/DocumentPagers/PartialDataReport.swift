@@ -20,13 +20,13 @@ public struct PartialDataReport<Key: Hashable & Sendable>: Sendable {
     /// The request that loaded the page.
     public let request: PageRequest<Key>
     /// The errors the server reported next to the data.
-    public let errors: [GraphQLError]
+    public let errors: [GraphQLResponseError]
 
     /// Creates a report.
     /// - Parameters:
     ///   - request: the request that loaded the page.
     ///   - errors: the errors that came with the data.
-    public init(request: PageRequest<Key>, errors: [GraphQLError]) {
+    public init(request: PageRequest<Key>, errors: [GraphQLResponseError]) {
         self.request = request
         self.errors = errors
     }

@@ -2,7 +2,7 @@ extension ConnectionDocument {
     /// Reads the page of the connection out of a response's data.
     ///
     /// ```swift
-    /// let response = try await client.send(UntypedGraphQLRequest(document: document.text, variables: variables))
+    /// let response = try await client.send(UntypedOperation(document: document.text, variables: variables))
     /// let page = try document.extractPage(from: response)
     /// let launches = try page.decodeNodes(as: Launch.self)
     /// ```

@@ -213,8 +213,8 @@ final class LaunchFleet: Sendable {
 /// The mutations of the store-following tests, untyped, as an app would
 /// write them: each selects what the server sends for it.
 enum FleetMutations {
-    static func bookTrips(_ ids: [String]) -> UntypedGraphQLRequest {
-        UntypedGraphQLRequest(
+    static func bookTrips(_ ids: [String]) -> UntypedOperation {
+        UntypedOperation(
             document: """
                 mutation BookTrips($launchIds: [ID]!) {
                   bookTrips(launchIds: $launchIds) { success launches { id isBooked } }
@@ -223,8 +223,8 @@ enum FleetMutations {
             operationName: "BookTrips", variables: ["launchIds": .array(ids.map(JSONValue.string))])
     }
 
-    static func cancelTrip(_ id: String) -> UntypedGraphQLRequest {
-        UntypedGraphQLRequest(
+    static func cancelTrip(_ id: String) -> UntypedOperation {
+        UntypedOperation(
             document: """
                 mutation CancelTrip($launchId: ID!) {
                   cancelTrip(launchId: $launchId) { success launches { id isBooked } }
@@ -233,16 +233,16 @@ enum FleetMutations {
             operationName: "CancelTrip", variables: ["launchId": .string(id)])
     }
 
-    static func deleteLaunch(_ id: String) -> UntypedGraphQLRequest {
-        UntypedGraphQLRequest(
+    static func deleteLaunch(_ id: String) -> UntypedOperation {
+        UntypedOperation(
             document: """
                 mutation DeleteLaunch($id: ID!) { deleteLaunch(id: $id) @deleteRecord(typename: "Launch") }
                 """,
             operationName: "DeleteLaunch", variables: ["id": .string(id)])
     }
 
-    static func hideLaunch(_ id: String, from connection: String) -> UntypedGraphQLRequest {
-        UntypedGraphQLRequest(
+    static func hideLaunch(_ id: String, from connection: String) -> UntypedOperation {
+        UntypedOperation(
             document: """
                 mutation HideLaunch($id: ID!) {
                   hideLaunch(id: $id) @deleteEdge(connections: ["\(connection)"], typename: "Launch")
@@ -253,9 +253,9 @@ enum FleetMutations {
 
     /// `addLaunch` with `@appendNode` or `@prependNode` naming a connection.
     static func addLaunch(site: String, rocketID: String, directive: String, connection: String)
-        -> UntypedGraphQLRequest
+        -> UntypedOperation
     {
-        UntypedGraphQLRequest(
+        UntypedOperation(
             document: """
                 mutation AddLaunch($site: String!, $rocketId: ID!) {
                   addLaunch(site: $site, rocketId: $rocketId) @\(directive)(connections: ["\(connection)"]) {
@@ -266,8 +266,8 @@ enum FleetMutations {
             operationName: "AddLaunch", variables: ["site": .string(site), "rocketId": .string(rocketID)])
     }
 
-    static func renameRocket(_ id: String, to name: String) -> UntypedGraphQLRequest {
-        UntypedGraphQLRequest(
+    static func renameRocket(_ id: String, to name: String) -> UntypedOperation {
+        UntypedOperation(
             document: """
                 mutation RenameRocket($id: ID!, $name: String!) { renameRocket(id: $id, name: $name) { id name } }
                 """,

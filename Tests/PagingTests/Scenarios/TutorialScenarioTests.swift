@@ -80,7 +80,7 @@ struct TutorialScenarioTests {
         let screen = try LaunchesScreen(server: server)
         #expect(await screen.finish(screen.viewDidLoad()) == .loaded)
         let errors = [
-            GraphQLError(message: "Cannot return null for non-nullable field Mission.missionPatch.")
+            GraphQLResponseError(message: "Cannot return null for non-nullable field Mission.missionPatch.")
         ]
         server.schedule(.errors(errors, withData: true))
         #expect(await screen.finish(screen.tapFooter()) == .loaded)
@@ -127,7 +127,10 @@ struct TutorialScenarioTests {
         let server = TutorialLaunchServer(launches: launches)
         let screen = try LaunchesScreen(server: server)
         #expect(await screen.finish(screen.viewDidLoad()) == .loaded)
-        let errors = [GraphQLError(message: "Too many requests"), GraphQLError(message: "Try again later")]
+        let errors = [
+            GraphQLResponseError(message: "Too many requests"),
+            GraphQLResponseError(message: "Try again later"),
+        ]
         server.schedule(.errors(errors, withData: false))
         #expect(await screen.finish(screen.tapFooter()) == nil)
         #expect(
@@ -173,14 +176,14 @@ extension TutorialScenarioTests {
     }
 
     /// An error in a GraphQL response's `errors`.
-    struct GraphQLError: Error, Sendable, Equatable {
+    struct GraphQLResponseError: Error, Sendable, Equatable {
         var message: String
     }
 
     /// A GraphQL response: data, errors, or both (partial data).
     struct GraphQLResult<Data: Sendable>: Sendable {
         var data: Data?
-        var errors: [GraphQLError]
+        var errors: [GraphQLResponseError]
     }
 
     /// The request never got a response: no connection, a timeout.
@@ -190,7 +193,7 @@ extension TutorialScenarioTests {
 
     /// A response that carried errors and no data: nothing to show.
     struct GraphQLErrors: Error, Sendable, Equatable {
-        var errors: [GraphQLError]
+        var errors: [GraphQLResponseError]
     }
 
     /// An in-memory stand-in for the tutorial's server and its
@@ -205,7 +208,7 @@ extension TutorialScenarioTests {
 
         enum Fault: Sendable {
             case networkDown
-            case errors([GraphQLError], withData: Bool)
+            case errors([GraphQLResponseError], withData: Bool)
         }
 
         private let newestFirst: [Launch]
@@ -327,7 +330,7 @@ extension TutorialScenarioTests {
             }
         }
 
-        static func graphQLAlert(_ errors: [GraphQLError]) -> Alert {
+        static func graphQLAlert(_ errors: [GraphQLResponseError]) -> Alert {
             Alert(title: "GraphQL Error(s)", message: errors.map(\.message).joined(separator: "\n"))
         }
     }

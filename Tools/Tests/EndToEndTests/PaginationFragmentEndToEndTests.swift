@@ -98,7 +98,7 @@ struct PaginationFragmentEndToEndTests {
             let client = server.client
             // The cursor of the 20th Falcon 9 launch, as a deep link would carry it.
             let probe = try await client.send(
-                UntypedGraphQLRequest(
+                UntypedOperation(
                     document: """
                         query { node(id: "falcon9") { ... on Rocket { launches(first: 20) { edges { cursor } } } } }
                         """))

@@ -69,8 +69,8 @@ struct StoreFollowingEndToEndTests {
         return Array(pager.items)
     }
 
-    static func bookTrips(_ ids: [String]) -> UntypedGraphQLRequest {
-        UntypedGraphQLRequest(
+    static func bookTrips(_ ids: [String]) -> UntypedOperation {
+        UntypedOperation(
             document: """
                 mutation StoreFollowingBook($launchIds: [ID]!) {
                   bookTrips(launchIds: $launchIds) { success message launches { id isBooked } }
@@ -79,16 +79,16 @@ struct StoreFollowingEndToEndTests {
             operationName: "StoreFollowingBook", variables: ["launchIds": .array(ids.map(JSONValue.string))])
     }
 
-    static func deleteLaunch(_ id: String) -> UntypedGraphQLRequest {
-        UntypedGraphQLRequest(
+    static func deleteLaunch(_ id: String) -> UntypedOperation {
+        UntypedOperation(
             document: """
                 mutation StoreFollowingDelete($id: ID!) { deleteLaunch(id: $id) @deleteRecord(typename: "Launch") }
                 """,
             operationName: "StoreFollowingDelete", variables: ["id": .string(id)])
     }
 
-    static func addLaunch(_ missionName: String) -> UntypedGraphQLRequest {
-        UntypedGraphQLRequest(
+    static func addLaunch(_ missionName: String) -> UntypedOperation {
+        UntypedOperation(
             document: """
                 mutation StoreFollowingAdd($missionName: String!, $rocketId: ID!) {
                   addLaunch(missionName: $missionName, rocketId: $rocketId)

@@ -135,11 +135,11 @@ struct FetchPartialDataTests {
             "viewer": ["fleets": ["nodes": [["id": "1", "ships": nil], nil, ["id": "3", "ships": nil]]]]
         ]
         let errors = [
-            GraphQLError(message: "a", path: ["viewer", "fleets", "nodes", 0, "ships"]),
-            GraphQLError(message: "b", path: ["viewer", "fleets", "nodes", 1]),
-            GraphQLError(message: "c", path: ["viewer", "fleets", "nodes", 2, "ships", 0, "name"]),
-            GraphQLError(message: "d", path: ["viewer", "fleets", "pageInfo"]),
-            GraphQLError(message: "e"),
+            GraphQLResponseError(message: "a", path: ["viewer", "fleets", "nodes", 0, "ships"]),
+            GraphQLResponseError(message: "b", path: ["viewer", "fleets", "nodes", 1]),
+            GraphQLResponseError(message: "c", path: ["viewer", "fleets", "nodes", 2, "ships", 0, "name"]),
+            GraphQLResponseError(message: "d", path: ["viewer", "fleets", "pageInfo"]),
+            GraphQLResponseError(message: "e"),
         ]
         let reach = GraphQLExportSource.reach(of: errors, in: data, document: document)
         #expect(reach.nodes == [0, 1])

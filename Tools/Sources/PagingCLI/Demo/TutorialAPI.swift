@@ -35,7 +35,7 @@ struct TutorialAPI: Sendable {
 
     /// A page of the launch list: the tutorial's `LaunchList` query.
     func launches(pageSize: Int, after cursor: String?) async throws -> HasMorePage<String, TutorialLaunch> {
-        let request = GraphQLRequest(
+        let request = InlineOperation(
             document: """
                 query LaunchList($pageSize: Int, $after: String) {
                   launches(pageSize: $pageSize, after: $after) { cursor hasMore launches { \(Self.launchFields) } }
@@ -60,7 +60,7 @@ struct TutorialAPI: Sendable {
 
     /// One launch, by id: the tutorial's `LaunchDetails` query.
     func launch(id: String) async throws -> TutorialLaunch? {
-        let request = GraphQLRequest(
+        let request = InlineOperation(
             document: """
                 query LaunchDetails($id: ID!) {
                   launch(id: $id) { id site mission { name missionPatch(size: LARGE) } rocket { id name type } isBooked launchDate }
@@ -78,7 +78,7 @@ struct TutorialAPI: Sendable {
         item: TutorialLaunch, message: String
     ) {
         let field = booked ? "bookTrips(launchIds: [$id])" : "cancelTrip(launchId: $id)"
-        let request = GraphQLRequest(
+        let request = InlineOperation(
             document: """
                 mutation \(booked ? "BookTrip" : "CancelTrip")($id: ID!) {
                   \(field) { success message launches { \(Self.launchFields) } }

@@ -13,7 +13,7 @@ struct ExportPage: Sendable {
     /// The number of items in the whole list, when the source tells.
     var totalCount: Int?
     /// The GraphQL errors that came next to the page's data; empty when none did.
-    var errors: [GraphQLError] = []
+    var errors: [GraphQLResponseError] = []
     /// The positions in ``items`` of the items an error put a `null` in.
     var itemsWithErrors: Set<Int> = []
     /// The number of the page's nodes an error made `null`, which ``items`` leaves out.
@@ -85,7 +85,7 @@ struct GraphQLExportSource: ExportSource {
     }
 
     func page(at cursor: String?, count: Int) async throws -> ExportPage {
-        let request = UntypedGraphQLRequest(
+        let request = UntypedOperation(
             document: document.text, operationName: document.operationName,
             variables: requestVariables(cursor: cursor, count: count))
         let response = try await client.send(request)
@@ -126,7 +126,7 @@ struct GraphQLExportSource: ExportSource {
     /// nodes ``ConnectionDocument/extractPage(from:)-(JSONValue)`` reads, and how many nodes they
     /// made `null` (which the page leaves out).
     /// - Complexity: O(*n* + *e* × *d*) for *n* edges and *e* errors *d* segments deep.
-    static func reach(of errors: [GraphQLError], in data: JSONValue?, document: ConnectionDocument)
+    static func reach(of errors: [GraphQLResponseError], in data: JSONValue?, document: ConnectionDocument)
         -> (nodes: Set<Int>, missing: Int)
     {
         let connection = data?[path: document.connectionPath]

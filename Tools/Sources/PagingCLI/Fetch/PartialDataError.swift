@@ -24,7 +24,7 @@ struct PartialDataError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Each error on a line of its own: its message, its path and its place in the document.
-    static func list(_ errors: [GraphQLError]) -> String {
+    static func list(_ errors: [GraphQLResponseError]) -> String {
         errors.map { "  - \($0.description)" }.joined(separator: "\n")
     }
 }

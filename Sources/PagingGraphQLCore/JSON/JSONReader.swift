@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Reads JSON text into a ``JSONValue`` in one pass over its UTF-8 bytes.
 ///
@@ -8,14 +8,14 @@ import Foundation
 /// comments, no trailing commas, no `NaN`; numbers keep their form as
 /// ``JSONValue`` describes; a repeated object key keeps its last value) and
 /// stops at 512 levels of nesting, so hostile input cannot exhaust the stack.
-struct JSONReader {
+package struct JSONReader {
     /// JSON text that cannot be read.
-    struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// What is wrong.
-        let message: String
+        package let message: String
         /// The byte offset where reading stopped.
-        let offset: Int
-        var description: String { "invalid JSON at byte \(offset): \(message)" }
+        package let offset: Int
+        package var description: String { "invalid JSON at byte \(offset): \(message)" }
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -29,7 +29,7 @@ struct JSONReader {
 
     /// Reads one JSON value, with nothing after it but whitespace.
     /// - Complexity: O(*n*) for *n* bytes.
-    static func read(_ data: Data) throws(Failure) -> JSONValue {
+    package static func read(_ data: Data) throws(Failure) -> JSONValue {
         let result: Result<JSONValue, Failure> = data.withUnsafeBytes { raw in
             var reader = JSONReader(raw.bindMemory(to: UInt8.self))
             return Result { () throws(Failure) -> JSONValue in

@@ -5,7 +5,7 @@
 /// subscripts, and decode a part of it into a type of your own:
 ///
 /// ```swift
-/// let response = try await client.send(UntypedGraphQLRequest(
+/// let response = try await client.send(UntypedOperation(
 ///     document: "query { launches { cursor hasMore } }"
 /// ))
 /// let cursor = response.data?["launches"]?["cursor"]?.stringValue

@@ -1,16 +1,19 @@
 /// A ``GraphQLOperation`` made of values: a document, variables and the type
-/// the data decodes into.
+/// the data decodes into, for an operation written where it is sent rather
+/// than as a type of its own.
+///
+/// (It was called `GraphQLRequest`, a name GraphQLSwift also uses.)
 ///
 /// ```swift
 /// struct Data: Decodable, Sendable { var launch: Launch? }
-/// let request = GraphQLRequest(
+/// let operation = InlineOperation(
 ///     document: "query Launch($id: ID!) { launch(id: $id) { id site } }",
 ///     variables: ["id": "109"],
 ///     as: Data.self
 /// )
-/// let response = try await client.send(request)
+/// let response = try await client.send(operation)
 /// ```
-public struct GraphQLRequest<Variables: Encodable & Sendable, Data: Decodable & Sendable>: GraphQLOperation {
+public struct InlineOperation<Variables: Encodable & Sendable, Data: Decodable & Sendable>: GraphQLOperation {
     /// The GraphQL document.
     public var document: String
     /// The name of the operation to run, or `nil` for the only one.
@@ -18,7 +21,7 @@ public struct GraphQLRequest<Variables: Encodable & Sendable, Data: Decodable & 
     /// The values of the variables.
     public var variables: Variables
 
-    /// Creates a request.
+    /// Creates an operation.
     /// - Parameters:
     ///   - document: the GraphQL document.
     ///   - operationName: the operation to run, `nil` for the only one.
@@ -33,8 +36,8 @@ public struct GraphQLRequest<Variables: Encodable & Sendable, Data: Decodable & 
     }
 }
 
-extension GraphQLRequest where Variables == [String: JSONValue] {
-    /// Creates a request whose variables are JSON values.
+extension InlineOperation where Variables == [String: JSONValue] {
+    /// Creates an operation whose variables are JSON values.
     /// - Parameters:
     ///   - document: the GraphQL document.
     ///   - operationName: the operation to run, `nil` for the only one.
@@ -54,10 +57,10 @@ extension GraphQLRequest where Variables == [String: JSONValue] {
 /// ``JSONValue``s.
 ///
 /// ```swift
-/// let response = try await client.send(UntypedGraphQLRequest(
+/// let response = try await client.send(UntypedOperation(
 ///     document: "query($after: String) { launches(after: $after) { cursor hasMore } }",
 ///     variables: ["after": .null]
 /// ))
 /// print(response.data?["launches"]?["hasMore"] ?? "no data")
 /// ```
-public typealias UntypedGraphQLRequest = GraphQLRequest<[String: JSONValue], JSONValue>
+public typealias UntypedOperation = InlineOperation<[String: JSONValue], JSONValue>

@@ -36,13 +36,13 @@ public struct GraphQLStoreError: Error, Hashable, Sendable {
     /// Where in the data the problem lies, for ``Kind/data``; empty otherwise.
     public let path: [GraphQLPathSegment]
 
-    init(_ kind: Kind, _ message: String, path: [GraphQLPathSegment] = []) {
+    package init(_ kind: Kind, _ message: String, path: [GraphQLPathSegment] = []) {
         self.kind = kind
         self.message = message
         self.path = path
     }
 
-    init(document error: GraphQLDocumentError) {
+    package init(document error: GraphQLDocumentError) {
         self.init(.document, error.message)
     }
 }

@@ -86,7 +86,7 @@ extension StoreOperation {
     /// An operation's variables as JSON members.
     /// - Throws: ``GraphQLStoreError`` of kind ``GraphQLStoreError/Kind/variables``
     ///   when they do not encode as a JSON object.
-    static func variables(of operation: some GraphQLOperation) throws(GraphQLStoreError) -> [String:
+    package static func variables(of operation: some GraphQLOperation) throws(GraphQLStoreError) -> [String:
         JSONValue]
     {
         let variables: JSONValue

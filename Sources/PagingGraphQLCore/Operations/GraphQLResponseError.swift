@@ -1,9 +1,11 @@
 /// An error the GraphQL server reported in a response's `errors` list.
 ///
+/// (It was called `GraphQLError`, a name GraphQLSwift also uses.)
+///
 /// Such errors come with data (a field failed, the rest succeeded: see
 /// ``GraphQLResponse``) or without (the operation failed as a whole: see
 /// ``GraphQLClientError``).
-public struct GraphQLError: Error, Hashable, Sendable {
+public struct GraphQLResponseError: Error, Hashable, Sendable {
     /// A place in the GraphQL document, counted from 1.
     public struct Location: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The line, from 1.
@@ -52,7 +54,7 @@ public struct GraphQLError: Error, Hashable, Sendable {
     }
 }
 
-extension GraphQLError: Codable {
+extension GraphQLResponseError: Codable {
     private enum CodingKeys: String, CodingKey {
         case message, locations, path, extensions
     }
@@ -78,7 +80,7 @@ extension GraphQLError: Codable {
     }
 }
 
-extension GraphQLError: CustomStringConvertible {
+extension GraphQLResponseError: CustomStringConvertible {
     /// The message, then the path and locations when known, for example
     /// `Cannot return null for site (at launches.launches[3], line 4, column 7)`.
     public var description: String {

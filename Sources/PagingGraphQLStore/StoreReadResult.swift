@@ -20,7 +20,7 @@ public struct StoreReadResult: Sendable {
     public var miss: StoreMiss?
     /// The storage keys of the fields the read looked at, by record; a name
     /// may repeat.
-    let dependencyLists: [CacheKey: [String]]
+    package let dependencyLists: [CacheKey: [String]]
 
     /// Creates a read result.
     /// - Parameters:

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The cache holds at most ``limit`` documents; when full, it starts over,
 /// which costs only a new parse of the documents still in use.
-enum StoreDocumentCache {
+package enum StoreDocumentCache {
     static let limit = 512
     private static let documents = Mutex<[String: CompiledDocument]>([:])
     private static let sendingTexts = Mutex<[String: String]>([:])
@@ -39,7 +39,7 @@ enum StoreDocumentCache {
     ///   one of the directives' names and does not parse.
     /// - Complexity: O(1) on average once the text was seen; O(*n*) for a
     ///   text of *n* characters the first time.
-    static func sendingText(_ text: String) throws(GraphQLStoreError) -> String {
+    package static func sendingText(_ text: String) throws(GraphQLStoreError) -> String {
         guard StoreClientDirectiveRemover.mayCarryDirectives(text) else { return text }
         if let cached = sendingTexts.withLock({ $0[text] }) { return cached }
         let parsed: Document

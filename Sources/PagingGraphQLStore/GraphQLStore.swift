@@ -49,7 +49,7 @@ import Synchronization
 public final class GraphQLStore: Sendable {
     /// How the store identifies objects and rewrites documents.
     public let configuration: Configuration
-    let keying: StoreKeying
+    package let keying: StoreKeying
     let state = Mutex(StoreState())
     let rewrites = Mutex([String: String]())
 

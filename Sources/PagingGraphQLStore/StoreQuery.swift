@@ -1,4 +1,4 @@
-import GraphQL
+package import GraphQL
 
 /// What a read, a write, a watch or a retain works on: selection sets rooted
 /// at a record, with the variables to resolve arguments and conditions.
@@ -7,15 +7,15 @@ import GraphQL
 /// ``StoreFragment/query(at:)``); the pagers make one for any selection set
 /// of a parsed document with ``init(selectionSet:fragments:at:variables:)``
 /// to read or write a node's selection at its record.
-struct StoreQuery: Sendable {
+package struct StoreQuery: Sendable {
     /// The record the selection starts at.
-    var rootKey: CacheKey
+    package var rootKey: CacheKey
     /// The selection sets, merged as one.
-    var sets: [CompiledSelectionSet]
+    package var sets: [CompiledSelectionSet]
     /// The variables, defaults included.
-    var variables: [String: JSONValue]
+    package var variables: [String: JSONValue]
 
-    init(rootKey: CacheKey, sets: [CompiledSelectionSet], variables: [String: JSONValue]) {
+    package init(rootKey: CacheKey, sets: [CompiledSelectionSet], variables: [String: JSONValue]) {
         self.rootKey = rootKey
         self.sets = sets
         self.variables = variables
@@ -31,7 +31,7 @@ struct StoreQuery: Sendable {
     ///   - variables: the variables, defaults included.
     /// - Throws: ``GraphQLStoreError/Kind/document`` for a spread of an
     ///   undefined fragment or a cycle.
-    init(
+    package init(
         selectionSet: SelectionSet, fragments: [String: FragmentDefinition], at key: CacheKey,
         variables: [String: JSONValue]
     ) throws(GraphQLStoreError) {
@@ -40,13 +40,13 @@ struct StoreQuery: Sendable {
     }
 
     /// The same selection at another record.
-    func at(_ key: CacheKey) -> StoreQuery {
+    package func at(_ key: CacheKey) -> StoreQuery {
         StoreQuery(rootKey: key, sets: sets, variables: variables)
     }
 
     /// The storage key of a field of a parsed document: its name and its
     /// arguments with the variables resolved, such as `launches(first:2)`.
-    static func storageKey(of field: Field, variables: [String: JSONValue]) -> String {
+    package static func storageKey(of field: Field, variables: [String: JSONValue]) -> String {
         CompiledField(field, childSet: nil).storageKey(variables)
     }
 }

@@ -47,7 +47,7 @@ extension GraphQLStore {
 
     /// Reads a selection rooted at the query's record: the entry point for
     /// operations, fragments and a pager's node.
-    func read(query: StoreQuery) -> StoreReadResult {
+    package func read(query: StoreQuery) -> StoreReadResult {
         state.withLock { $0.read(query, keying: keying) }
     }
 }

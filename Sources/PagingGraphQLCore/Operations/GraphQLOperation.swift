@@ -20,8 +20,8 @@
 /// }
 /// ```
 ///
-/// or use ``GraphQLRequest`` for one made on the spot, and
-/// ``UntypedGraphQLRequest`` when no types are known.
+/// or use ``InlineOperation`` for one made on the spot, and
+/// ``UntypedOperation`` when no types are known.
 public protocol GraphQLOperation<Data>: Sendable {
     /// The type of the variables; encoded as the `variables` JSON object.
     associatedtype Variables: Encodable & Sendable

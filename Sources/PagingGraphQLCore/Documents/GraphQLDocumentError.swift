@@ -53,7 +53,7 @@ public struct GraphQLDocumentError: Error, Hashable, Sendable {
     /// The column of the document where the problem lies, from 1, when known.
     public let column: Int?
 
-    init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil) {
+    package init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil) {
         self.kind = kind
         self.message = message
         self.line = line

@@ -1,16 +1,16 @@
-import GraphQL
+package import GraphQL
 
 /// Rewrites a parsed document so that its responses normalize well: adds
 /// `__typename` to every object selection (not the operation's root, not
 /// inside introspection, not twice), and, with a schema, `id` to the
 /// selections of types that have an `id` field and do not select it.
-struct StoreDocumentRewriter {
-    let schema: StoreSchema?
-    let addsTypename: Bool
-    let addsID: Bool
+package struct StoreDocumentRewriter {
+    package let schema: StoreSchema?
+    package let addsTypename: Bool
+    package let addsID: Bool
     private var fragments: [String: FragmentDefinition] = [:]
 
-    init(schema: StoreSchema?, addsTypename: Bool, addsID: Bool) {
+    package init(schema: StoreSchema?, addsTypename: Bool, addsID: Bool) {
         self.schema = schema
         self.addsTypename = addsTypename
         self.addsID = addsID && schema != nil
@@ -26,7 +26,7 @@ struct StoreDocumentRewriter {
         return (fields.first, fields.last)
     }()
 
-    mutating func rewrite(_ document: Document) -> Document {
+    package mutating func rewrite(_ document: Document) -> Document {
         for case let fragment as FragmentDefinition in document.definitions {
             fragments[fragment.name.value] = fragment
         }

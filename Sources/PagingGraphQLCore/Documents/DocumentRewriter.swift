@@ -1,17 +1,17 @@
-import GraphQL
+package import GraphQL
 
 /// Rewrites a parsed document for sending: completes the connection field's
 /// selection and removes every `@connection` directive.
-struct DocumentRewriter {
+package struct DocumentRewriter {
     /// The connection field, identified by its position in the source.
-    let target: Int
-    let shape: ConnectionShape
+    package let target: Int
+    package let shape: ConnectionShape
     /// The `pageInfo` fields the pager reads: those of the directions the
     /// document pages in, so that the server is not asked for what is not
     /// used (`hasPreviousPage` can cost a server a query of its own).
-    let pageInfoFields: [String]
+    package let pageInfoFields: [String]
 
-    init(target: Field, shape: ConnectionShape, variables: PaginationVariables) {
+    package init(target: Field, shape: ConnectionShape, variables: PaginationVariables) {
         self.target = DocumentAnalysis.identity(of: target)
         self.shape = shape
         var fields: [String] = []
@@ -22,7 +22,7 @@ struct DocumentRewriter {
         self.pageInfoFields = fields
     }
 
-    func rewrite(_ document: Document) throws(GraphQLDocumentError) -> Document {
+    package func rewrite(_ document: Document) throws(GraphQLDocumentError) -> Document {
         var definitions: [any Node] = []
         for definition in document.definitions {
             if let operation = definition as? OperationDefinition {
@@ -113,14 +113,14 @@ struct DocumentRewriter {
 
     /// The selections of `{ text }`, parsed: GraphQLSwift's AST has no public
     /// initializers, so new nodes come from its parser.
-    static func snippet(_ text: String) throws(GraphQLDocumentError) -> [any Node] {
+    package static func snippet(_ text: String) throws(GraphQLDocumentError) -> [any Node] {
         let document = try DocumentAnalysis.parse("{ \(text) }")
         guard let operation = document.definitions.first as? OperationDefinition else { return [] }
         return operation.selectionSet.selections.map { $0 as any Node }
     }
 
     /// A field without the directives of the given names.
-    static func removing(_ directives: Set<String>, from field: Field) -> Field {
+    package static func removing(_ directives: Set<String>, from field: Field) -> Field {
         guard field.directives.contains(where: { directives.contains($0.name.value) }) else { return field }
         let kept = field.directives.filter { !directives.contains($0.name.value) }
         return field.set(value: .array(kept), key: "directives")

@@ -1,32 +1,32 @@
-import GraphQL
+package import GraphQL
 
 /// A field carrying `@connection`, where the operation reaches it.
-struct ConnectionSite {
+package struct ConnectionSite {
     /// The `@connection(key:)`, or the field's response key.
-    var key: String
+    package var key: String
     /// The field as written.
-    var field: Field
+    package var field: Field
     /// The response path from the root of `data`.
-    var path: [GraphQLPathSegment]
+    package var path: [GraphQLPathSegment]
     /// Where the field is written: `operation X` or `fragment F`.
-    var owner: String
+    package var owner: String
 }
 
 /// What a connection field selects, by response key.
-struct ConnectionShape {
-    var edgesKey: String?
-    var edgeNodeKey: String?
-    var nodesKey: String?
+package struct ConnectionShape {
+    package var edgesKey: String?
+    package var edgeNodeKey: String?
+    package var nodesKey: String?
 }
 
 /// The analysis of a parsed document around one of its operations.
-struct DocumentAnalysis {
-    let document: Document
-    let operation: OperationDefinition
-    let fragments: [String: FragmentDefinition]
+package struct DocumentAnalysis {
+    package let document: Document
+    package let operation: OperationDefinition
+    package let fragments: [String: FragmentDefinition]
 
     /// Parses a document, turning a syntax error into a ``GraphQLDocumentError``.
-    static func parse(_ source: String) throws(GraphQLDocumentError) -> Document {
+    package static func parse(_ source: String) throws(GraphQLDocumentError) -> Document {
         do {
             return try GraphQL.parse(source: source)
         } catch let error as GraphQL.GraphQLError {
@@ -48,7 +48,7 @@ struct DocumentAnalysis {
         }
     }
 
-    init(document: Document, operationName: String?) throws(GraphQLDocumentError) {
+    package init(document: Document, operationName: String?) throws(GraphQLDocumentError) {
         self.document = document
         var fragments: [String: FragmentDefinition] = [:]
         var operations: [OperationDefinition] = []
@@ -87,7 +87,7 @@ struct DocumentAnalysis {
     }
 
     /// The connection to page: the one with the key, or the only one.
-    func connectionSite(key: String?) throws(GraphQLDocumentError) -> ConnectionSite {
+    package func connectionSite(key: String?) throws(GraphQLDocumentError) -> ConnectionSite {
         var sites: [ConnectionSite] = []
         try collect(
             operation.selectionSet,
@@ -185,7 +185,7 @@ struct DocumentAnalysis {
     }
 
     /// What the connection field selects: `edges { node }` and/or `nodes`.
-    static func shape(of site: ConnectionSite) throws(GraphQLDocumentError) -> ConnectionShape {
+    package static func shape(of site: ConnectionSite) throws(GraphQLDocumentError) -> ConnectionShape {
         var shape = ConnectionShape()
         for selection in site.field.selectionSet?.selections ?? [] {
             guard let field = selection as? Field else { continue }
@@ -219,7 +219,9 @@ struct DocumentAnalysis {
     }
 
     /// The variables of the connection's pagination arguments, checked.
-    func paginationVariables(of site: ConnectionSite) throws(GraphQLDocumentError) -> PaginationVariables {
+    package func paginationVariables(of site: ConnectionSite) throws(GraphQLDocumentError)
+        -> PaginationVariables
+    {
         let place = Self.place(of: site.field)
         let fieldName = site.field.name.value
         let declared = Set(operation.variableDefinitions.map(\.variable.name.value))
@@ -269,19 +271,19 @@ struct DocumentAnalysis {
     // MARK: Helpers
 
     /// Identifies a node of the parsed document by its position in the source.
-    static func identity(of node: any Node) -> Int {
+    package static func identity(of node: any Node) -> Int {
         node.loc?.start ?? -1
     }
 
-    static func place(of node: any Node) -> (line: Int, column: Int)? {
+    package static func place(of node: any Node) -> (line: Int, column: Int)? {
         node.loc.map { ($0.startToken.line, $0.startToken.column) }
     }
 
-    static func placeText(_ place: (line: Int, column: Int)?) -> String {
+    package static func placeText(_ place: (line: Int, column: Int)?) -> String {
         place.map { " (line \($0.line), column \($0.column))" } ?? ""
     }
 
-    static func list(_ names: [String], empty: String) -> String {
+    package static func list(_ names: [String], empty: String) -> String {
         names.isEmpty ? empty : names.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 }

@@ -1,6 +1,6 @@
 /// The identity rules of a ``GraphQLStore/Configuration``, prepared for
 /// fast lookups: key fields expanded to every concrete type.
-struct StoreKeying: Sendable {
+package struct StoreKeying: Sendable {
     private let keyFields: [String: [String]]
     private let cacheKey: (@Sendable (_ typename: String?, _ object: [String: JSONValue]) -> String?)?
     let possibleTypes: [String: Set<String>]
@@ -24,7 +24,7 @@ struct StoreKeying: Sendable {
 
     /// The key of an object with an identity, or `nil`.
     /// - Complexity: O(*k*) for *k* key fields, plus the `cacheKey` closure.
-    func key(for object: [String: JSONValue]) -> CacheKey? {
+    package func key(for object: [String: JSONValue]) -> CacheKey? {
         let typename = object["__typename"]?.stringValue
         if !keyFields.isEmpty, let typename, let fields = keyFields[typename] {
             var text = typename + ":"

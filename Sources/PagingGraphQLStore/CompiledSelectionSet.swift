@@ -1,6 +1,6 @@
 /// A selection set of a compiled document, with its fragment spreads
 /// resolved to the fragments' compiled selection sets.
-final class CompiledSelectionSet: Sendable {
+package final class CompiledSelectionSet: Sendable {
     /// One selection: a field, or the selections of a fragment (inline or
     /// spread), with its type condition and directives.
     enum Selection: Sendable {
@@ -68,7 +68,7 @@ extension CompiledSelectionSet {
     /// Whether the set selects a field with subfields (an object or a list
     /// of objects), directly or in a fragment: whether data read with it can
     /// reach records other than the one it is read at.
-    var selectsObjects: Bool {
+    package var selectsObjects: Bool {
         selections.contains { selection in
             switch selection {
             case .field(let field): !field.childSets.isEmpty
