@@ -32,7 +32,7 @@ extension GraphQLStore {
     /// without it the rules see the ID alone (`109` by the default rule, not
     /// `Launch:109`), so pass `typename:` unless a ``Configuration/cacheKey``
     /// keys objects by ID alone. Documents sent to a server must not carry
-    /// these directives: ``GraphQLClient`` removes them.
+    /// these directives: `GraphQLClient` removes them.
     /// - Parameters:
     ///   - data: the response's `data`, shaped as the document selects.
     ///   - operation: the operation that produced it.

@@ -46,7 +46,7 @@ public struct StoreOperation: Sendable {
     }
 
     /// Creates the store's view of a typed or untyped operation.
-    /// - Parameter operation: the operation, as sent with ``GraphQLClient``.
+    /// - Parameter operation: the operation, as sent with `GraphQLClient`.
     /// - Throws: ``GraphQLStoreError/Kind/variables`` when the variables do
     ///   not encode as a JSON object; ``GraphQLStoreError/Kind/document`` as
     ///   ``init(document:operationName:variables:)``.

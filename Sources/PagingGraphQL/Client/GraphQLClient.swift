@@ -29,12 +29,12 @@ public import Foundation
 /// cancels the HTTP request, and ``send(_:headers:)`` throws
 /// `CancellationError`.
 ///
-/// **With a store.** Given a ``GraphQLStore``, the client sends each
-/// document as ``GraphQLStore/documentForSending(_:)`` rewrites it (with
+/// **With a store.** Given a `GraphQLStore`, the client sends each
+/// document as `GraphQLStore/documentForSending(_:)` rewrites it (with
 /// `__typename`), without the directives only the client understands
 /// (`@connection` and the mutation directives such as `@appendEdge`), and
 /// writes the data of every response, partial data included, to the store
-/// before ``send(_:headers:)`` returns: one ``StoreChange`` per response
+/// before ``send(_:headers:)`` returns: one `StoreChange` per response
 /// (none when it changed nothing), with the changed fields, the records
 /// deleted and the connection edits the mutation directives ask for. A store problem never fails a request:
 /// the response is returned, with the problem in
@@ -93,7 +93,7 @@ public struct GraphQLClient: Sendable {
     /// check ``GraphQLResponse/errors`` as well as ``GraphQLResponse/data``.
     ///
     /// With a ``store``, the response's data has been written to the store
-    /// when this returns: observers heard one ``StoreChange`` for the
+    /// when this returns: observers heard one `StoreChange` for the
     /// response, or none when it changed nothing. If the store could not
     /// take the data, ``GraphQLResponse/storeError`` says why. This
     /// always sends a request, as the ``GraphQLFetchPolicy/networkOnly``

@@ -12,7 +12,7 @@
 /// ```
 ///
 /// The store serves a query only when it holds every field the query
-/// selects (a read of a ``GraphQLStore`` is all or nothing). A response from
+/// selects (a read of a `GraphQLStore` is all or nothing). A response from
 /// the network is written to the store before it is delivered, whatever the
 /// policy.
 ///

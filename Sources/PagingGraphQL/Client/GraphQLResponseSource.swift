@@ -7,7 +7,7 @@
 public enum GraphQLResponseSource: Hashable, Sendable {
     /// The server answered a request.
     case network
-    /// The client's ``GraphQLStore`` held every field the operation selects,
+    /// The client's `GraphQLStore` held every field the operation selects,
     /// and a fetch policy chose to read it there; no request was made.
     case cache
 }

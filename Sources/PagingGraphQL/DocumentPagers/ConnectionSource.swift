@@ -48,7 +48,7 @@ public import Paging
 /// naming its path.
 ///
 /// Following the store: every pager made over the source follows the
-/// client's ``GraphQLStore``, if it has one, however it is made
+/// client's `GraphQLStore`, if it has one, however it is made
 /// (`Pager(source:)`, `makePager()`, `makeList()`, `PagedList(source:)`,
 /// generic code); see ``prepared(for:)``.
 public struct ConnectionSource<Node: Sendable>: PageSource {
@@ -228,7 +228,7 @@ extension ConnectionSource where Node == JSONNode {
 
 extension ConnectionSource {
     /// This source made ready for one new pager: when the client has a
-    /// ``GraphQLStore``, a copy whose pager follows it.
+    /// `GraphQLStore`, a copy whose pager follows it.
     ///
     /// `Pager.init(source:initialKey:configuration:)` calls this, so every
     /// pager made over the source follows the store. When a response, a

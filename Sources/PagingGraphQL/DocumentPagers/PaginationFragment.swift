@@ -36,7 +36,7 @@ public import Paging
 /// flight. Everything else (joined calls, retry, refresh, dedup) is the
 /// engine's, and the merge rules are ``ConnectionSource``'s.
 ///
-/// Every pager made over the fragment follows the client's ``GraphQLStore``,
+/// Every pager made over the fragment follows the client's `GraphQLStore`,
 /// if it has one, however it is made, as ``ConnectionSource`` says.
 ///
 /// A fragment on `Query` is refetched at the root and one on `Viewer`

@@ -27,7 +27,7 @@ import GraphQL
 /// document.text                // the document, with pageInfo and cursor, without @connection
 /// ```
 ///
-/// Construction fails with a ``GraphQLDocumentError`` naming the problem
+/// Construction fails with a `GraphQLDocumentError` naming the problem
 /// when the document cannot be paged: a syntax error (with line and
 /// column), no `@connection` field, more than one without a key to choose,
 /// no `edges { node }` or `nodes`, pagination arguments given as literals,
@@ -77,7 +77,7 @@ public struct ConnectionDocument: Hashable, Sendable {
     ///     when the operation has more than one.
     ///   - operationName: the operation to use, required when the document
     ///     has more than one.
-    /// - Throws: ``GraphQLDocumentError`` naming why the document cannot be paged.
+    /// - Throws: `GraphQLDocumentError` naming why the document cannot be paged.
     public init(_ source: String, connectionKey: String? = nil, operationName: String? = nil)
         throws(GraphQLDocumentError)
     {

@@ -74,7 +74,7 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
     ///     fragment carries `@refetchable`.
     ///   - connectionKey: the `@connection` to page, required when the
     ///     fragment has more than one.
-    /// - Throws: ``GraphQLDocumentError`` naming what is wrong: a syntax
+    /// - Throws: `GraphQLDocumentError` naming what is wrong: a syntax
     ///   error, no `@refetchable` fragment, no `queryName:`, no or malformed
     ///   `@argumentDefinitions`, a variable the definitions do not declare,
     ///   or any problem of the connection (see ``ConnectionDocument``).

@@ -64,7 +64,7 @@ public import Paging
 /// cancels the HTTP request and the load ends with `CancellationError`.
 ///
 /// Following the store: every pager made over the source follows the
-/// client's ``GraphQLStore``, if it has one, however it is made; see
+/// client's `GraphQLStore`, if it has one, however it is made; see
 /// ``prepared(for:)``.
 public struct GraphQLQueryPager<
     InitialQuery: GraphQLOperation, PaginatedQuery: GraphQLOperation, Info: PaginationInfo,
@@ -213,7 +213,7 @@ public struct GraphQLQueryPager<
 
 extension GraphQLQueryPager {
     /// This source made ready for one new pager: when the client has a
-    /// ``GraphQLStore``, a copy whose pager follows it.
+    /// `GraphQLStore`, a copy whose pager follows it.
     ///
     /// `Pager.init(source:initialKey:configuration:)` calls this, so every
     /// pager made over the source follows the store: when a record that a

@@ -2,7 +2,7 @@
 /// index into a list.
 ///
 /// GraphQL errors carry such paths (`["launches", "launches", 3, "site"]`),
-/// and ``ConnectionDocument/connectionPath`` tells where a connection sits.
+/// and `ConnectionDocument/connectionPath` tells where a connection sits.
 /// String and integer literals make segments:
 ///
 /// ```swift

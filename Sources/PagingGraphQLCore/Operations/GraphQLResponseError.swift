@@ -3,8 +3,8 @@
 /// (It was called `GraphQLError`, a name GraphQLSwift also uses.)
 ///
 /// Such errors come with data (a field failed, the rest succeeded: see
-/// ``GraphQLResponse``) or without (the operation failed as a whole: see
-/// ``GraphQLClientError``).
+/// `GraphQLResponse`) or without (the operation failed as a whole: see
+/// `GraphQLClientError`).
 public struct GraphQLResponseError: Error, Hashable, Sendable {
     /// A place in the GraphQL document, counted from 1.
     public struct Location: Hashable, Sendable, Codable, CustomStringConvertible {
