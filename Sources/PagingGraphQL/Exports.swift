@@ -1,4 +1,6 @@
 // `import PagingGraphQL` brings every layer below it: the core (JSON,
-// operations, documents) and the normalized store.
+// operations, documents), the normalized store, and the engine whose pagers
+// and `PageInfo` its API speaks.
+@_exported public import Paging
 @_exported public import PagingGraphQLCore
 @_exported public import PagingGraphQLStore

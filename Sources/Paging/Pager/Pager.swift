@@ -48,8 +48,6 @@ where Item.ID: Sendable {
 
     private let source: any PageSource<Key, Item>
     private let driver: Mutex<Driver>
-    /// Objects kept alive as long as the pager; see ``keepAlive(_:)``.
-    private let companions = Mutex<[any AnyObject & Sendable]>([])
 
     /// The configuration the pager was made with.
     public let configuration: PagingConfiguration
@@ -82,20 +80,6 @@ where Item.ID: Sendable {
         let (tasks, subscribers) = driver.withLock { ($0.tasks.values, $0.subscribers.values) }
         for task in tasks { task.cancel() }
         for subscriber in subscribers { subscriber.finish() }
-    }
-
-    /// Keeps an object alive as long as the pager.
-    ///
-    /// For integrations that follow a pager without the app holding them:
-    /// an observer that turns outside changes into ``update(_:)`` calls keeps
-    /// a weak reference to the pager and is kept here, so it lives exactly
-    /// as long as the list it serves. (A source that keeps something for
-    /// each pager can instead hold it in the source it returns from
-    /// ``PageSource/prepared(for:)``, which the pager keeps.)
-    /// - Parameter companion: the object to keep.
-    /// - Complexity: O(1) amortized.
-    public func keepAlive(_ companion: any AnyObject & Sendable) {
-        companions.withLock { $0.append(companion) }
     }
 
     // MARK: Reading

@@ -29,19 +29,8 @@ public struct OffsetPage<Item: Sendable>: Sendable {
 /// initial key first asks for `limit: 0` to learn the total count, then loads
 /// the last page.
 public struct OffsetSource<Item: Sendable>: PageSource {
-    /// The directions an offset source pages in.
-    public enum Direction: Sendable, Hashable {
-        /// From the start (or the initial offset) towards the end.
-        case forward
-        /// From the end (or the initial key, the offset one past the last
-        /// item to show) towards the start; load with ``Pager/loadPrevious(count:)``.
-        case reverse
-        /// Both ways from the initial offset.
-        case bidirectional
-    }
-
     /// The direction this source pages in.
-    public let direction: Direction
+    public let direction: PagingDirection
     private let fetch: @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
 
     /// Creates a source.
@@ -49,7 +38,7 @@ public struct OffsetSource<Item: Sendable>: PageSource {
     ///   - direction: the directions to page in.
     ///   - fetch: loads up to `limit` items from `offset`.
     public init(
-        _ direction: Direction = .forward,
+        _ direction: PagingDirection = .forward,
         fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
     ) {
         self.direction = direction

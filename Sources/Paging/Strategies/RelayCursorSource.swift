@@ -1,24 +1,3 @@
-/// The `pageInfo` of a Relay connection (GraphQL Cursor Connections
-/// Specification).
-public struct RelayPageInfo: Sendable, Hashable, Codable {
-    /// Whether items follow the last edge.
-    public var hasNextPage: Bool
-    /// Whether items precede the first edge.
-    public var hasPreviousPage: Bool
-    /// The cursor of the first edge, `nil` for an empty page.
-    public var startCursor: String?
-    /// The cursor of the last edge, `nil` for an empty page.
-    public var endCursor: String?
-
-    /// Creates a page info.
-    public init(hasNextPage: Bool, hasPreviousPage: Bool, startCursor: String?, endCursor: String?) {
-        self.hasNextPage = hasNextPage
-        self.hasPreviousPage = hasPreviousPage
-        self.startCursor = startCursor
-        self.endCursor = endCursor
-    }
-}
-
 /// The pagination arguments of a Relay connection field.
 public struct RelayArguments: Sendable, Hashable {
     /// How many edges after `after`, for forward paging.
@@ -44,10 +23,10 @@ public struct RelayPage<Item: Sendable>: Sendable {
     /// The nodes, in the order of the edges.
     public var items: [Item]
     /// The connection's page info.
-    public var pageInfo: RelayPageInfo
+    public var pageInfo: PageInfo
 
     /// Creates a page.
-    public init(items: [Item], pageInfo: RelayPageInfo) {
+    public init(items: [Item], pageInfo: PageInfo) {
         self.items = items
         self.pageInfo = pageInfo
     }
@@ -79,18 +58,8 @@ public struct RelayPage<Item: Sendable>: Sendable {
 /// This takes a second request; ``tailArguments(for:after:)`` and
 /// ``tailPage(from:)`` let a source that sends requests itself do the same.
 public struct RelayCursorSource<Item: Sendable>: PageSource {
-    /// The directions a Relay source pages in.
-    public enum Direction: Sendable, Hashable {
-        /// `first`/`after`, from the start.
-        case forward
-        /// `last`/`before`, from the end; load with ``Pager/loadPrevious(count:)``.
-        case reverse
-        /// Both, from the start or from a cursor.
-        case bidirectional
-    }
-
     /// The direction this source pages in.
-    public let direction: Direction
+    public let direction: PagingDirection
     private let fetch: @Sendable (RelayArguments) async throws -> RelayPage<Item>
 
     /// Creates a source.
@@ -98,7 +67,7 @@ public struct RelayCursorSource<Item: Sendable>: PageSource {
     ///   - direction: the directions to page in.
     ///   - fetch: loads the connection with the given arguments.
     public init(
-        _ direction: Direction = .forward,
+        _ direction: PagingDirection = .forward,
         fetch: @escaping @Sendable (RelayArguments) async throws -> RelayPage<Item>
     ) {
         self.direction = direction

@@ -87,7 +87,7 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
         self.decode = decode
         self.decodeNode = decodeNode
         self.onPartialData = onPartialData
-        let direction: RelayCursorSource<Node>.Direction =
+        let direction: PagingDirection =
             switch (document.variables.pagesForward, document.variables.pagesBackward) {
             case (true, true): .bidirectional
             case (false, true): .reverse
@@ -104,7 +104,7 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
 
     /// The direction the document pages in: forward when it takes `after:`,
     /// backward when it takes `before:`, both when it takes both.
-    public var direction: RelayCursorSource<Node>.Direction { strategy.direction }
+    public var direction: PagingDirection { strategy.direction }
 
     /// Loads the page a request asks for.
     /// - Parameter request: the engine's request; its count is sent as
@@ -171,7 +171,7 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
         let info = connection.pageInfo
         let page = RelayPage(
             items: try decode(connection),
-            pageInfo: RelayPageInfo(
+            pageInfo: PageInfo(
                 hasNextPage: info.hasNextPage, hasPreviousPage: info.hasPreviousPage,
                 startCursor: info.startCursor, endCursor: info.endCursor))
         return (page, connection.nodes, response.errors)

@@ -14,17 +14,17 @@
 ///
 /// This is the model of the rules; a pager built on the engine lets the
 /// engine hold the items.
-public struct MergedConnection<Node: Sendable, ID: Hashable & Sendable>: Sendable {
+package struct MergedConnection<Node: Sendable, ID: Hashable & Sendable>: Sendable {
     /// The merged nodes, in list order.
-    public private(set) var nodes: [Node] = []
+    package private(set) var nodes: [Node] = []
     /// The page info of the merged whole, or `nil` before the first merge.
-    public private(set) var pageInfo: PageInfo?
+    package private(set) var pageInfo: PageInfo?
     private var ids: Set<ID> = []
     private let id: @Sendable (Node) -> ID?
 
     /// Creates an empty merge.
     /// - Parameter id: the id of a node, or `nil` for a node that has none.
-    public init(id: @escaping @Sendable (Node) -> ID?) {
+    package init(id: @escaping @Sendable (Node) -> ID?) {
         self.id = id
     }
 
@@ -39,7 +39,7 @@ public struct MergedConnection<Node: Sendable, ID: Hashable & Sendable>: Sendabl
     ///   replace, where *p* is the size of the page and *n* the number of
     ///   nodes held.
     @discardableResult
-    public mutating func merge(_ page: [Node], pageInfo: PageInfo, after: String?, before: String?)
+    package mutating func merge(_ page: [Node], pageInfo: PageInfo, after: String?, before: String?)
         -> ConnectionMergeRule
     {
         let rule = ConnectionMergeRule.rule(after: after, before: before, held: self.pageInfo)
@@ -77,7 +77,7 @@ public struct MergedConnection<Node: Sendable, ID: Hashable & Sendable>: Sendabl
 
 extension MergedConnection where Node: Identifiable, ID == Node.ID {
     /// Creates an empty merge of nodes identified by their `id`.
-    public init() {
+    package init() {
         self.init(id: { $0.id })
     }
 }
@@ -85,7 +85,7 @@ extension MergedConnection where Node: Identifiable, ID == Node.ID {
 extension MergedConnection where Node == JSONValue, ID == JSONValue {
     /// Creates an empty merge of JSON nodes identified by a member.
     /// - Parameter idKey: the member that holds a node's id; `id` unless given.
-    public init(idKey: String = "id") {
+    package init(idKey: String = "id") {
         self.init(id: { node in node[idKey].flatMap { $0.isNull ? nil : $0 } })
     }
 }

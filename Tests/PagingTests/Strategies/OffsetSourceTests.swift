@@ -29,7 +29,7 @@ struct OffsetSourceTests {
         }
     }
 
-    func source(_ direction: Source.Direction, _ backend: Backend) -> Source {
+    func source(_ direction: PagingDirection, _ backend: Backend) -> Source {
         Source(direction) { backend.items(offset: $0, limit: $1) }
     }
 

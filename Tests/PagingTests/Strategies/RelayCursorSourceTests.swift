@@ -9,7 +9,7 @@ struct RelayCursorSourceTests {
 
     /// A source whose fetch records its arguments and answers with `answer`.
     func recording(
-        _ direction: Source.Direction, answer: RelayPage<TestItem> = RelayPage(items: [], pageInfo: .empty)
+        _ direction: PagingDirection, answer: RelayPage<TestItem> = RelayPage(items: [], pageInfo: .empty)
     ) -> (Source, Recorder<RelayArguments>) {
         let recorder = Recorder<RelayArguments>()
         let source = Source(direction) { arguments in
@@ -256,14 +256,14 @@ struct RelayCursorSourceTests {
         }
     }
 
-    private func info(next: Bool, previous: Bool, _ start: String?, _ end: String?) -> RelayPageInfo {
-        RelayPageInfo(hasNextPage: next, hasPreviousPage: previous, startCursor: start, endCursor: end)
+    private func info(next: Bool, previous: Bool, _ start: String?, _ end: String?) -> PageInfo {
+        PageInfo(hasNextPage: next, hasPreviousPage: previous, startCursor: start, endCursor: end)
     }
 }
 
-extension RelayPageInfo {
+extension PageInfo {
     /// The page info of an empty connection.
-    static var empty: RelayPageInfo {
-        RelayPageInfo(hasNextPage: false, hasPreviousPage: false, startCursor: nil, endCursor: nil)
+    static var empty: PageInfo {
+        PageInfo(hasNextPage: false, hasPreviousPage: false, startCursor: nil, endCursor: nil)
     }
 }

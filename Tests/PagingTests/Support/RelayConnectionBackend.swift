@@ -100,7 +100,7 @@ final class RelayConnectionBackend<Node: Sendable>: Sendable {
         let page = Array(nodes[window])
         return RelayPage(
             items: page,
-            pageInfo: RelayPageInfo(
+            pageInfo: PageInfo(
                 hasNextPage: hasNextPage, hasPreviousPage: hasPreviousPage,
                 startCursor: page.first.map(cursorOf), endCursor: page.last.map(cursorOf)))
     }

@@ -20,7 +20,7 @@ struct ConsistencyEndToEndTests {
             let info = connection.pageInfo
             return RelayPage(
                 items: Array(connection),
-                pageInfo: RelayPageInfo(
+                pageInfo: PageInfo(
                     hasNextPage: info.hasNextPage, hasPreviousPage: info.hasPreviousPage,
                     startCursor: info.startCursor, endCursor: info.endCursor))
         }

@@ -8,7 +8,7 @@ import Testing
 /// `OffsetSource` and the query pager's `OffsetPagination` offer.
 @Suite("Offset paging over launchPage, end to end", .timeLimit(.minutes(10)))
 struct OffsetEndToEndTests {
-    static func source(_ client: GraphQLClient, _ direction: OffsetSource<Launch>.Direction) -> OffsetSource<
+    static func source(_ client: GraphQLClient, _ direction: PagingDirection) -> OffsetSource<
         Launch
     > {
         OffsetSource(direction) { offset, limit in

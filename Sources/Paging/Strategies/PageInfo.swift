@@ -1,5 +1,9 @@
 /// Where a page of a Relay connection lies: whether there is more on each
-/// side, and the cursors of its ends.
+/// side, and the cursors of its ends (the `pageInfo` of the GraphQL Cursor
+/// Connections Specification).
+///
+/// One type for every layer: ``RelayCursorSource`` pages read it, and the
+/// GraphQL connections decode into it.
 ///
 /// Decoding tolerates a selection of only some of the four fields: a missing
 /// `hasNextPage` or `hasPreviousPage` reads as `false`, a missing cursor as
