@@ -3,7 +3,7 @@ import Testing
 
 @testable import PagingGraphQL
 
-@Suite("GraphQLQueryPager with offsets and factories", .timeLimit(.minutes(1)))
+@Suite("GraphQLQuerySource with offsets and factories", .timeLimit(.minutes(1)))
 struct OffsetQueryPagerTests {
     static func ids(_ range: ClosedRange<Int>) -> [String] { range.map { "t\($0)" } }
 
@@ -14,7 +14,7 @@ struct OffsetQueryPagerTests {
     @Test("the forward offset factory with a transform pages until a short page")
     func forwardOffsetWithTransform() async throws {
         let server = RelayList(count: 7).todosServer()
-        let source = GraphQLQueryPager.makeForwardOffsetQueryPager(
+        let source = GraphQLQuerySource.makeForwardOffsetQueryPager(
             client: Self.client(server),
             queryProvider: { page in TodoFeedQuery(offset: page?.offset ?? 0, limit: 3) },
             extractPageInfo: { data, previous in
@@ -36,7 +36,7 @@ struct OffsetQueryPagerTests {
     @Test("the forward offset factory without a transform lists one item per page")
     func forwardOffsetWithoutTransform() async throws {
         let server = RelayList(count: 4).todosServer()
-        let source = GraphQLQueryPager.makeForwardOffsetQueryPager(
+        let source = GraphQLQuerySource.makeForwardOffsetQueryPager(
             client: Self.client(server),
             queryProvider: { page in TodoFeedQuery(offset: page?.offset ?? 0, limit: 2) },
             extractPageInfo: { data, previous in
@@ -55,7 +55,7 @@ struct OffsetQueryPagerTests {
     @Test("a forward offset page that does not advance is reported, not followed forever")
     func repeatedOffsetIsReported() async throws {
         let server = RelayList(count: 4).todosServer()
-        let source = GraphQLQueryPager.makeForwardOffsetQueryPager(
+        let source = GraphQLQuerySource.makeForwardOffsetQueryPager(
             client: Self.client(server),
             queryProvider: { page in TodoFeedQuery(offset: page?.offset ?? 0, limit: 2) },
             extractPageInfo: { _, _ in OffsetPagination.Forward(offset: 2, canLoadNext: true) },
@@ -72,7 +72,7 @@ struct OffsetQueryPagerTests {
     @Test("reverse offset pagination pages from the end towards the start")
     func reverseOffset() async throws {
         let server = RelayList(count: 7).todosServer()
-        let pager = GraphQLQueryPager(
+        let pager = GraphQLQuerySource(
             client: Self.client(server),
             initialQuery: TodoFeedQuery(offset: 4, limit: 3),
             extractPageInfo: { page in
@@ -104,7 +104,7 @@ struct OffsetQueryPagerTests {
     @Test("bidirectional offset pagination pages both ways from the middle")
     func bidirectionalOffset() async throws {
         let server = RelayList(count: 8).todosServer()
-        let pager = GraphQLQueryPager(
+        let pager = GraphQLQuerySource(
             client: Self.client(server),
             initialQuery: TodoFeedQuery(offset: 4, limit: 2),
             extractPageInfo: { page in

@@ -362,12 +362,12 @@ struct PagerFollowsStoreTests {
 
     // MARK: Other pagers
 
-    typealias LaunchQueryPager = GraphQLQueryPager<
+    typealias LaunchQueryPager = GraphQLQuerySource<
         FleetPageQuery, FleetPageQuery, CursorBasedPagination.Forward, FollowedLaunch
     >
 
     static func queryPager(_ client: GraphQLClient, pageSize: Int = 3) -> LaunchQueryPager {
-        GraphQLQueryPager(
+        GraphQLQuerySource(
             client: client,
             initialQuery: FleetPageQuery(first: pageSize, after: nil),
             extractPageInfo: { data in
@@ -381,7 +381,7 @@ struct PagerFollowsStoreTests {
             transform: { data in Array(data.launchConnection) })
     }
 
-    @Test("a GraphQLQueryPager over a store updates a booked row in place, on either page, with no request")
+    @Test("a GraphQLQuerySource over a store updates a booked row in place, on either page, with no request")
     func queryPagerUpdates() async throws {
         let fleet = LaunchFleet(count: 9)
         let client = fleet.client(store: GraphQLStore())
@@ -407,12 +407,12 @@ struct PagerFollowsStoreTests {
         #expect(fleet.requestCount == 4)
     }
 
-    @Test("a GraphQLQueryPager of whole pages publishes nothing for a write no page read")
+    @Test("a GraphQLQuerySource of whole pages publishes nothing for a write no page read")
     func queryPagerIgnoresUnrelatedRootFields() async throws {
         let fleet = LaunchFleet(count: 9)
         let store = GraphQLStore()
         let client = fleet.client(store: store)
-        let pages = GraphQLQueryPager(
+        let pages = GraphQLQuerySource(
             client: client,
             initialQuery: FleetPageQuery(first: 3, after: nil),
             extractPageInfo: { data in
@@ -572,7 +572,8 @@ struct PagerFollowsStoreTests {
         try await Self.expectBookingUpdatesTheRow(pager, client: client, fleet: fleet)
     }
 
-    @Test("a pager over a GraphQLQueryPager follows the store however it is made", arguments: Making.allCases)
+    @Test(
+        "a pager over a GraphQLQuerySource follows the store however it is made", arguments: Making.allCases)
     func queryPagerFollowsHoweverMade(making: Making) async throws {
         let fleet = LaunchFleet(count: 9)
         let client = fleet.client(store: GraphQLStore())
@@ -651,11 +652,12 @@ struct PagerFollowsStoreTests {
         try await Self.expectBothPagesFollow(source, initialKey: "cursor:5", client: client)
     }
 
-    @Test("with loads in flight at both ends, the rows of both pages of a GraphQLQueryPager follow the store")
+    @Test(
+        "with loads in flight at both ends, the rows of both pages of a GraphQLQuerySource follow the store")
     func queryPagerFollowsBothPendingPages() async throws {
         let fleet = LaunchFleet(count: 11)
         let client = fleet.client(store: GraphQLStore())
-        let source = GraphQLQueryPager(
+        let source = GraphQLQuerySource(
             client: client,
             initialQuery: FleetWindowQuery(first: 1, after: "cursor:5"),
             extractPageInfo: { data in
@@ -705,7 +707,7 @@ struct PagerFollowsStoreTests {
         #expect(collected.removedRecords.contains("Launch:2"), "no list keeps the launches any more")
     }
 
-    @Test("a GraphQLQueryPager's follower goes with its pager too")
+    @Test("a GraphQLQuerySource's follower goes with its pager too")
     func queryPagerFollowerDiesWithThePager() async throws {
         let fleet = LaunchFleet(count: 9)
         let store = GraphQLStore()

@@ -19,7 +19,7 @@
 /// whatever the base keeps for each pager does not pass through it. A pager
 /// over a transformed store-backed source of PagingGraphQL loads its pages
 /// but does not follow the store; decode the nodes into the type the list
-/// shows instead, or use `GraphQLQueryPager`'s transform, which follows it.
+/// shows instead, or use `GraphQLQuerySource`'s transform, which follows it.
 public struct TransformedPageSource<Base: PageSource, Item: Sendable>: PageSource {
     /// The base source's key.
     public typealias Key = Base.Key

@@ -4,10 +4,10 @@
 /// Failures of the request itself are ``GraphQLClientError``s; this type
 /// covers the pager's own rules:
 ///
-/// - ``Kind/noQuery``: a ``GraphQLQueryPager``'s `pageResolver` returned
+/// - ``Kind/noQuery``: a ``GraphQLQuerySource``'s `pageResolver` returned
 ///   `nil` for a page the pager had been told exists (the resolver must give
 ///   the same answer each time it is asked).
-/// - ``Kind/initialKey``: a ``GraphQLQueryPager`` was asked to open at a key;
+/// - ``Kind/initialKey``: a ``GraphQLQuerySource`` was asked to open at a key;
 ///   it always opens with its initial query.
 /// - ``Kind/nodeID``: a ``PaginationFragment`` on a `Node` type was made
 ///   without the node's id, or one on `Query` or `Viewer` with one.

@@ -1,7 +1,7 @@
 import Paging
 import Synchronization
 
-/// Keeps the items of a ``GraphQLQueryPager`` in step with a
+/// Keeps the items of a ``GraphQLQuerySource`` in step with a
 /// ``GraphQLStore``: a page whose query read a changed record is read again
 /// from the store and run through the pager's transform, and the items that
 /// came out different replace theirs with `Pager.update(_:)`.

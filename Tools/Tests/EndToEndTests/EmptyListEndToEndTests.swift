@@ -32,7 +32,7 @@ struct EmptyListEndToEndTests {
             let backward = try ConnectionDocument(ConnectionSourceEndToEndTests.backwardOnly)
             try await Self.expectEmpty(
                 ConnectionSource(client: client, document: backward, as: Launch.self).makePager(), .previous)
-            let offsets = GraphQLQueryPager.makeForwardOffsetQueryPager(
+            let offsets = GraphQLQuerySource.makeForwardOffsetQueryPager(
                 client: client,
                 queryProvider: { page in LaunchPageQuery(offset: page?.offset ?? 0, limit: 20) },
                 extractPageInfo: { data, previous in

@@ -87,7 +87,7 @@ struct FaultInjectionEndToEndTests {
     @Test("An Apollo-style reverse pager retries through the faults and ends with the fault-free list")
     func reverseQueryPager() async throws {
         try await Self.compare("reverse query pager", direction: .previous) { server in
-            GraphQLQueryPager(
+            GraphQLQuerySource(
                 client: server.client,
                 initialQuery: LaunchConnectionQuery(last: 6),
                 extractPageInfo: { data in

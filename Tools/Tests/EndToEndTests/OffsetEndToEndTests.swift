@@ -51,7 +51,7 @@ struct OffsetEndToEndTests {
     func bidirectionalQueryPager() async throws {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
-            let pager = GraphQLQueryPager(
+            let pager = GraphQLQuerySource(
                 client: server.client,
                 initialQuery: LaunchPageQuery(offset: 45, limit: 10),
                 extractPageInfo: { data in

@@ -14,7 +14,7 @@ struct QueryPagerEndToEndTests {
     func forwardCursor() async throws {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
-            let pager = GraphQLQueryPager(
+            let pager = GraphQLQuerySource(
                 client: server.client,
                 initialQuery: LaunchConnectionQuery(first: 15),
                 extractPageInfo: { data in
@@ -40,7 +40,7 @@ struct QueryPagerEndToEndTests {
     func reverseCursor() async throws {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
-            let pager = GraphQLQueryPager(
+            let pager = GraphQLQuerySource(
                 client: server.client,
                 initialQuery: LaunchConnectionQuery(last: 15),
                 extractPageInfo: { data in
@@ -69,7 +69,7 @@ struct QueryPagerEndToEndTests {
             let client = server.client
             let (middle, launch) = try await client.cursor(ofLaunchAt: 49)
             #expect(launch.id == expected[49])
-            let pager = GraphQLQueryPager(
+            let pager = GraphQLQuerySource(
                 client: client,
                 initialQuery: LaunchConnectionQuery(first: 10, after: middle),
                 extractPageInfo: { data in
@@ -105,7 +105,7 @@ struct QueryPagerEndToEndTests {
     func separateInitialAndPaginatedQueries() async throws {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
-            let source = GraphQLQueryPager(
+            let source = GraphQLQuerySource(
                 client: server.client,
                 initialQuery: LaunchFeedQuery(first: 25),
                 extractInitialPageInfo: { data in
@@ -143,7 +143,7 @@ struct QueryPagerEndToEndTests {
     func pagesWithoutTransform() async throws {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
-            let pager = GraphQLQueryPager(
+            let pager = GraphQLQuerySource(
                 client: server.client,
                 initialQuery: LaunchConnectionQuery(first: 30),
                 extractPageInfo: { (data: LaunchConnectionQuery.Data) in
@@ -168,7 +168,7 @@ struct QueryPagerEndToEndTests {
         try await withLaunchServer { server in
             // Apollo's example: the next offset is the previous one plus the page's count, and
             // a page shorter than the limit is the last.
-            let source = GraphQLQueryPager.makeForwardOffsetQueryPager(
+            let source = GraphQLQuerySource.makeForwardOffsetQueryPager(
                 client: server.client,
                 queryProvider: { page in LaunchPageQuery(offset: page?.offset ?? 0, limit: 30) },
                 extractPageInfo: { data, previous in
@@ -190,7 +190,7 @@ struct QueryPagerEndToEndTests {
     func forwardOffsetFactoryWithoutTransform() async throws {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
-            let source = GraphQLQueryPager.makeForwardOffsetQueryPager(
+            let source = GraphQLQuerySource.makeForwardOffsetQueryPager(
                 client: server.client,
                 queryProvider: { page in LaunchPageQuery(offset: page?.offset ?? 0, limit: 20) },
                 extractPageInfo: { data, previous in

@@ -4,15 +4,15 @@ import Testing
 
 @testable import PagingGraphQL
 
-@Suite("GraphQLQueryPager", .timeLimit(.minutes(1)))
+@Suite("GraphQLQuerySource", .timeLimit(.minutes(1)))
 struct GraphQLQueryPagerTests {
-    typealias ForwardPager = GraphQLQueryPager<TodosQuery, TodosQuery, CursorBasedPagination.Forward, Todo>
+    typealias ForwardPager = GraphQLQuerySource<TodosQuery, TodosQuery, CursorBasedPagination.Forward, Todo>
 
     static func forward(
         _ server: FakeGraphQLServer, pageSize: Int = 2,
         onPartialData: (@Sendable (PartialDataReport<CursorBasedPagination.Forward>) -> Void)? = nil
     ) -> ForwardPager {
-        GraphQLQueryPager(
+        GraphQLQuerySource(
             client: GraphQLClient(endpoint: testEndpoint, transport: server),
             initialQuery: TodosQuery(first: pageSize),
             extractPageInfo: { data in
@@ -51,7 +51,7 @@ struct GraphQLQueryPagerTests {
     @Test("pages backward from the end with last/before")
     func pagesInReverse() async throws {
         let server = RelayList(count: 5).todosServer()
-        let pager = GraphQLQueryPager(
+        let pager = GraphQLQuerySource(
             client: GraphQLClient(endpoint: testEndpoint, transport: server),
             initialQuery: TodosQuery(last: 2),
             extractPageInfo: { data in
@@ -80,7 +80,7 @@ struct GraphQLQueryPagerTests {
     @Test("pages both ways from the middle, never sending first and last together")
     func pagesBothWays() async throws {
         let server = RelayList(count: 8).todosServer()
-        let pager = GraphQLQueryPager(
+        let pager = GraphQLQuerySource(
             client: GraphQLClient(endpoint: testEndpoint, transport: server),
             initialQuery: TodosQuery(first: 2, after: RelayList.cursor(3)),
             extractPageInfo: { data in
@@ -118,7 +118,7 @@ struct GraphQLQueryPagerTests {
     @Test("uses a separate initial query, each query with its own page info and transform")
     func separateInitialAndPaginatedQueries() async throws {
         let server = RelayList(count: 7).todosServer()
-        let pager = GraphQLQueryPager(
+        let pager = GraphQLQuerySource(
             client: GraphQLClient(endpoint: testEndpoint, transport: server),
             initialQuery: ViewerTodosQuery(variables: .init(first: 2)),
             extractInitialPageInfo: { data in
@@ -150,7 +150,7 @@ struct GraphQLQueryPagerTests {
     @Test("without a transform, each page is one item identified by the request that loaded it")
     func pagesWithoutATransform() async throws {
         let server = RelayList(count: 5).todosServer()
-        let pager = GraphQLQueryPager(
+        let pager = GraphQLQuerySource(
             client: GraphQLClient(endpoint: testEndpoint, transport: server),
             initialQuery: TodosQuery(first: 2),
             extractPageInfo: { data in

@@ -5,11 +5,11 @@ import Paging
 // pager with it. These two are the forward-offset ones of Apollo's example;
 // write your own the same way for other schemes.
 
-extension GraphQLQueryPager where InitialQuery == PaginatedQuery, Info == OffsetPagination.Forward {
+extension GraphQLQuerySource where InitialQuery == PaginatedQuery, Info == OffsetPagination.Forward {
     /// Makes a forward offset pager whose items are its pages' data.
     ///
     /// ```swift
-    /// let source = GraphQLQueryPager.makeForwardOffsetQueryPager(
+    /// let source = GraphQLQuerySource.makeForwardOffsetQueryPager(
     ///     client: client,
     ///     queryProvider: { page in FeedQuery(offset: page?.offset ?? 0, limit: 20) },
     ///     extractPageInfo: { data, previous in
@@ -33,7 +33,7 @@ extension GraphQLQueryPager where InitialQuery == PaginatedQuery, Info == Offset
             @escaping @Sendable (InitialQuery.Data, _ previous: OffsetPagination.Forward?) ->
             OffsetPagination.Forward
     ) -> Self where Item == QueryPage<InitialQuery, InitialQuery, OffsetPagination.Forward> {
-        GraphQLQueryPager(
+        GraphQLQuerySource(
             client: client,
             initialQuery: queryProvider(nil),
             extractPageInfo: { page in extractPageInfo(page.data, page.resolvedFrom) },
@@ -44,7 +44,7 @@ extension GraphQLQueryPager where InitialQuery == PaginatedQuery, Info == Offset
     /// of each page's data.
     ///
     /// ```swift
-    /// let source = GraphQLQueryPager.makeForwardOffsetQueryPager(
+    /// let source = GraphQLQuerySource.makeForwardOffsetQueryPager(
     ///     client: client,
     ///     queryProvider: { page in FeedQuery(offset: page?.offset ?? 0, limit: 20) },
     ///     extractPageInfo: { data, previous in
@@ -71,7 +71,7 @@ extension GraphQLQueryPager where InitialQuery == PaginatedQuery, Info == Offset
             OffsetPagination.Forward,
         transform: @escaping @Sendable (InitialQuery.Data) throws -> [Item]
     ) -> Self {
-        GraphQLQueryPager(
+        GraphQLQuerySource(
             client: client,
             initialQuery: queryProvider(nil),
             extractPageInfo: { page in extractPageInfo(page.data, page.resolvedFrom) },

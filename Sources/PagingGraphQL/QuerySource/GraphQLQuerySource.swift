@@ -5,8 +5,14 @@ public import Paging
 /// ``PaginationInfo``, and a closure that makes the query of the next or
 /// previous page from it.
 ///
+/// Coming from Apollo: this is where `GraphQLQueryPager` went. It was called
+/// that here too until it became clear that the name promised a pager while
+/// the type is a page source: the pager is the engine's `Pager`, made from
+/// it with `Pager(source:)` or `makePager()`, and `loadNext()`, `refresh()`
+/// and the load states are the pager's.
+///
 /// ```swift
-/// let source = GraphQLQueryPager(
+/// let source = GraphQLQuerySource(
 ///     client: client,
 ///     initialQuery: TodosQuery(first: 10, after: nil),
 ///     extractPageInfo: { data in
@@ -66,7 +72,7 @@ public import Paging
 /// Following the store: every pager made over the source follows the
 /// client's `GraphQLStore`, if it has one, however it is made; see
 /// ``prepared(for:)``.
-public struct GraphQLQueryPager<
+public struct GraphQLQuerySource<
     InitialQuery: GraphQLOperation, PaginatedQuery: GraphQLOperation, Info: PaginationInfo,
     Item: Identifiable & Sendable
 >: PageSource where Item.ID: Sendable {
@@ -150,7 +156,7 @@ public struct GraphQLQueryPager<
         case .initial(let info?):
             throw GraphQLPagerError(
                 .initialKey,
-                "A GraphQLQueryPager opens with its initial query, so it cannot open at \(info); "
+                "A GraphQLQuerySource opens with its initial query, so it cannot open at \(info); "
                     + "make the pager with an initial query for the page to open at, and no initial key.")
         case .next(let info):
             return try await loadPage(from: info, direction: .next, for: request)
@@ -211,7 +217,7 @@ public struct GraphQLQueryPager<
     }
 }
 
-extension GraphQLQueryPager {
+extension GraphQLQuerySource {
     /// This source made ready for one new pager: when the client has a
     /// `GraphQLStore`, a copy whose pager follows it.
     ///

@@ -1,6 +1,6 @@
 public import Paging
 
-/// The data of one page of a ``GraphQLQueryPager``, as its closures see it:
+/// The data of one page of a ``GraphQLQuerySource``, as its closures see it:
 /// the initial query's data, or a paginated query's data with the
 /// pagination info it was resolved from.
 ///
@@ -48,7 +48,7 @@ extension PageExtractionData where InitialQuery.Data == PaginatedQuery.Data {
     }
 }
 
-/// One page of a ``GraphQLQueryPager`` without a transform: the item the
+/// One page of a ``GraphQLQuerySource`` without a transform: the item the
 /// list shows for each page loaded, as Apollo's `PaginationOutput` keeps one
 /// entry per page.
 ///

@@ -1,11 +1,11 @@
 public import Paging
 
-extension GraphQLQueryPager where InitialQuery == PaginatedQuery {
+extension GraphQLQuerySource where InitialQuery == PaginatedQuery {
     /// Creates a pager that uses one query type for every page, with a
     /// transform that turns each page's data into items.
     ///
     /// ```swift
-    /// let source = GraphQLQueryPager(
+    /// let source = GraphQLQuerySource(
     ///     client: client,
     ///     initialQuery: TodosQuery(first: 10, after: nil),
     ///     extractPageInfo: { data in
@@ -48,12 +48,12 @@ extension GraphQLQueryPager where InitialQuery == PaginatedQuery {
     }
 }
 
-extension GraphQLQueryPager {
+extension GraphQLQuerySource {
     /// Creates a pager with one query type for the first page and another
     /// for the pages after or before it, each with its own transform.
     ///
     /// ```swift
-    /// let source = GraphQLQueryPager(
+    /// let source = GraphQLQuerySource(
     ///     client: client,
     ///     initialQuery: ProfileWithFriendsQuery(id: id, first: 10),
     ///     extractInitialPageInfo: { data in
@@ -111,7 +111,7 @@ extension GraphQLQueryPager {
     }
 }
 
-extension GraphQLQueryPager {
+extension GraphQLQuerySource {
     /// Creates a pager without a transform: each page's data is one item of
     /// the list, a ``QueryPage``.
     /// - Parameters:
@@ -166,12 +166,12 @@ extension GraphQLQueryPager {
     }
 }
 
-extension GraphQLQueryPager where InitialQuery == PaginatedQuery {
+extension GraphQLQuerySource where InitialQuery == PaginatedQuery {
     /// Creates a pager with one query type and no transform: each page's
     /// data is one ``QueryPage``, its data in ``QueryPage/value``.
     ///
     /// ```swift
-    /// let source = GraphQLQueryPager(
+    /// let source = GraphQLQuerySource(
     ///     client: client,
     ///     initialQuery: TodosQuery(first: 10, after: nil),
     ///     extractPageInfo: { data in

@@ -2,7 +2,7 @@
 /// can be loaded after it and before it, and whatever the next query needs
 /// (a cursor, an offset).
 ///
-/// A ``GraphQLQueryPager`` reads one from each page's data with its
+/// A ``GraphQLQuerySource`` reads one from each page's data with its
 /// `extractPageInfo` closure and gives it back to its `pageResolver` to make
 /// the query of the next (or previous) page. The library's types cover the
 /// usual schemes: ``CursorBasedPagination/Forward``,
@@ -111,7 +111,7 @@ public enum CursorBasedPagination {
 ///
 /// What ``Forward/offset`` means is the resolver's business, as it is the
 /// resolver that turns it into a query; the usual reading, and the one
-/// ``GraphQLQueryPager/makeForwardOffsetQueryPager(client:queryProvider:extractPageInfo:)``
+/// ``GraphQLQuerySource/makeForwardOffsetQueryPager(client:queryProvider:extractPageInfo:)``
 /// follows, is "the offset the next page starts at".
 ///
 /// ```swift
