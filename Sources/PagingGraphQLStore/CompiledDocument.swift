@@ -41,7 +41,7 @@ struct CompiledDocument: Sendable {
     var fragmentNames: [String]
 
     /// Compiles a parsed document.
-    /// - Throws: ``GraphQLStoreError/Kind/document`` for a spread of an
+    /// - Throws: ``GraphQLStoreError/Code/document`` for a spread of an
     ///   undefined fragment or fragments that spread each other in a cycle.
     init(_ document: Document) throws(GraphQLStoreError) {
         var definitions: [String: FragmentDefinition] = [:]
@@ -83,7 +83,7 @@ struct CompiledDocument: Sendable {
     }
 
     /// The operation with the name, or the only one.
-    /// - Throws: ``GraphQLStoreError/Kind/document`` when there is no such
+    /// - Throws: ``GraphQLStoreError/Code/document`` when there is no such
     ///   operation, or several and no name.
     func operation(named name: String?) throws(GraphQLStoreError) -> Operation {
         let names = operations.map { $0.name ?? "(anonymous)" }
@@ -110,7 +110,7 @@ struct CompiledDocument: Sendable {
     }
 
     /// The fragment with the name, or the first one.
-    /// - Throws: ``GraphQLStoreError/Kind/document`` when there is no such
+    /// - Throws: ``GraphQLStoreError/Code/document`` when there is no such
     ///   fragment.
     func fragment(named name: String?) throws(GraphQLStoreError) -> Fragment {
         if let name {

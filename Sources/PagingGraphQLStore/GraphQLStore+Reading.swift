@@ -37,7 +37,7 @@ extension GraphQLStore {
     ///   - key: the record to read at.
     ///   - variables: the values of the variables the fragment uses.
     /// - Returns: the data or the miss, and the fields the read looked at.
-    /// - Throws: ``GraphQLStoreError/Kind/document`` for a bad document, as
+    /// - Throws: ``GraphQLStoreError/Code/document`` for a bad document, as
     ///   ``StoreFragment/init(document:fragmentName:variables:)``.
     public func readFragment(
         document: String, fragmentName: String? = nil, at key: CacheKey, variables: [String: JSONValue] = [:]

@@ -22,7 +22,7 @@ extension GraphQLStore {
     /// Rewrites are cached by document text.
     /// - Parameter document: the GraphQL document as written.
     /// - Returns: the rewritten document, printed by GraphQLSwift.
-    /// - Throws: ``GraphQLStoreError/Kind/document`` when the document does
+    /// - Throws: ``GraphQLStoreError/Code/document`` when the document does
     ///   not parse.
     /// - Complexity: O(1) on average for a document rewritten before; O(*n*)
     ///   for a document of *n* characters the first time.

@@ -37,10 +37,10 @@ extension GraphQLStore {
     ///   - data: the response's `data`, shaped as the document selects.
     ///   - operation: the operation that produced it.
     /// - Returns: the fields whose value changed.
-    /// - Throws: ``GraphQLStoreError/Kind/data`` when the data lacks a field
+    /// - Throws: ``GraphQLStoreError/Code/data`` when the data lacks a field
     ///   the document selects, has a scalar where it selects subfields, or
     ///   gives a mutation directive an ID without a record key or an edge
-    ///   without a node; ``GraphQLStoreError/Kind/variables`` when a
+    ///   without a node; ``GraphQLStoreError/Code/variables`` when a
     ///   directive's variable has no value or a wrong one. Nothing is written
     ///   then.
     /// - Complexity: O(*n*) on average for *n* values in the data,
@@ -64,7 +64,7 @@ extension GraphQLStore {
     ///   - fragment: the fragment.
     ///   - key: the record to write into.
     /// - Returns: the fields whose value changed.
-    /// - Throws: ``GraphQLStoreError/Kind/data`` as ``write(data:for:)``.
+    /// - Throws: ``GraphQLStoreError/Code/data`` as ``write(data:for:)``.
     /// - Complexity: O(*n*) on average for *n* values in the data.
     @discardableResult
     public func write(data: JSONValue, for fragment: StoreFragment, at key: CacheKey)

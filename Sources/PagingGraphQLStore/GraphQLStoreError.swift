@@ -10,8 +10,8 @@
 /// }
 /// ```
 public struct GraphQLStoreError: Error, Hashable, Sendable {
-    /// The kind of a ``GraphQLStoreError``; compare with `==`.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    /// The code of a ``GraphQLStoreError``: what kind of problem it is; compare with `==`.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
         private let name: String
         private init(_ name: String) { self.name = name }
 
@@ -25,19 +25,19 @@ public struct GraphQLStoreError: Error, Hashable, Sendable {
         /// The variables cannot be encoded as a JSON object.
         public static var variables: Self { Self("variables") }
 
-        /// The name of the kind, such as `data`.
+        /// The name of the code, such as `data`.
         public var description: String { name }
     }
 
-    /// What kind of problem this is.
-    public let kind: Kind
+    /// What kind of problem this is, for code to branch on.
+    public let code: Code
     /// The problem, as a sentence a person can act on.
     public let message: String
-    /// Where in the data the problem lies, for ``Kind/data``; empty otherwise.
+    /// Where in the data the problem lies, for ``Code/data``; empty otherwise.
     public let path: [GraphQLPathSegment]
 
-    package init(_ kind: Kind, _ message: String, path: [GraphQLPathSegment] = []) {
-        self.kind = kind
+    package init(_ code: Code, _ message: String, path: [GraphQLPathSegment] = []) {
+        self.code = code
         self.message = message
         self.path = path
     }

@@ -12,7 +12,7 @@ package enum StoreDocumentCache {
     private static let sendingTexts = Mutex<[String: String]>([:])
 
     /// The compiled document of a text.
-    /// - Throws: ``GraphQLStoreError/Kind/document`` when the text does not
+    /// - Throws: ``GraphQLStoreError/Code/document`` when the text does not
     ///   parse or its fragments are broken.
     /// - Complexity: O(1) on average once the text was compiled.
     static func document(_ text: String) throws(GraphQLStoreError) -> CompiledDocument {
@@ -35,7 +35,7 @@ package enum StoreDocumentCache {
     /// directives only the client understands (see
     /// ``StoreClientDirectiveRemover``), printed by GraphQLSwift; the text
     /// itself when it carries none.
-    /// - Throws: ``GraphQLStoreError/Kind/document`` when the text carries
+    /// - Throws: ``GraphQLStoreError/Code/document`` when the text carries
     ///   one of the directives' names and does not parse.
     /// - Complexity: O(1) on average once the text was seen; O(*n*) for a
     ///   text of *n* characters the first time.

@@ -24,7 +24,7 @@ public struct StoreFragment: Sendable {
     ///   - fragmentName: the fragment to use; `nil` for the first one the
     ///     document defines.
     ///   - variables: the values of the variables the fragment uses.
-    /// - Throws: ``GraphQLStoreError/Kind/document`` when the document does
+    /// - Throws: ``GraphQLStoreError/Code/document`` when the document does
     ///   not parse, lacks the fragment, or spreads a fragment it does not
     ///   define.
     /// - Complexity: O(1) on average once a document with the same text was

@@ -51,7 +51,7 @@ struct StoreMutationDirective: Sendable {
     ///   - field: the field as written.
     ///   - childSet: the field's compiled selection set, `nil` for a leaf.
     /// - Returns: the field's mutation directives, in the order written.
-    /// - Throws: ``GraphQLStoreError/Kind/document`` when a directive lacks
+    /// - Throws: ``GraphQLStoreError/Code/document`` when a directive lacks
     ///   `connections`, gives it a value that is not a list of strings, sits
     ///   on a leaf where it needs an object, or an edge directive sits on a
     ///   field that does not select `node`.
@@ -108,7 +108,7 @@ struct StoreMutationDirective: Sendable {
 
     /// The connection keys of a value of the `connections` argument: a list
     /// of strings, or one string.
-    /// - Throws: ``GraphQLStoreError/Kind/variables`` for any other value.
+    /// - Throws: ``GraphQLStoreError/Code/variables`` for any other value.
     static func keys(_ value: JSONValue) throws(GraphQLStoreError) -> [String] {
         if let key = value.stringValue { return [key] }
         if case .array(let elements) = value {

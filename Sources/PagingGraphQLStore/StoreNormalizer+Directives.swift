@@ -15,9 +15,9 @@ extension StoreNormalizer {
     /// holds a reference to it under `node`. A bare ID becomes a record key
     /// by the store's key rules, given the directive's `typename:` as the
     /// `__typename` when it has one.
-    /// - Throws: ``GraphQLStoreError/Kind/data`` when an ID cannot be made a
+    /// - Throws: ``GraphQLStoreError/Code/data`` when an ID cannot be made a
     ///   record key, or an edge has no `node`;
-    ///   ``GraphQLStoreError/Kind/variables`` when a variable of a directive
+    ///   ``GraphQLStoreError/Code/variables`` when a variable of a directive
     ///   has no value or a value of the wrong kind.
     /// - Complexity: O(*d* + *e*) for *d* values under directives and *e*
     ///   records written; O(1) when the document has no directive.

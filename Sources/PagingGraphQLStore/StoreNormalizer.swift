@@ -37,7 +37,7 @@ struct StoreNormalizer {
     }
 
     /// Normalizes an object selected by `sets` into the record `key`.
-    /// - Throws: ``GraphQLStoreError/Kind/data`` when the data lacks a field
+    /// - Throws: ``GraphQLStoreError/Code/data`` when the data lacks a field
     ///   the selection needs, or holds a scalar where it selects subfields.
     mutating func write(
         _ object: [String: JSONValue], sets: [CompiledSelectionSet], at key: CacheKey

@@ -29,7 +29,7 @@ public struct StoreOperation: Sendable {
     ///   - operationName: the operation to use; `nil` for the only one.
     ///   - variables: the values of the variables; a variable not given
     ///     takes its default from the document.
-    /// - Throws: ``GraphQLStoreError/Kind/document`` when the document does
+    /// - Throws: ``GraphQLStoreError/Code/document`` when the document does
     ///   not parse, lacks the operation, or spreads a fragment it does not
     ///   define.
     /// - Complexity: O(1) on average once a document with the same text was
@@ -47,8 +47,8 @@ public struct StoreOperation: Sendable {
 
     /// Creates the store's view of a typed or untyped operation.
     /// - Parameter operation: the operation, as sent with `GraphQLClient`.
-    /// - Throws: ``GraphQLStoreError/Kind/variables`` when the variables do
-    ///   not encode as a JSON object; ``GraphQLStoreError/Kind/document`` as
+    /// - Throws: ``GraphQLStoreError/Code/variables`` when the variables do
+    ///   not encode as a JSON object; ``GraphQLStoreError/Code/document`` as
     ///   ``init(document:operationName:variables:)``.
     public init(_ operation: some GraphQLOperation) throws(GraphQLStoreError) {
         let members = try Self.variables(of: operation)
@@ -84,7 +84,7 @@ extension StoreOperation: Hashable {
 
 extension StoreOperation {
     /// An operation's variables as JSON members.
-    /// - Throws: ``GraphQLStoreError`` of kind ``GraphQLStoreError/Kind/variables``
+    /// - Throws: ``GraphQLStoreError`` with code ``GraphQLStoreError/Code/variables``
     ///   when they do not encode as a JSON object.
     package static func variables(of operation: some GraphQLOperation) throws(GraphQLStoreError) -> [String:
         JSONValue]

@@ -29,7 +29,7 @@ package struct StoreQuery: Sendable {
     ///   - fragments: the document's fragments, by name, for its spreads.
     ///   - key: the record to start at.
     ///   - variables: the variables, defaults included.
-    /// - Throws: ``GraphQLStoreError/Kind/document`` for a spread of an
+    /// - Throws: ``GraphQLStoreError/Code/document`` for a spread of an
     ///   undefined fragment or a cycle.
     package init(
         selectionSet: SelectionSet, fragments: [String: FragmentDefinition], at key: CacheKey,

@@ -26,7 +26,7 @@ public struct StoreSchema: Sendable {
 
     /// Reads a schema from its SDL, validated by GraphQLSwift.
     /// - Parameter sdl: the schema in the GraphQL schema definition language.
-    /// - Throws: ``GraphQLStoreError/Kind/schema`` when the SDL does not
+    /// - Throws: ``GraphQLStoreError/Code/schema`` when the SDL does not
     ///   parse or is not a valid schema (such as a field of an undefined
     ///   type).
     /// - Complexity: O(*n*) for an SDL of *n* characters.

@@ -126,7 +126,7 @@ struct ClientStoreTests {
 
         #expect(response.data == ["addLaunch": ["__typename": "Launch", "id": "9"]])
         let error = try #require(response.storeError)
-        #expect(error.kind == .document)
+        #expect(error.code == .document)
         #expect(
             error.message
                 == #"@appendNode on the field "addLaunch" (line 1, column 26) lacks its connections argument; name the connections to edit, such as `@appendNode(connections: ["Feed_launches"])`."#
@@ -146,7 +146,7 @@ struct ClientStoreTests {
 
         #expect(response.data?.launch == .init(id: "3", site: nil, isBooked: false))
         let error = try #require(response.storeError)
-        #expect(error.kind == .data)
+        #expect(error.code == .data)
         #expect(error.path == ["launch", "site"])
         #expect(
             error.message

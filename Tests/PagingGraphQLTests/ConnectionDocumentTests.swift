@@ -143,7 +143,7 @@ struct ConnectionDocumentTests {
     @Test("a syntax error gives its line and column")
     func syntaxError() throws {
         let error = try #require(self.error("query {\n  launches(first: 1 {\n}"))
-        #expect(error.kind == .syntax)
+        #expect(error.code == .syntax)
         #expect(error.line == 2)
         #expect(error.column != nil)
         #expect(error.description.hasPrefix("The GraphQL document has a syntax error at line 2, column"))
@@ -152,7 +152,7 @@ struct ConnectionDocumentTests {
     @Test("a document without @connection is refused with an example")
     func noConnection() throws {
         let error = try #require(self.error("query($a: String) { launches(after: $a) { nodes { id } } }"))
-        #expect(error.kind == .noConnection)
+        #expect(error.code == .noConnection)
         #expect(error.description.contains("No field of the operation carries @connection"))
     }
 
@@ -162,7 +162,7 @@ struct ConnectionDocumentTests {
             self.error(
                 #"query($a: String) { launches(after: $a) @connection(key: "L") { nodes { id } } }"#, key: "M"
             ))
-        #expect(error.kind == .noConnection)
+        #expect(error.code == .noConnection)
         #expect(error.description.contains(#"the keys are "L""#))
     }
 
@@ -176,7 +176,7 @@ struct ConnectionDocumentTests {
                   y: launches(after: $b) @connection(key: "Y") { nodes { id } }
                 }
                 """))
-        #expect(error.kind == .ambiguousConnection)
+        #expect(error.code == .ambiguousConnection)
         #expect(error.description.contains("pass connectionKey"))
         #expect(error.description.contains(#""X", "Y""#))
     }
@@ -189,7 +189,7 @@ struct ConnectionDocumentTests {
                 query($a: String) { one: viewer { ...F } two: viewer { ...F } }
                 fragment F on Viewer { launches(after: $a) @connection(key: "F") { nodes { id } } }
                 """))
-        #expect(error.kind == .ambiguousConnection)
+        #expect(error.code == .ambiguousConnection)
         #expect(error.description.contains("one.launches, two.launches"))
     }
 
@@ -199,7 +199,7 @@ struct ConnectionDocumentTests {
             self.error(
                 #"query($a: String) { launches(after: $a) @connection(key: "L") { edges { cursor } totalCount } }"#
             ))
-        #expect(error.kind == .noEdgesOrNodes)
+        #expect(error.code == .noEdgesOrNodes)
         #expect(error.line == 1)
         #expect(error.description.contains("selects neither"))
     }
@@ -210,7 +210,7 @@ struct ConnectionDocumentTests {
             self.error(
                 #"query($a: String) { launches(first: 10, after: $a) @connection(key: "L") { nodes { id } } }"#
             ))
-        #expect(error.kind == .paginationArguments)
+        #expect(error.code == .paginationArguments)
         #expect(error.description.contains(#"pagination argument "first" as the literal 10"#))
         #expect(error.column == 21)
     }
@@ -219,7 +219,7 @@ struct ConnectionDocumentTests {
     func undeclaredVariable() throws {
         let error = try #require(
             self.error(#"query { launches(after: $a) @connection(key: "L") { nodes { id } } }"#))
-        #expect(error.kind == .paginationArguments)
+        #expect(error.code == .paginationArguments)
         #expect(error.description.contains("does not declare $a"))
     }
 
@@ -227,13 +227,13 @@ struct ConnectionDocumentTests {
     func noCursorArgument() throws {
         let error = try #require(
             self.error(#"query($n: Int) { launches(first: $n) @connection(key: "L") { nodes { id } } }"#))
-        #expect(error.kind == .paginationArguments)
+        #expect(error.code == .paginationArguments)
         #expect(error.description.contains("takes neither after: nor before:"))
     }
 
     @Test("operations: none, several without a name, or an unknown name are refused")
     func operations() throws {
-        #expect(self.error("fragment F on User { id }")?.kind == .operation)
+        #expect(self.error("fragment F on User { id }")?.code == .operation)
         #expect(self.error("query A { a } query B { b }")?.description.contains("pass operationName") == true)
         #expect(
             self.error("query A { a }", operation: "Z")?.description.contains(#"no operation named "Z""#)
@@ -243,7 +243,7 @@ struct ConnectionDocumentTests {
     @Test("a spread of an undefined fragment is refused")
     func unknownFragment() throws {
         let error = try #require(self.error("query { viewer { ...Missing } }"))
-        #expect(error.kind == .unknownFragment)
+        #expect(error.code == .unknownFragment)
         #expect(error.description.contains(#""Missing""#))
     }
 }

@@ -71,7 +71,7 @@ struct ConnectionPageTests {
             _ = try document.extractPage(from: ["viewer": nil])
         } throws: { error in
             let error = error as? GraphQLClientError
-            return error?.kind == .undecodableResponse && error?.codingPath == "data.viewer"
+            return error?.code == .undecodableResponse && error?.codingPath == "data.viewer"
                 && error?.description.contains("null where the connection \"L\" should be") == true
         }
         #expect(throws: GraphQLClientError.self) { try document.extractPage(from: ["viewer": [:]]) }

@@ -205,7 +205,7 @@ struct ConnectionSourceTests {
             try await pager.loadNext().value
         } throws: { error in
             let client = (error as? PagingError)?.underlyingError as? GraphQLClientError
-            return client?.kind == .graphQLErrors
+            return client?.code == .graphQLErrors
                 && client?.graphQLErrors.map(\.message) == ["User not found"]
         }
         #expect(pager.items.map(\.id) == ["t0", "t1"])
@@ -250,7 +250,7 @@ struct ConnectionSourceTests {
             try await pager.loadNext().value
         } throws: { error in
             let client = (error as? PagingError)?.underlyingError as? GraphQLClientError
-            return client?.kind == .undecodableResponse
+            return client?.code == .undecodableResponse
                 && client?.codingPath == "data.user.list.edges[0].node.done"
         }
     }

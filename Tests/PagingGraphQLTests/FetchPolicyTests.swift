@@ -58,7 +58,7 @@ struct FetchPolicyTests {
             try await client.send(wider, policy: .cacheOnly)
         }
         #expect(backend.requestCount == 1)
-        #expect(error.kind == .cacheMiss)
+        #expect(error.code == .cacheMiss)
         #expect(error.storeMiss == StoreMiss(path: ["launch", "year"], record: "Launch:1", field: "year"))
         #expect(
             error.description
@@ -84,8 +84,8 @@ struct FetchPolicyTests {
             try await client.send(
                 UntypedOperation(document: "{ launch { ...Missing } }"), policy: .cacheOnly)
         }
-        #expect(error.kind == .store)
-        #expect(error.storeError?.kind == .document)
+        #expect(error.code == .store)
+        #expect(error.storeError?.code == .document)
         #expect(
             error.description
                 == #"The store cannot read the operation, and the fetch policy is cache-only, so nothing was sent: The document spreads the fragment "Missing" (line 1, column 12) but does not define it; add its definition to the document."#
@@ -177,7 +177,7 @@ struct FetchPolicyTests {
         let error = await #expect(throws: GraphQLClientError.self) {
             for try await _ in client.responses(LaunchQuery(id: "2"), policy: .cacheOnly) {}
         }
-        #expect(error?.kind == .cacheMiss)
+        #expect(error?.code == .cacheMiss)
     }
 
     @Test("ending the iteration of a stream cancels its request")

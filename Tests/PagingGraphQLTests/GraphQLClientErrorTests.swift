@@ -26,7 +26,7 @@ struct GraphQLClientErrorTests {
     @Test("a transport failure wraps the underlying error and says to check the connection")
     func transport() async throws {
         let error = try await failure(.failure(URLError(.notConnectedToInternet)))
-        #expect(error.kind == .transport)
+        #expect(error.code == .transport)
         #expect((error.underlyingError as? URLError)?.code == .notConnectedToInternet)
         #expect(error.statusCode == nil)
         #expect(error.url == testEndpoint)
@@ -39,7 +39,7 @@ struct GraphQLClientErrorTests {
     func httpStatus() async throws {
         let html = "<html><body>" + String(repeating: "Bad gateway. ", count: 40) + "</body></html>"
         let error = try await failure(.response(GraphQLHTTPResponse(statusCode: 502, body: Data(html.utf8))))
-        #expect(error.kind == .httpStatus)
+        #expect(error.code == .httpStatus)
         #expect(error.statusCode == 502)
         let excerpt = try #require(error.bodyExcerpt)
         #expect(excerpt.hasPrefix("\"<html><body>Bad gateway."))
@@ -51,7 +51,7 @@ struct GraphQLClientErrorTests {
     @Test("a 401 with a JSON body without data or errors is an HTTP status error")
     func unauthorized() async throws {
         let error = try await failure(.response(.json(#"{"message":"token expired"}"#, status: 401)))
-        #expect(error.kind == .httpStatus)
+        #expect(error.code == .httpStatus)
         #expect(error.statusCode == 401)
         #expect(error.bodyExcerpt == #""{"message":"token expired"}""#)
     }
@@ -61,7 +61,7 @@ struct GraphQLClientErrorTests {
         let error = try await failure(
             .response(
                 .json(#"{"errors":[{"message":"Variable \"$first\" got invalid value"}]}"#, status: 400)))
-        #expect(error.kind == .graphQLErrors)
+        #expect(error.code == .graphQLErrors)
         #expect(error.statusCode == 400)
         #expect(error.graphQLErrors.map(\.message) == [#"Variable "$first" got invalid value"#])
         #expect(error.description.contains("(HTTP 400)"))
@@ -71,7 +71,7 @@ struct GraphQLClientErrorTests {
     func notJSON() async throws {
         let error = try await failure(
             .response(GraphQLHTTPResponse(statusCode: 200, body: Data("<!doctype html>".utf8))))
-        #expect(error.kind == .notGraphQLResponse)
+        #expect(error.code == .notGraphQLResponse)
         #expect(error.statusCode == 200)
         #expect(error.description.contains("it is not JSON"))
         #expect(error.description.contains("Check that the URL is the GraphQL endpoint"))
@@ -80,21 +80,21 @@ struct GraphQLClientErrorTests {
     @Test("an empty 2xx body or JSON without data or errors is not a GraphQL response")
     func emptyAndShapeless() async throws {
         let empty = try await failure(.response(GraphQLHTTPResponse(statusCode: 204, body: Data())))
-        #expect(empty.kind == .notGraphQLResponse)
+        #expect(empty.code == .notGraphQLResponse)
         #expect(empty.description.contains("it is empty"))
         let shapeless = try await failure(.response(.json(#"{"result":1}"#)))
-        #expect(shapeless.kind == .notGraphQLResponse)
+        #expect(shapeless.code == .notGraphQLResponse)
         #expect(shapeless.description.contains("without \"data\" or \"errors\""))
         let array = try await failure(.response(.json("[1]")))
         #expect(array.description.contains("not an object"))
         let nullData = try await failure(.response(.json(#"{"data":null}"#)))
-        #expect(nullData.kind == .notGraphQLResponse)
+        #expect(nullData.code == .notGraphQLResponse)
     }
 
     @Test("data that does not decode names the coding path and the type")
     func undecodable() async throws {
         let error = try await failure(.response(.json(#"{"data":{"launch":{"id":7}}}"#)), as: Typed.self)
-        #expect(error.kind == .undecodableResponse)
+        #expect(error.code == .undecodableResponse)
         #expect(error.codingPath == "data.launch.id")
         #expect(error.description.contains("at data.launch.id"))
         #expect(error.description.contains("Typed"))
@@ -111,7 +111,7 @@ struct GraphQLClientErrorTests {
                     #"""
                     {"data":null,"errors":[{"message":"Cannot query field \"x\"","locations":[{"line":1,"column":3}]},{"message":"Second"}]}
                     """#)))
-        #expect(error.kind == .graphQLErrors)
+        #expect(error.code == .graphQLErrors)
         #expect(error.statusCode == 200)
         #expect(error.graphQLErrors.count == 2)
         #expect(
@@ -129,14 +129,14 @@ struct GraphQLClientErrorTests {
         await #expect {
             _ = try await client.send(request)
         } throws: { error in
-            (error as? GraphQLClientError)?.kind == .unencodableVariables
+            (error as? GraphQLClientError)?.code == .unencodableVariables
         }
         #expect(transport.requests.isEmpty)
     }
 
     @Test("kinds compare and print by name")
     func kinds() {
-        #expect(GraphQLClientError.Kind.transport != .httpStatus)
-        #expect(GraphQLClientError.Kind.graphQLErrors.description == "graphQLErrors")
+        #expect(GraphQLClientError.Code.transport != .httpStatus)
+        #expect(GraphQLClientError.Code.graphQLErrors.description == "graphQLErrors")
     }
 }

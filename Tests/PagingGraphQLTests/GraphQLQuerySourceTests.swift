@@ -224,7 +224,7 @@ struct GraphQLQueryPagerTests {
         } throws: { error in
             let paging = error as? PagingError
             let client = paging?.underlyingError as? GraphQLClientError
-            return paging?.code == .loadFailed && client?.kind == .graphQLErrors
+            return paging?.code == .loadFailed && client?.code == .graphQLErrors
                 && client?.graphQLErrors.map(\.message) == ["Not authorised"]
         }
         #expect(pager.items.map(\.id) == ["t0", "t1"])
@@ -241,7 +241,7 @@ struct GraphQLQueryPagerTests {
         await #expect {
             try await pager.loadNext().value
         } throws: { error in
-            ((error as? PagingError)?.underlyingError as? GraphQLClientError)?.kind == .transport
+            ((error as? PagingError)?.underlyingError as? GraphQLClientError)?.code == .transport
         }
         #expect(pager.items.map(\.id) == ["t0", "t1"])
 
@@ -317,7 +317,7 @@ struct GraphQLQueryPagerTests {
         await #expect {
             try await pager.loadNext().value
         } throws: { error in
-            ((error as? PagingError)?.underlyingError as? GraphQLPagerError)?.kind == .initialKey
+            ((error as? PagingError)?.underlyingError as? GraphQLPagerError)?.code == .initialKey
         }
         #expect(server.received.isEmpty)
     }

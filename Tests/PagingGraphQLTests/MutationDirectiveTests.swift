@@ -292,7 +292,7 @@ struct MutationDirectiveTests {
         ])
     func documentErrors(document: String, message: String) throws {
         let error = try #require(throws: GraphQLStoreError.self) { try StoreOperation(document: document) }
-        #expect(error.kind == .document)
+        #expect(error.code == .document)
         #expect(error.message == message)
     }
 
@@ -308,7 +308,7 @@ struct MutationDirectiveTests {
                 for: StoreOperation(
                     document: #"mutation { remove { id @deleteRecord(typename: "Launch") } }"#))
         }
-        #expect(error.kind == .data)
+        #expect(error.code == .data)
         #expect(error.path == ["remove", "id"])
         #expect(
             error.message
@@ -323,7 +323,7 @@ struct MutationDirectiveTests {
                         "mutation($c: [String!]) { add @appendNode(connections: $c) { __typename id site } }")
             )
         }
-        #expect(missing.kind == .variables)
+        #expect(missing.code == .variables)
         #expect(
             missing.message
                 == "The connections of @appendNode at add come from a variable that has no value; pass the connection keys."

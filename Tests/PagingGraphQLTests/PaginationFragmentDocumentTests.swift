@@ -69,7 +69,7 @@ struct PaginationFragmentDocumentTests {
     @Test("a fragment without @refetchable is refused, suggesting a query name")
     func noRefetchable() throws {
         let error = try #require(self.error("fragment F on User { id }", fragment: "F"))
-        #expect(error.kind == .refetchable)
+        #expect(error.code == .refetchable)
         #expect(error.description.contains(#"add @refetchable(queryName: "FPaginationQuery")"#))
         #expect(
             self.error("fragment F on User { id }")?.description.contains(
@@ -92,7 +92,7 @@ struct PaginationFragmentDocumentTests {
                   todos(first: $count, after: $cursor) @connection(key: "k") { nodes { id } }
                 }
                 """#))
-        #expect(error.kind == .refetchable)
+        #expect(error.code == .refetchable)
         #expect(error.description.contains("has no @argumentDefinitions"))
     }
 
@@ -133,6 +133,6 @@ struct PaginationFragmentDocumentTests {
                   todos(first: $count, after: $cursor) { nodes { id } }
                 }
                 """#))
-        #expect(error.kind == .noConnection)
+        #expect(error.code == .noConnection)
     }
 }

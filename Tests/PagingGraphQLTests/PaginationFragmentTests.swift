@@ -143,7 +143,7 @@ struct PaginationFragmentTests {
         #expect {
             _ = try PaginationFragment(node, client: client, as: Todo.self)
         } throws: { error in
-            (error as? GraphQLPagerError)?.kind == .nodeID
+            (error as? GraphQLPagerError)?.code == .nodeID
                 && "\(error)".contains("pass the id of the User as nodeID")
         }
         let query = try PaginationFragmentDocument(

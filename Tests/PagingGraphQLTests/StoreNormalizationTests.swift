@@ -387,7 +387,7 @@ struct StoreNormalizationTests {
         let wrongShape = #expect(throws: GraphQLStoreError.self) {
             try store.write(data: ["a": ["__typename": "A", "id": "1"], "launch": "oops"], for: operation)
         }
-        #expect(wrongShape?.kind == .data)
+        #expect(wrongShape?.code == .data)
         #expect(wrongShape?.path == ["launch"])
         #expect(wrongShape?.message.contains("not \"oops\"") == true)
         let missing = #expect(throws: GraphQLStoreError.self) {
@@ -401,7 +401,7 @@ struct StoreNormalizationTests {
     @Test("broken documents are refused with a clear message")
     func brokenDocuments() {
         let syntax = #expect(throws: GraphQLStoreError.self) { try StoreOperation(document: "{ launches { ") }
-        #expect(syntax?.kind == .document)
+        #expect(syntax?.code == .document)
         #expect(syntax?.message.contains("syntax error") == true)
         let unknown = #expect(throws: GraphQLStoreError.self) {
             try StoreOperation(document: "{ a { ...Missing } }")

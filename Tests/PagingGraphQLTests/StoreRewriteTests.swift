@@ -107,11 +107,11 @@ struct StoreRewriteTests {
         #expect(try store.documentForSending("{ me { name } }") == first)
         #expect(store.rewrites.withLock { $0.count } == 1)
         let syntax = #expect(throws: GraphQLStoreError.self) { try store.documentForSending("{ me { ") }
-        #expect(syntax?.kind == .document)
+        #expect(syntax?.code == .document)
         let schema = #expect(throws: GraphQLStoreError.self) {
             try StoreSchema(sdl: "type Query { a: Missing }")
         }
-        #expect(schema?.kind == .schema)
+        #expect(schema?.code == .schema)
         #expect(schema?.message.contains("Missing") == true)
     }
 

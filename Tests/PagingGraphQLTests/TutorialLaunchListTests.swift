@@ -81,13 +81,13 @@ struct TutorialLaunchListTests {
         await #expect {
             try await pager.loadNext().value
         } throws: { error in
-            ((error as? PagingError)?.underlyingError as? GraphQLClientError)?.kind == .graphQLErrors
+            ((error as? PagingError)?.underlyingError as? GraphQLClientError)?.code == .graphQLErrors
         }
         server.failNext()
         await #expect {
             try await pager.retry().value
         } throws: { error in
-            ((error as? PagingError)?.underlyingError as? GraphQLClientError)?.kind == .transport
+            ((error as? PagingError)?.underlyingError as? GraphQLClientError)?.code == .transport
         }
         #expect(pager.items.count == 2)
     }

@@ -35,7 +35,7 @@ struct URLSessionTransportTests {
         await #expect {
             _ = try await client.send(UntypedOperation(document: "{ a }"))
         } throws: { error in
-            (error as? GraphQLClientError)?.kind == .transport
+            (error as? GraphQLClientError)?.code == .transport
         }
     }
 

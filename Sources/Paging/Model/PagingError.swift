@@ -14,6 +14,10 @@
 ///
 /// Compare ``code`` to tell kinds apart; new codes may be added in later
 /// versions, so a `switch` over them should have a default.
+///
+/// Every error type of the libraries has this shape: a `code` to branch on
+/// (a struct of static members, compared with `==`) and a `message` to show
+/// or log, which is also its `description`.
 public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of a ``PagingError``.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
@@ -115,8 +119,12 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// What went wrong and, where it helps, what to do.
-    public var description: String {
+    /// The message.
+    public var description: String { message }
+
+    /// What went wrong and, where it helps, what to do: a sentence a person
+    /// can act on.
+    public var message: String {
         switch reason {
         case .loadFailed(let request, let underlying):
             "loading \(request) failed: \(underlying)"
@@ -137,8 +145,8 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Two errors are equal when they have the same code and description.
+    /// Two errors are equal when they have the same code and message.
     public static func == (lhs: PagingError, rhs: PagingError) -> Bool {
-        lhs.code == rhs.code && lhs.description == rhs.description
+        lhs.code == rhs.code && lhs.message == rhs.message
     }
 }

@@ -82,9 +82,9 @@ struct ClientStorePlan: Sendable {
 
     /// Reads the operation's data from the store, as a response served from
     /// the cache.
-    /// - Throws: ``GraphQLClientError/Kind/store`` when the store cannot use
-    ///   the operation; ``GraphQLClientError/Kind/cacheMiss`` when it lacks a
-    ///   field; ``GraphQLClientError/Kind/undecodableResponse`` when the data
+    /// - Throws: ``GraphQLClientError/Code/store`` when the store cannot use
+    ///   the operation; ``GraphQLClientError/Code/cacheMiss`` when it lacks a
+    ///   field; ``GraphQLClientError/Code/undecodableResponse`` when the data
     ///   does not decode into `Data`.
     /// - Complexity: O(*n*) for *n* values read, plus decoding.
     func read<Data: Decodable>(_ type: Data.Type, from store: GraphQLStore) throws(GraphQLClientError)

@@ -27,8 +27,8 @@ extension GraphQLClient {
     ///   - policy: where to look for the data.
     ///   - headers: header fields for the request, if one is sent.
     /// - Returns: the response, whose data is not `nil`.
-    /// - Throws: ``GraphQLClientError/Kind/cacheMiss`` for a cache-only query
-    ///   whose data the store lacks, ``GraphQLClientError/Kind/store`` for a
+    /// - Throws: ``GraphQLClientError/Code/cacheMiss`` for a cache-only query
+    ///   whose data the store lacks, ``GraphQLClientError/Code/store`` for a
     ///   cache-only query the store cannot read, and what
     ///   ``send(_:headers:)`` throws for a request.
     /// - Complexity: a read of the store is O(*n*) for *n* values, plus

@@ -54,7 +54,7 @@ public struct GraphQLClient: Sendable {
     /// redirect to another origin without them.
     public var headers: [String: String]
     /// How long a request may take before it fails with a
-    /// ``GraphQLClientError/Kind/transport`` error.
+    /// ``GraphQLClientError/Code/transport`` error.
     public var timeout: Duration
     /// What carries the requests: ``URLSessionTransport`` unless given.
     public var transport: any GraphQLTransport
@@ -143,7 +143,7 @@ public struct GraphQLClient: Sendable {
     ///   - operation: the operation.
     ///   - headers: header fields for this request only.
     /// - Returns: the request: method, headers, JSON body and timeout.
-    /// - Throws: ``GraphQLClientError/Kind/unencodableVariables`` when the
+    /// - Throws: ``GraphQLClientError/Code/unencodableVariables`` when the
     ///   variables cannot be encoded as JSON.
     public func makeHTTPRequest<Operation: GraphQLOperation>(
         for operation: Operation,

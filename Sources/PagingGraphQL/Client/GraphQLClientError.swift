@@ -2,28 +2,28 @@ public import Foundation
 
 /// Why a GraphQL request produced no data.
 ///
-/// One error type tells the cases apart, by ``kind``:
+/// One error type tells the cases apart, by ``code``:
 ///
-/// - ``Kind/transport``: no response arrived (no connection, a timeout,
+/// - ``Code/transport``: no response arrived (no connection, a timeout,
 ///   a TLS failure); ``underlyingError`` holds the transport's error.
-/// - ``Kind/httpStatus``: the server answered a status outside 200...299
+/// - ``Code/httpStatus``: the server answered a status outside 200...299
 ///   with a body that is not a GraphQL response (a proxy's error page, a
 ///   401); ``statusCode`` and ``bodyExcerpt`` tell what came.
-/// - ``Kind/notGraphQLResponse``: a 2xx body that is not a GraphQL response
+/// - ``Code/notGraphQLResponse``: a 2xx body that is not a GraphQL response
 ///   (not JSON, or JSON without `data` or `errors`).
-/// - ``Kind/undecodableResponse``: a GraphQL response whose data or errors
+/// - ``Code/undecodableResponse``: a GraphQL response whose data or errors
 ///   do not decode into the expected types; ``codingPath`` tells where.
-/// - ``Kind/graphQLErrors``: the server reported errors and no data;
+/// - ``Code/graphQLErrors``: the server reported errors and no data;
 ///   ``graphQLErrors`` lists them. This includes a non-2xx status whose body
 ///   is a GraphQL response with errors and no data, as the GraphQL-over-HTTP
 ///   specification allows for `application/graphql-response+json`; the
 ///   status is kept in ``statusCode``.
-/// - ``Kind/unencodableVariables``: the variables could not be encoded as
+/// - ``Code/unencodableVariables``: the variables could not be encoded as
 ///   JSON, so nothing was sent.
-/// - ``Kind/cacheMiss``: the fetch policy is
+/// - ``Code/cacheMiss``: the fetch policy is
 ///   ``GraphQLFetchPolicy/cacheOnly`` and the client's store lacks a field
 ///   the operation selects; ``storeMiss`` names it.
-/// - ``Kind/store``: the fetch policy is ``GraphQLFetchPolicy/cacheOnly``
+/// - ``Code/store``: the fetch policy is ``GraphQLFetchPolicy/cacheOnly``
 ///   and the client's store cannot read the operation (its document does
 ///   not compile, or its variables are not a JSON object); ``storeError``
 ///   tells why.
@@ -35,16 +35,17 @@ public import Foundation
 /// ```swift
 /// do {
 ///     let response = try await client.send(query)
-/// } catch let error as GraphQLClientError where error.kind == .transport {
-///     showAlert(title: "Network Error", message: error.description)
-/// } catch let error as GraphQLClientError where error.kind == .graphQLErrors {
-///     showAlert(title: "GraphQL Error(s)", message: error.description)
+/// } catch let error as GraphQLClientError where error.code == .transport {
+///     showAlert(title: "Network Error", message: error.message)
+/// } catch let error as GraphQLClientError where error.code == .graphQLErrors {
+///     showAlert(title: "GraphQL Error(s)", message: error.message)
 /// }
 /// ```
 public struct GraphQLClientError: Error, Sendable {
-    /// The kind of a ``GraphQLClientError``; compare with `==` or `switch`
+    /// The code of a ``GraphQLClientError``: what kind of failure it is;
+    /// compare with `==` or `switch`
     /// over the static members.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: String, Hashable, Sendable {
             case transport, httpStatus, notGraphQLResponse, undecodableResponse, graphQLErrors,
                 unencodableVariables, cacheMiss, store
@@ -70,7 +71,7 @@ public struct GraphQLClientError: Error, Sendable {
         /// A cache-only fetch of an operation the store cannot read.
         public static var store: Self { Self(.store) }
 
-        /// The name of the kind, such as `httpStatus`.
+        /// The name of the code, such as `httpStatus`.
         public var description: String { value.rawValue }
     }
 
@@ -96,7 +97,7 @@ public struct GraphQLClientError: Error, Sendable {
     }
 
     /// What kind of failure this is.
-    public var kind: Kind {
+    public var code: Code {
         switch reason {
         case .transport: .transport
         case .httpStatus: .httpStatus
@@ -127,30 +128,30 @@ public struct GraphQLClientError: Error, Sendable {
         }
     }
 
-    /// The transport's error, for ``Kind/transport``.
+    /// The transport's error, for ``Code/transport``.
     public var underlyingError: (any Error)? {
         if case .transport(let error) = reason { error } else { nil }
     }
 
-    /// The errors the server reported, for ``Kind/graphQLErrors``; empty
+    /// The errors the server reported, for ``Code/graphQLErrors``; empty
     /// otherwise.
     public var graphQLErrors: [GraphQLResponseError] {
         if case .graphQLErrors(let errors, _) = reason { errors } else { [] }
     }
 
     /// Where decoding failed, such as `data.launches.launches[3].site`, for
-    /// ``Kind/undecodableResponse``.
+    /// ``Code/undecodableResponse``.
     public var codingPath: String? {
         if case .undecodableResponse(_, let path, _) = reason { path } else { nil }
     }
 
-    /// The first field the store lacks, for ``Kind/cacheMiss``: its path in
+    /// The first field the store lacks, for ``Code/cacheMiss``: its path in
     /// the response, its record and its storage key.
     public var storeMiss: StoreMiss? {
         if case .cacheMiss(let miss, _) = reason { miss } else { nil }
     }
 
-    /// Why the store cannot read the operation, for ``Kind/store``.
+    /// Why the store cannot read the operation, for ``Code/store``.
     public var storeError: GraphQLStoreError? {
         if case .store(let error) = reason { error } else { nil }
     }
@@ -212,9 +213,12 @@ extension GraphQLClientError {
 }
 
 extension GraphQLClientError: CustomStringConvertible {
+    /// The message.
+    public var description: String { message }
+
     /// A sentence or two a person can act on, naming the endpoint, the
-    /// status, the body's start or the decoding path as fits the kind.
-    public var description: String {
+    /// status, the body's start or the decoding path as fits the code.
+    public var message: String {
         let endpoint = url.map { " to \($0.absoluteString)" } ?? ""
         let server = url.map { "The server at \($0.absoluteString)" } ?? "The server"
         switch reason {

@@ -32,6 +32,6 @@ public enum GraphQLFetchPolicy: Hashable, Sendable {
     /// A request, always; its response is still written to the store.
     case networkOnly
     /// The store's data, never a request: a query whose data the store does
-    /// not hold in full fails with ``GraphQLClientError/Kind/cacheMiss``.
+    /// not hold in full fails with ``GraphQLClientError/Code/cacheMiss``.
     case cacheOnly
 }

@@ -11,13 +11,13 @@ extension GraphQLResponse where Data: Decodable {
     ///   with a well-formed response when a request fails as a whole.
     ///   - With data (errors or not), it is returned, status kept in
     ///     ``statusCode``: data is never dropped.
-    ///   - With errors and no data, it throws ``GraphQLClientError/Kind/graphQLErrors``,
+    ///   - With errors and no data, it throws ``GraphQLClientError/Code/graphQLErrors``,
     ///     status kept in ``GraphQLClientError/statusCode``.
-    /// - Any other body throws ``GraphQLClientError/Kind/httpStatus`` for a
-    ///   status outside 200...299 and ``GraphQLClientError/Kind/notGraphQLResponse``
+    /// - Any other body throws ``GraphQLClientError/Code/httpStatus`` for a
+    ///   status outside 200...299 and ``GraphQLClientError/Code/notGraphQLResponse``
     ///   for a 2xx, each with the start of the body.
     /// - A GraphQL response whose data does not decode into `Data` throws
-    ///   ``GraphQLClientError/Kind/undecodableResponse`` with the coding path.
+    ///   ``GraphQLClientError/Code/undecodableResponse`` with the coding path.
     ///
     /// - Parameters:
     ///   - http: the HTTP response.

@@ -42,9 +42,9 @@ public import Paging
 ///
 /// Errors: a response with data and errors delivers the page and reports
 /// the errors to `onPartialData`, unless the connection itself is missing or
-/// `null`, in which case the load fails with a ``GraphQLClientError`` of kind
-/// ``GraphQLClientError/Kind/graphQLErrors``; a node that does not decode
-/// fails the load with ``GraphQLClientError/Kind/undecodableResponse``
+/// `null`, in which case the load fails with a ``GraphQLClientError`` with code
+/// ``GraphQLClientError/Code/graphQLErrors``; a node that does not decode
+/// fails the load with ``GraphQLClientError/Code/undecodableResponse``
 /// naming its path.
 ///
 /// Following the store: every pager made over the source follows the

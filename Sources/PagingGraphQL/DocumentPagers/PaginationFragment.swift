@@ -123,7 +123,7 @@ extension PaginationFragment where Node: Decodable {
     ///   - type: the type of a node.
     ///   - onPartialData: called with the errors of a page that came with
     ///     data and errors; the page is delivered either way.
-    /// - Throws: ``GraphQLPagerError`` of kind ``GraphQLPagerError/Kind/nodeID``
+    /// - Throws: ``GraphQLPagerError`` with code ``GraphQLPagerError/Code/nodeID``
     ///   when `nodeID` is missing for a `Node` fragment or given for another.
     public init(
         _ fragment: PaginationFragmentDocument,
@@ -155,7 +155,7 @@ extension PaginationFragment where Node == JSONNode {
     ///   - idKey: the node member the list tells nodes apart by.
     ///   - onPartialData: called with the errors of a page that came with
     ///     data and errors.
-    /// - Throws: ``GraphQLPagerError`` of kind ``GraphQLPagerError/Kind/nodeID``.
+    /// - Throws: ``GraphQLPagerError`` with code ``GraphQLPagerError/Code/nodeID``.
     public init(
         _ fragment: PaginationFragmentDocument,
         nodeID: String? = nil,

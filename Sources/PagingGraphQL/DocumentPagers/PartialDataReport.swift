@@ -7,8 +7,8 @@ public import Paging
 /// and the errors are handed to the pager's `onPartialData` closure with the
 /// request that loaded the page. A response with errors and no data, or
 /// whose connection is `null` because of an error, is not partial data: the
-/// load fails with a ``GraphQLClientError`` of kind
-/// ``GraphQLClientError/Kind/graphQLErrors`` as its underlying error, and
+/// load fails with a ``GraphQLClientError`` with code
+/// ``GraphQLClientError/Code/graphQLErrors`` as its underlying error, and
 /// the engine keeps what it had and lets `Pager.retry()` repeat it.
 ///
 /// ```swift

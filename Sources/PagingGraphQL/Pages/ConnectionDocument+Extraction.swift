@@ -8,7 +8,7 @@ extension ConnectionDocument {
     /// ```
     /// - Parameter data: the response's `data`.
     /// - Returns: the nodes, cursors, page info and total count.
-    /// - Throws: ``GraphQLClientError/Kind/undecodableResponse`` when the data
+    /// - Throws: ``GraphQLClientError/Code/undecodableResponse`` when the data
     ///   has no connection object at ``connectionPath`` (or it is `null`) or
     ///   its `edges`, `nodes` or `pageInfo` have the wrong shape.
     /// - Complexity: O(*n*), where *n* is the number of edges.
@@ -77,7 +77,7 @@ extension ConnectionDocument {
     /// missing.
     /// - Parameter response: a response to ``text``.
     /// - Returns: the page.
-    /// - Throws: ``GraphQLClientError/Kind/graphQLErrors`` when the
+    /// - Throws: ``GraphQLClientError/Code/graphQLErrors`` when the
     ///   connection is missing or `null` and the response has errors;
     ///   otherwise as ``extractPage(from:)-(JSONValue)``.
     public func extractPage(from response: GraphQLResponse<JSONValue>) throws(GraphQLClientError)

@@ -50,7 +50,7 @@ public struct ConnectionPage: Hashable, Sendable {
     /// ```
     /// - Parameter type: the type of a node.
     /// - Returns: the decoded nodes, in order.
-    /// - Throws: ``GraphQLClientError/Kind/undecodableResponse`` naming the
+    /// - Throws: ``GraphQLClientError/Code/undecodableResponse`` naming the
     ///   response path of the node that did not decode.
     /// - Complexity: O(*n*) in the size of the nodes' JSON.
     public func decodeNodes<Node: Decodable>(as type: Node.Type = Node.self) throws(GraphQLClientError)

@@ -61,8 +61,8 @@ public import Paging
 ///
 /// Errors: a response with data and errors delivers the page and hands the
 /// errors to `onPartialData` (see ``PartialDataReport``). A response with
-/// errors and no data fails the load with a ``GraphQLClientError`` of kind
-/// ``GraphQLClientError/Kind/graphQLErrors`` as the `PagingError`'s
+/// errors and no data fails the load with a ``GraphQLClientError`` with code
+/// ``GraphQLClientError/Code/graphQLErrors`` as the `PagingError`'s
 /// underlying error, as does any other failure of the client; a throwing
 /// transform fails the load with what it threw.
 ///

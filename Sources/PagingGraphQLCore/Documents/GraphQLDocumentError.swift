@@ -15,8 +15,8 @@
 /// }
 /// ```
 public struct GraphQLDocumentError: Error, Hashable, Sendable {
-    /// The kind of a ``GraphQLDocumentError``; compare with `==`.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    /// The code of a ``GraphQLDocumentError``: what kind of problem it is; compare with `==`.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
         private let name: String
         private init(_ name: String) { self.name = name }
 
@@ -40,12 +40,12 @@ public struct GraphQLDocumentError: Error, Hashable, Sendable {
         /// `@argumentDefinitions`, or they are malformed.
         public static var refetchable: Self { Self("refetchable") }
 
-        /// The name of the kind, such as `noConnection`.
+        /// The name of the code, such as `noConnection`.
         public var description: String { name }
     }
 
-    /// What kind of problem this is.
-    public let kind: Kind
+    /// What kind of problem this is, for code to branch on.
+    public let code: Code
     /// The problem, as a sentence a person can act on.
     public let message: String
     /// The line of the document where the problem lies, from 1, when known.
@@ -53,8 +53,8 @@ public struct GraphQLDocumentError: Error, Hashable, Sendable {
     /// The column of the document where the problem lies, from 1, when known.
     public let column: Int?
 
-    package init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil) {
-        self.kind = kind
+    package init(_ code: Code, _ message: String, line: Int? = nil, column: Int? = nil) {
+        self.code = code
         self.message = message
         self.line = line
         self.column = column

@@ -37,6 +37,12 @@ public struct GraphQLResponseError: Error, Hashable, Sendable {
     /// Whatever else the server attached, such as an error `code`.
     public var extensions: [String: JSONValue]?
 
+    /// The server's code for the error, its `extensions.code` (a convention
+    /// of Apollo Server and others, such as `UNAUTHENTICATED`), or `nil`
+    /// when it gave none. Like every error of the libraries it has a code and
+    /// a ``message``; here the code is the server's own string.
+    public var code: String? { extensions?["code"]?.stringValue }
+
     /// Creates an error.
     /// - Parameters:
     ///   - message: what went wrong.
