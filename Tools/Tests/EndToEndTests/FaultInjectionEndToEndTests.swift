@@ -22,7 +22,7 @@ struct FaultInjectionEndToEndTests {
     /// How a failed load failed, in a word.
     static func kind(of error: PagingError) -> String {
         switch error.underlyingError {
-        case let error as GraphQLClientError: "\(error.kind)"
+        case let error as GraphQLClientError: "\(error.code)"
         case let error as RESTClient.StatusError: "HTTP \(error.status)"
         case let error?: "\(type(of: error))"
         case nil: "\(error.code)"

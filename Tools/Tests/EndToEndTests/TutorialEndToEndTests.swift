@@ -99,7 +99,7 @@ struct TutorialEndToEndTests {
             mangles.withLock { $0 = true }
             let error = await #expect(throws: PagingError.self) { try await pager.loadNext().value }
             let clientError = try #require(error?.underlyingError as? GraphQLClientError)
-            #expect(clientError.kind == .graphQLErrors)
+            #expect(clientError.code == .graphQLErrors)
             let graphQLError = try #require(clientError.graphQLErrors.first)
             #expect(graphQLError.message.contains("after"))
             #expect(graphQLError.extensions?["code"] == .string("BAD_USER_INPUT"))
@@ -122,7 +122,7 @@ struct TutorialEndToEndTests {
             await server.stop()
             let error = await #expect(throws: PagingError.self) { try await pager.loadNext().value }
             let clientError = try #require(error?.underlyingError as? GraphQLClientError)
-            #expect(clientError.kind == .transport)
+            #expect(clientError.code == .transport)
             #expect(clientError.graphQLErrors.isEmpty)
             #expect(pager.items.ids == Array(expected.prefix(20)))
             #expect(pager.loadStates.next.error == error)

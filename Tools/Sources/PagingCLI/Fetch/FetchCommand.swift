@@ -263,11 +263,11 @@ struct FetchCommand: AsyncParsableCommand {
             return error.message
         case let error as PartialDataError:
             return error.description
-        case let error as GraphQLClientError where error.kind == .transport:
+        case let error as GraphQLClientError where error.code == .transport:
             return "\(error.description) (no retry succeeded; see --retries)"
-        case let error as GraphQLClientError where error.kind == .graphQLErrors:
+        case let error as GraphQLClientError where error.code == .graphQLErrors:
             return "\(error.description). Check the query and --variables against the schema."
-        case let error as GraphQLClientError where error.kind == .httpStatus:
+        case let error as GraphQLClientError where error.code == .httpStatus:
             let status = error.statusCode ?? 0
             let hint =
                 RetryPolicy.isTransient(status: status)

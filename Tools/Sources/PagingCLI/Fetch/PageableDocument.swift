@@ -20,7 +20,7 @@ enum PageableDocument {
     {
         do {
             return try ConnectionDocument(text, connectionKey: connectionKey, operationName: operationName)
-        } catch let error where error.kind == .noConnection && connectionKey == nil {
+        } catch let error where error.code == .noConnection && connectionKey == nil {
             let marked = try markConnection(in: text)
             do {
                 return try ConnectionDocument(marked, connectionKey: addedKey, operationName: operationName)

@@ -14,13 +14,13 @@ enum ErrorText {
     static func short(_ error: any Error) -> String {
         if let error = error as? PagingError { return short(error) }
         guard let error = error as? GraphQLClientError else { return "Error: \(error)" }
-        switch error.kind {
+        switch error.code {
         case .transport: return "Network error: no response from the server"
         case .httpStatus: return "Server error: HTTP \(error.statusCode.map(String.init) ?? "?")"
         case .graphQLErrors: return "GraphQL error: \(error.graphQLErrors.first?.message ?? "unknown")"
         case .notGraphQLResponse: return "Server error: not a GraphQL response"
         case .undecodableResponse: return "Unexpected answer at \(error.codingPath ?? "?")"
-        default: return "Error: \(error.kind)"
+        default: return "Error: \(error.code)"
         }
     }
 }
