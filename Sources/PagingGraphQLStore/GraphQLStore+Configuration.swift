@@ -43,6 +43,10 @@ extension GraphQLStore {
         /// object selections of types with an `id` field (needs a
         /// ``schema``); `true` unless set.
         public var addsID: Bool
+        /// The most document texts the store keeps compiled, and the most it
+        /// keeps rewritten for sending; past it, the least recently used is
+        /// compiled again when next used. 512 unless set.
+        public var documentCacheLimit: Int
 
         /// Creates a configuration.
         /// - Parameters:
@@ -52,14 +56,17 @@ extension GraphQLStore {
         ///   - addsTypename: whether documents for sending get `__typename`.
         ///   - addsID: whether documents for sending get `id` (with a schema).
         ///   - cacheKey: the key of an object `keyFields` does not cover.
+        ///   - documentCacheLimit: the most document texts kept compiled.
         public init(
             keyFields: [String: [String]] = [:],
             possibleTypes: [String: Set<String>] = [:],
             schema: StoreSchema? = nil,
             addsTypename: Bool = true,
             addsID: Bool = true,
-            cacheKey: (@Sendable (_ typename: String?, _ object: [String: JSONValue]) -> String?)? = nil
+            cacheKey: (@Sendable (_ typename: String?, _ object: [String: JSONValue]) -> String?)? = nil,
+            documentCacheLimit: Int = 512
         ) {
+            self.documentCacheLimit = documentCacheLimit
             self.keyFields = keyFields
             self.possibleTypes = possibleTypes
             self.schema = schema

@@ -42,7 +42,10 @@ extension GraphQLStore {
     public func readFragment(
         document: String, fragmentName: String? = nil, at key: CacheKey, variables: [String: JSONValue] = [:]
     ) throws(GraphQLStoreError) -> StoreReadResult {
-        read(try StoreFragment(document: document, fragmentName: fragmentName, variables: variables), at: key)
+        read(
+            try StoreFragment(
+                document: document, fragmentName: fragmentName, variables: variables, cache: documents),
+            at: key)
     }
 
     /// Reads a selection rooted at the query's record: the entry point for

@@ -19,7 +19,8 @@ extension GraphQLStore {
     /// //         __typename
     /// // ...
     /// ```
-    /// Rewrites are cached by document text.
+    /// Rewrites are cached by document text, least recently used evicted
+    /// past ``Configuration/documentCacheLimit``.
     /// - Parameter document: the GraphQL document as written.
     /// - Returns: the rewritten document, printed by GraphQLSwift.
     /// - Throws: ``GraphQLStoreError/Code/document`` when the document does
@@ -27,21 +28,17 @@ extension GraphQLStore {
     /// - Complexity: O(1) on average for a document rewritten before; O(*n*)
     ///   for a document of *n* characters the first time.
     public func documentForSending(_ document: String) throws(GraphQLStoreError) -> String {
-        if let cached = rewrites.withLock({ $0[document] }) { return cached }
-        let parsed: Document
-        do {
-            parsed = try DocumentAnalysis.parse(document)
-        } catch {
-            throw GraphQLStoreError(document: error)
+        try documents.rewrites.value(for: document) { () throws(GraphQLStoreError) in
+            let parsed: Document
+            do throws(GraphQLDocumentError) {
+                parsed = try DocumentAnalysis.parse(document)
+            } catch {
+                throw GraphQLStoreError(document: error)
+            }
+            var rewriter = StoreDocumentRewriter(
+                schema: configuration.schema, addsTypename: configuration.addsTypename,
+                addsID: configuration.addsID)
+            return GraphQL.print(ast: rewriter.rewrite(parsed))
         }
-        var rewriter = StoreDocumentRewriter(
-            schema: configuration.schema, addsTypename: configuration.addsTypename,
-            addsID: configuration.addsID)
-        let text = GraphQL.print(ast: rewriter.rewrite(parsed))
-        rewrites.withLock { rewrites in
-            if rewrites.count >= StoreDocumentCache.limit { rewrites.removeAll(keepingCapacity: true) }
-            rewrites[document] = text
-        }
-        return text
     }
 }

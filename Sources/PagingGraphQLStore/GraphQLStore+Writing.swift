@@ -90,7 +90,8 @@ extension GraphQLStore {
         _ data: JSONValue, document: String, fragmentName: String? = nil, at key: CacheKey,
         variables: [String: JSONValue] = [:]
     ) throws(GraphQLStoreError) -> StoreChange {
-        let fragment = try StoreFragment(document: document, fragmentName: fragmentName, variables: variables)
+        let fragment = try StoreFragment(
+            document: document, fragmentName: fragmentName, variables: variables, cache: documents)
         return try write(data: data, for: fragment, at: key)
     }
 

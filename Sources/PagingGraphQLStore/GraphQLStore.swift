@@ -51,7 +51,8 @@ public final class GraphQLStore: Sendable {
     public let configuration: Configuration
     package let keying: StoreKeying
     let state = Mutex(StoreState())
-    let rewrites = Mutex([String: String]())
+    /// The documents this store compiled and rewrote, by text.
+    package let documents: StoreDocumentCache
 
     /// Creates an empty store.
     /// - Parameter configuration: how the store identifies objects and
@@ -59,6 +60,7 @@ public final class GraphQLStore: Sendable {
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.keying = StoreKeying(configuration)
+        self.documents = StoreDocumentCache(limit: configuration.documentCacheLimit)
     }
 
     /// The number of records held.

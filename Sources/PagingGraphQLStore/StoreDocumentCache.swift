@@ -1,34 +1,48 @@
 import GraphQL
-import Synchronization
 
-/// Compiled documents by their text, shared by every store: a document is
-/// parsed and compiled once, however many operations and stores use it.
+/// What a store derives from documents' texts, kept so that a document is
+/// parsed and compiled once however many operations use it: compiled
+/// documents, texts rewritten for sending, and texts with the client's
+/// directives removed.
 ///
-/// The cache holds at most ``limit`` documents; when full, it starts over,
-/// which costs only a new parse of the documents still in use.
-package enum StoreDocumentCache {
-    static let limit = 512
-    private static let documents = Mutex<[String: CompiledDocument]>([:])
-    private static let sendingTexts = Mutex<[String: String]>([:])
+/// Each ``GraphQLStore`` owns one (so a client with a store owns one through
+/// it); each part holds at most ``GraphQLStore/Configuration/documentCacheLimit``
+/// texts and evicts the least recently used, so a document in use stays
+/// while one used once and never again goes.
+package final class StoreDocumentCache: Sendable {
+    private let compiled: LRUCache<String, CompiledDocument>
+    package let rewrites: LRUCache<String, String>
+    private let sendingTexts: LRUCache<String, String>
+
+    /// Creates empty caches.
+    /// - Parameter limit: the most texts each part keeps.
+    package init(limit: Int) {
+        compiled = LRUCache(capacity: limit)
+        rewrites = LRUCache(capacity: limit)
+        sendingTexts = LRUCache(capacity: limit)
+    }
 
     /// The compiled document of a text.
     /// - Throws: ``GraphQLStoreError/Code/document`` when the text does not
     ///   parse or its fragments are broken.
-    /// - Complexity: O(1) on average once the text was compiled.
-    static func document(_ text: String) throws(GraphQLStoreError) -> CompiledDocument {
-        if let cached = documents.withLock({ $0[text] }) { return cached }
+    /// - Complexity: O(1) on average once the text was compiled and not
+    ///   evicted; O(*n*) for a text of *n* characters otherwise.
+    func document(_ text: String) throws(GraphQLStoreError) -> CompiledDocument {
+        try compiled.value(for: text) { () throws(GraphQLStoreError) in try Self.compile(text) }
+    }
+
+    /// Parses and compiles a text, keeping nothing.
+    /// - Throws: ``GraphQLStoreError/Code/document`` when the text does not
+    ///   parse or its fragments are broken.
+    /// - Complexity: O(*n*) for a text of *n* characters.
+    static func compile(_ text: String) throws(GraphQLStoreError) -> CompiledDocument {
         let parsed: Document
         do {
             parsed = try DocumentAnalysis.parse(text)
         } catch {
             throw GraphQLStoreError(document: error)
         }
-        let compiled = try CompiledDocument(parsed)
-        documents.withLock { documents in
-            if documents.count >= limit { documents.removeAll(keepingCapacity: true) }
-            documents[text] = compiled
-        }
-        return compiled
+        return try CompiledDocument(parsed)
     }
 
     /// The text of a document as a server may receive it: without the
@@ -39,20 +53,16 @@ package enum StoreDocumentCache {
     ///   one of the directives' names and does not parse.
     /// - Complexity: O(1) on average once the text was seen; O(*n*) for a
     ///   text of *n* characters the first time.
-    package static func sendingText(_ text: String) throws(GraphQLStoreError) -> String {
+    package func sendingText(_ text: String) throws(GraphQLStoreError) -> String {
         guard StoreClientDirectiveRemover.mayCarryDirectives(text) else { return text }
-        if let cached = sendingTexts.withLock({ $0[text] }) { return cached }
-        let parsed: Document
-        do {
-            parsed = try DocumentAnalysis.parse(text)
-        } catch {
-            throw GraphQLStoreError(document: error)
+        return try sendingTexts.value(for: text) { () throws(GraphQLStoreError) in
+            let parsed: Document
+            do throws(GraphQLDocumentError) {
+                parsed = try DocumentAnalysis.parse(text)
+            } catch {
+                throw GraphQLStoreError(document: error)
+            }
+            return GraphQL.print(ast: StoreClientDirectiveRemover.removingDirectives(from: parsed))
         }
-        let sending = GraphQL.print(ast: StoreClientDirectiveRemover.removingDirectives(from: parsed))
-        sendingTexts.withLock { texts in
-            if texts.count >= limit { texts.removeAll(keepingCapacity: true) }
-            texts[text] = sending
-        }
-        return sending
     }
 }

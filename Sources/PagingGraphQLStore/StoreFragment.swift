@@ -27,12 +27,24 @@ public struct StoreFragment: Sendable {
     /// - Throws: ``GraphQLStoreError/Code/document`` when the document does
     ///   not parse, lacks the fragment, or spreads a fragment it does not
     ///   define.
-    /// - Complexity: O(1) on average once a document with the same text was
-    ///   compiled.
+    /// - Complexity: O(*n*) for a document of *n* characters: the document
+    ///   is compiled here, so keep a fragment that is used again rather than
+    ///   making it anew. (The store's `readFragment` and `writeFragment`
+    ///   compile each text once, in the store's cache.)
     public init(
         document: String, fragmentName: String? = nil, variables: [String: JSONValue] = [:]
     ) throws(GraphQLStoreError) {
-        let fragment = try StoreDocumentCache.document(document).fragment(named: fragmentName)
+        try self.init(document: document, fragmentName: fragmentName, variables: variables, cache: nil)
+    }
+
+    /// Creates a fragment, its document compiled through a store's cache
+    /// when one is given.
+    package init(
+        document: String, fragmentName: String?, variables: [String: JSONValue], cache: StoreDocumentCache?
+    ) throws(GraphQLStoreError) {
+        let compiled =
+            if let cache { try cache.document(document) } else { try StoreDocumentCache.compile(document) }
+        let fragment = try compiled.fragment(named: fragmentName)
         self.document = document
         self.fragmentName = fragment.name
         self.typeCondition = fragment.typeCondition

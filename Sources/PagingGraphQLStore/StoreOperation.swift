@@ -32,12 +32,26 @@ public struct StoreOperation: Sendable {
     /// - Throws: ``GraphQLStoreError/Code/document`` when the document does
     ///   not parse, lacks the operation, or spreads a fragment it does not
     ///   define.
-    /// - Complexity: O(1) on average once a document with the same text was
-    ///   compiled; O(*n*) for a document of *n* characters the first time.
+    /// - Complexity: O(*n*) for a document of *n* characters: the document
+    ///   is compiled here, so keep an operation that is used again rather
+    ///   than making it anew. (A client with a store compiles each document
+    ///   text once, in the store's cache.)
     public init(
         document: String, operationName: String? = nil, variables: [String: JSONValue] = [:]
     ) throws(GraphQLStoreError) {
-        let compiled = try StoreDocumentCache.document(document).operation(named: operationName)
+        try self.init(document: document, operationName: operationName, variables: variables, cache: nil)
+    }
+
+    /// Creates an operation, its document compiled through a store's cache
+    /// when one is given.
+    /// - Complexity: O(1) on average for a text in the cache; O(*n*) for a
+    ///   document of *n* characters otherwise.
+    package init(
+        document: String, operationName: String?, variables: [String: JSONValue], cache: StoreDocumentCache?
+    ) throws(GraphQLStoreError) {
+        let whole =
+            if let cache { try cache.document(document) } else { try StoreDocumentCache.compile(document) }
+        let compiled = try whole.operation(named: operationName)
         self.document = document
         self.operationName = operationName
         self.variables = variables
@@ -50,10 +64,19 @@ public struct StoreOperation: Sendable {
     /// - Throws: ``GraphQLStoreError/Code/variables`` when the variables do
     ///   not encode as a JSON object; ``GraphQLStoreError/Code/document`` as
     ///   ``init(document:operationName:variables:)``.
+    /// - Complexity: O(*n*) for a document of *n* characters, as
+    ///   ``init(document:operationName:variables:)``.
     public init(_ operation: some GraphQLOperation) throws(GraphQLStoreError) {
+        try self.init(operation, cache: nil)
+    }
+
+    /// Creates the store's view of an operation, its document compiled
+    /// through a store's cache when one is given.
+    package init(_ operation: some GraphQLOperation, cache: StoreDocumentCache?) throws(GraphQLStoreError) {
         let members = try Self.variables(of: operation)
         try self.init(
-            document: operation.document, operationName: operation.operationName, variables: members)
+            document: operation.document, operationName: operation.operationName, variables: members,
+            cache: cache)
     }
 
     /// The record the operation's data starts at: ``CacheKey/queryRoot``,

@@ -103,9 +103,9 @@ struct StoreRewriteTests {
     func cachingAndErrors() throws {
         let store = GraphQLStore()
         let first = try store.documentForSending("{ me { name } }")
-        #expect(store.rewrites.withLock { $0.count } == 1)
+        #expect(store.documents.rewrites.count == 1)
         #expect(try store.documentForSending("{ me { name } }") == first)
-        #expect(store.rewrites.withLock { $0.count } == 1)
+        #expect(store.documents.rewrites.count == 1)
         let syntax = #expect(throws: GraphQLStoreError.self) { try store.documentForSending("{ me { ") }
         #expect(syntax?.code == .document)
         let schema = #expect(throws: GraphQLStoreError.self) {
@@ -113,6 +113,24 @@ struct StoreRewriteTests {
         }
         #expect(schema?.code == .schema)
         #expect(schema?.message.contains("Missing") == true)
+    }
+
+    @Test("each store keeps its own rewrites, at most its limit, evicting the least recently used")
+    func boundedRewrites() throws {
+        let store = GraphQLStore(configuration: .init(documentCacheLimit: 2))
+        let other = GraphQLStore()
+        let a = "{ a { name } }"
+        let b = "{ b { name } }"
+        let c = "{ c { name } }"
+        _ = try store.documentForSending(a)
+        _ = try store.documentForSending(b)
+        _ = try store.documentForSending(a)  // a is now the most recently used
+        _ = try store.documentForSending(c)  // evicts b, not a
+        #expect(store.documents.rewrites.keysByRecency == [c, a])
+        #expect(other.documents.rewrites.count == 0)
+        // An evicted text is rewritten again, the same way.
+        #expect(try store.documentForSending(b) == (try other.documentForSending(b)))
+        #expect(store.documents.rewrites.keysByRecency == [b, c])
     }
 
     @Test("the schema's interfaces and unions decide type conditions in the store")

@@ -23,12 +23,13 @@ struct ClientStorePlan: Sendable {
         var sent = operation.document
         do throws(GraphQLStoreError) {
             let storeDocument = try store.documentForSending(operation.document)
-            sent = try StoreDocumentCache.sendingText(storeDocument)
+            sent = try store.documents.sendingText(storeDocument)
             let members = try StoreOperation.variables(of: operation)
             do {
                 self.operation = .success(
                     try StoreOperation(
-                        document: storeDocument, operationName: operation.operationName, variables: members))
+                        document: storeDocument, operationName: operation.operationName, variables: members,
+                        cache: store.documents))
             } catch {
                 // The rewritten document's error points into the rewritten
                 // text; the document as written gives the place the user

@@ -201,7 +201,9 @@ public struct GraphQLQuerySource<
         _ query: Query, page: Page<Info, Item>, request: PageRequest<Info>,
         extraction: @escaping @Sendable (Query.Data) -> ExtractionData
     ) {
-        guard let follower, let operation = try? StoreOperation(query) else { return }
+        guard let follower, let operation = try? StoreOperation(query, cache: client.store?.documents) else {
+            return
+        }
         let items = self.items
         follower.track(operation, ids: page.items.map(\.id), for: request) { data in
             try items(extraction(try data.decode(Query.Data.self)), request)
