@@ -5,7 +5,9 @@ import Synchronization
 ///
 /// ```swift
 /// let observation = store.observe { change in
-///     pager.refreshRows(showing: change.records)
+///     if change.records.contains("Launch:109") {
+///         print("launch 109 changed:", change.fieldsByRecord["Launch:109"] ?? [])
+///     }
 /// }
 /// // later
 /// observation.cancel()
