@@ -52,6 +52,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PagingTests", dependencies: ["Paging"], swiftSettings: strictSettings),
+        // Each layer's own tests see only that layer (and what it imports),
+        // so they show it works without the layers above.
+        .testTarget(
+            name: "PagingGraphQLCoreTests", dependencies: ["PagingGraphQLCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "PagingGraphQLStoreTests",
+            dependencies: ["PagingGraphQLStore", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "PagingGraphQLTests",
             dependencies: ["PagingGraphQL", "PagingGraphQLStore", "PagingGraphQLCore", "Paging"],
