@@ -17,7 +17,7 @@ import Paging
 ///
 /// A page learned by a cancelled load never pends. So at most one page
 /// pends at each end, plus the pages of a refresh in flight.
-struct PendingPages<Page> {
+struct PendingPages<Page: Sendable>: Sendable {
     /// The three things that load at once, as `Pager` has them.
     private enum Slot {
         case refresh, next, previous

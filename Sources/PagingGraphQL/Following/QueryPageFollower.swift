@@ -1,5 +1,5 @@
 import Paging
-import Synchronization
+import PagingLock
 
 /// Keeps the items of a ``GraphQLQuerySource`` in step with a
 /// ``GraphQLStore``: a page whose query read a changed record is read again
@@ -26,7 +26,7 @@ where Item.ID: Sendable {
         var token: StoreRetainToken
     }
 
-    private struct Tracking {
+    private struct Tracking: Sendable {
         var entries: [Int: Entry] = [:]
         var pagesByRecord: [CacheKey: Set<Int>] = [:]
         var nextPage = 0
@@ -48,7 +48,7 @@ where Item.ID: Sendable {
     }
 
     private let store: GraphQLStore
-    private let tracking = Mutex(Tracking())
+    private let tracking = Lock(Tracking())
     private let target: @Sendable () -> Pager<Key, Item>?
 
     /// Creates a follower, which follows the store from now on.

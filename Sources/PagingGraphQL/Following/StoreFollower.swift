@@ -1,5 +1,5 @@
 import Paging
-import Synchronization
+import PagingLock
 
 /// Keeps a pager's items in step with a ``GraphQLStore``: turns each store
 /// change into the engine's local edits of the rows that show a changed
@@ -14,7 +14,7 @@ import Synchronization
 final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID: Sendable {
     /// What is followed, keyed by record so that a change is looked up
     /// without hashing item ids.
-    private struct Tracking {
+    private struct Tracking: Sendable {
         /// The item read from each record.
         var itemByRoot: [CacheKey: Node.ID] = [:]
         /// For items whose selection reaches other records (a node's
@@ -65,7 +65,7 @@ final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID
     /// not, an item depends on its own record only and nothing is read to
     /// learn that.
     private let reachesOtherRecords: Bool
-    private let tracking = Mutex(Tracking())
+    private let tracking = Lock(Tracking())
     private let target: @Sendable () -> Pager<String, Node>?
 
     /// Creates a follower, which follows the store from now on.
