@@ -2,26 +2,23 @@
 // use it (as `Mutex.withLock` is); only this package imports this module.
 #if canImport(os)
     public import os
-#elseif canImport(Glibc)
-    public import Glibc
-#elseif canImport(Musl)
-    public import Musl
-#elseif canImport(Bionic)
-    public import Bionic
+#else
+    public import Synchronization
 #endif
 
 /// A lock guarding a value, for the modules of this package: the shape of
 /// `Synchronization.Mutex` (whose `withLock` it mirrors), on the platforms
 /// Observation supports (`Mutex` needs iOS 18 and macOS 15).
 ///
-/// The value and the platform's lock (`os_unfair_lock` on Apple platforms, a
-/// `pthread_mutex_t` elsewhere) live in one heap object, allocated once, so
-/// the lock's memory never moves. Copies of a `Lock` share that object.
+/// The value and the platform's lock live in one heap object, allocated
+/// once, so the lock's memory never moves; copies of a `Lock` share it. On
+/// Apple platforms the lock is an `os_unfair_lock`, what `Mutex` uses there;
+/// elsewhere (Linux, where `Mutex` has no OS floor) it is a `Mutex`.
 ///
 /// Not reentrant: calling `withLock` from inside its own closure deadlocks,
 /// as with `Mutex`.
 package struct Lock<State> {
-    private let storage: LockStorage<State>
+    @usableFromInline let storage: LockStorage<State>
 
     /// Creates a lock guarding a value.
     /// - Parameter initial: the value; from now on reached only through the lock.
@@ -44,53 +41,69 @@ package struct Lock<State> {
 // tasks is safe when the value may cross tasks.
 extension Lock: @unchecked Sendable where State: Sendable {}
 
-/// The heap object of a ``Lock``: the value in the header, the platform lock
-/// as the one element.
-@usableFromInline
-final class LockStorage<State>: ManagedBuffer<State, LockStorage.Primitive> {
-    #if canImport(os)
-        @usableFromInline typealias Primitive = os_unfair_lock
-    #else
-        @usableFromInline typealias Primitive = pthread_mutex_t
-    #endif
-
-    static func make(_ initial: State) -> LockStorage {
-        let buffer = create(minimumCapacity: 1) { _ in initial }
-        let storage = unsafeDowncast(buffer, to: LockStorage.self)
-        storage.withUnsafeMutablePointerToElements { lock in
-            #if canImport(os)
-                lock.initialize(to: os_unfair_lock())
-            #else
-                lock.initialize(to: pthread_mutex_t())
-                pthread_mutex_init(lock, nil)
-            #endif
+#if canImport(os)
+    /// The heap object of a ``Lock`` on Apple platforms: the value in the
+    /// header, an `os_unfair_lock` (what `Mutex` uses there) as the one element.
+    @usableFromInline
+    final class LockStorage<State>: ManagedBuffer<State, os_unfair_lock> {
+        static func make(_ initial: State) -> LockStorage {
+            let buffer = create(minimumCapacity: 1) { _ in initial }
+            let storage = unsafeDowncast(buffer, to: LockStorage.self)
+            storage.withUnsafeMutablePointerToElements { lock in lock.initialize(to: os_unfair_lock()) }
+            return storage
         }
-        return storage
-    }
 
-    @inlinable @inline(__always)
-    func withLock<Result, Failure: Error>(
-        _ body: (inout State) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try withUnsafeMutablePointers { (state, lock) throws(Failure) -> Result in
-            #if canImport(os)
+        @inlinable @inline(__always)
+        func withLock<Result, Failure: Error>(
+            _ body: (inout State) throws(Failure) -> Result
+        ) throws(Failure) -> Result {
+            try withUnsafeMutablePointers { (state, lock) throws(Failure) -> Result in
                 os_unfair_lock_lock(lock)
                 defer { os_unfair_lock_unlock(lock) }
-            #else
-                pthread_mutex_lock(lock)
-                defer { pthread_mutex_unlock(lock) }
-            #endif
-            return try body(&state.pointee)
+                return try body(&state.pointee)
+            }
+        }
+
+        deinit {
+            // The header (the value) is destroyed by ManagedBuffer itself.
+            _ = withUnsafeMutablePointerToElements { lock in lock.deinitialize(count: 1) }
+        }
+    }
+#else
+    /// The heap object of a ``Lock`` elsewhere: `Synchronization.Mutex`
+    /// itself (a futex on Linux), which needs no newer OS there.
+    @usableFromInline
+    final class LockStorage<State> {
+        @usableFromInline let mutex: Mutex<State>
+
+        private init(_ initial: State) {
+            // `Mutex` takes its value as `sending`; a `Lock` is `Sendable`
+            // only when its value is, which is the check that stands here.
+            let value = Unchecked(initial)
+            mutex = Mutex(value.value)
+        }
+
+        static func make(_ initial: State) -> LockStorage {
+            LockStorage(initial)
+        }
+
+        @inlinable @inline(__always)
+        func withLock<Result, Failure: Error>(
+            _ body: (inout State) throws(Failure) -> Result
+        ) throws(Failure) -> Result {
+            try mutex.withLock { (state: inout State) throws(Failure) -> Unchecked<Result> in
+                Unchecked(try body(&state))
+            }.value
         }
     }
 
-    deinit {
-        withUnsafeMutablePointers { state, lock in
-            #if !canImport(os)
-                pthread_mutex_destroy(lock)
-            #endif
-            lock.deinitialize(count: 1)
-            _ = state  // the header (the value) is destroyed by ManagedBuffer itself
+    /// Carries a value through `Mutex`'s `sending` parameters and results.
+    @usableFromInline
+    struct Unchecked<Value>: @unchecked Sendable {
+        @usableFromInline var value: Value
+
+        @inlinable init(_ value: Value) {
+            self.value = value
         }
     }
-}
+#endif
