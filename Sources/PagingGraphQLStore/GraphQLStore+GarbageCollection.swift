@@ -2,33 +2,7 @@ extension GraphQLStore {
     /// Removes the records that nothing live can reach, and the fields of the
     /// root records that nothing live reads.
     ///
-    /// What stays:
-    ///
-    /// - every field that a live watch (one being iterated) or a retained
-    ///   operation or fragment reads now, with its record;
-    /// - every record a retain token of keys names;
-    /// - every record reachable by references from those: from a kept root
-    ///   field (``CacheKey/queryRoot``, ``CacheKey/mutationRoot``,
-    ///   ``CacheKey/subscriptionRoot``), and from any field of any other kept
-    ///   record.
-    ///
-    /// Root records are collected field by field: `QUERY_ROOT` keeps only the
-    /// fields something live reads, so the pages of a list that no pager
-    /// retains any more go, while the records they shared with kept pages
-    /// stay. Every other record is kept or removed whole. With no watch and
-    /// no retain, everything goes.
-    ///
-    /// Observers hear of the removal as one change (watches are never
-    /// affected: what they read stays).
-    ///
-    /// ```swift
-    /// let token = store.retain(operation)
-    /// let result = store.gc()
-    /// print("removed \(result.removedRecords.count) records")
-    /// ```
-    /// - Returns: what was removed.
-    /// - Complexity: O(*n* + *r*) for *n* records held and *r* values read
-    ///   by the live watches and retained selections.
+    /// See <doc:HowTheStoreWorks> for how it works in detail.
     @discardableResult
     public func gc() -> StoreGCResult {
         var result = StoreGCResult()

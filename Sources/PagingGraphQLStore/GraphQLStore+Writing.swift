@@ -9,44 +9,7 @@ extension GraphQLStore {
     /// if let data = response.data { try store.write(data: data, for: StoreOperation(request)) }
     /// ```
     ///
-    /// Observers and watches hear of the write once, with the fields whose
-    /// value changed; nothing when nothing changed.
-    ///
-    /// **Mutation directives.** Fields of the document may carry Relay's
-    /// declarative directives; the same change then also holds what they
-    /// ask (see <doc:NormalizedStore> for the details):
-    ///
-    /// - `@appendEdge(connections:)`, `@prependEdge(connections:)` on an
-    ///   edge or a list of edges: a ``StoreConnectionEdit`` of kind
-    ///   `.append` or `.prepend` for each edge's node, per connection key;
-    /// - `@appendNode(connections:)`, `@prependNode(connections:)` on a node
-    ///   or a list of nodes: the same for each node;
-    /// - `@deleteEdge(connections:, typename:)` on an ID, a node, or a list:
-    ///   a `.remove` edit for each node, per connection key;
-    /// - `@deleteRecord(typename:)` on an ID, a node, or a list: the records
-    ///   are deleted after the data is written, as ``delete(record:)`` does,
-    ///   and listed in ``StoreChange/deletedRecords``.
-    ///
-    /// An ID becomes a record key by the key rules of the
-    /// ``configuration``, with `typename:` as its `__typename` when given;
-    /// without it the rules see the ID alone (`109` by the default rule, not
-    /// `Launch:109`), so pass `typename:` unless a ``Configuration/cacheKey``
-    /// keys objects by ID alone. Documents sent to a server must not carry
-    /// these directives: `GraphQLClient` removes them.
-    /// - Parameters:
-    ///   - data: the response's `data`, shaped as the document selects.
-    ///   - operation: the operation that produced it.
-    /// - Returns: the fields whose value changed.
-    /// - Throws: ``GraphQLStoreError/Code/data`` when the data lacks a field
-    ///   the document selects, has a scalar where it selects subfields, or
-    ///   gives a mutation directive an ID without a record key or an edge
-    ///   without a node; ``GraphQLStoreError/Code/variables`` when a
-    ///   directive's variable has no value or a wrong one. Nothing is written
-    ///   then.
-    /// - Complexity: O(*n*) on average for *n* values in the data,
-    ///   independent of the number of records held; plus, with mutation
-    ///   directives, O(*r*) for *r* records written and the cost of each
-    ///   deletion.
+    /// See <doc:HowTheStoreWorks> for how it works in detail.
     @discardableResult
     public func write(data: JSONValue, for operation: StoreOperation) throws(GraphQLStoreError) -> StoreChange
     {

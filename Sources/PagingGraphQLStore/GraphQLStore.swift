@@ -18,34 +18,7 @@ import PagingLock
 /// }
 /// ```
 ///
-/// **Records.** A record holds fields by *storage key*: the field's name
-/// and its arguments sorted by name, variables resolved
-/// (`launches(after:"abc",pageSize:20)`). A field that selects subfields
-/// holds a reference to its object's record; see ``Configuration`` for how
-/// objects get their keys and where objects without an identity go.
-///
-/// **Reads** are all or nothing: a missing field makes the whole read a
-/// miss that names it, never a partial value. **Writes** report, and
-/// publish once per call, the fields whose value really changed.
-///
-/// **Type conditions.** A fragment with a type condition applies to an
-/// object when its `__typename` is the condition or, per
-/// ``Configuration/possibleTypes``, one of the condition's types; when the
-/// `__typename` is unknown the fragment applies (a write then skips the
-/// fragment's fields that the data lacks, and a read of them misses).
-/// `@include(if:)` and `@skip(if:)` are honoured.
-///
-/// **Deletes** remove a record and every list element that references it;
-/// a field that references it directly keeps the dangling reference, so a
-/// read through it misses (and a refetch follows) rather than showing a
-/// wrong `null`.
-///
-/// **Memory.** Records stay until ``gc()`` removes those that no live watch
-/// and no retain token (from a `retain(_:)`) can reach.
-///
-/// **Threads.** The store is safe to use from any thread or task. Its lock
-/// is never held while it calls an observer or the ``Configuration/cacheKey``
-/// closure, or resumes a watch.
+/// See <doc:HowTheStoreWorks> for how it works in detail.
 public final class GraphQLStore: Sendable {
     /// How the store identifies objects and rewrites documents.
     public let configuration: Configuration

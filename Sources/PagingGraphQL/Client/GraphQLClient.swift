@@ -12,40 +12,7 @@ public import Foundation
 /// let response = try await client.send(LaunchListQuery(variables: .init(pageSize: 20)))
 /// ```
 ///
-/// Each request is a `POST` with a JSON body of `query`, `operationName` and
-/// `variables`, `Content-Type: application/json` and
-/// `Accept: application/graphql-response+json, application/json`; headers
-/// given to the client and to ``send(_:headers:)`` are added, a later one
-/// replacing an earlier one of the same name (case aside).
-///
-/// Header fields go to the endpoint's origin only: with the default
-/// ``URLSessionTransport``, a redirect to another origin (scheme, host and
-/// port) is followed without them, and without any `Authorization`,
-/// `Cookie` or `Proxy-Authorization`; a redirect within the origin keeps
-/// them. ``URLSessionTransport`` says what it guarantees with a session of
-/// your own.
-///
-/// Cancellation: cancelling the task that awaits ``send(_:headers:)``
-/// cancels the HTTP request, and ``send(_:headers:)`` throws
-/// `CancellationError`.
-///
-/// **With a store.** Given a `GraphQLStore`, the client sends each
-/// document as `GraphQLStore/documentForSending(_:)` rewrites it (with
-/// `__typename`), without the directives only the client understands
-/// (`@connection` and the mutation directives such as `@appendEdge`), and
-/// writes the data of every response, partial data included, to the store
-/// before ``send(_:headers:)`` returns: one `StoreChange` per response
-/// (none when it changed nothing), with the changed fields, the records
-/// deleted and the connection edits the mutation directives ask for. A store problem never fails a request:
-/// the response is returned, with the problem in
-/// ``GraphQLResponse/storeError``. Fetch policies
-/// (``send(_:policy:headers:)``, ``responses(_:policy:headers:)``) answer
-/// queries from the store.
-///
-/// ```swift
-/// let client = GraphQLClient(endpoint: url, store: GraphQLStore())
-/// let response = try await client.send(LaunchQuery(id: "109"), policy: .cacheFirst)
-/// ```
+/// See <doc:SendingRequests> for how it works in detail.
 public struct GraphQLClient: Sendable {
     /// The GraphQL endpoint.
     public var endpoint: URL

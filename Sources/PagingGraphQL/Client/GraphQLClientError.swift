@@ -2,45 +2,7 @@ public import Foundation
 
 /// Why a GraphQL request produced no data.
 ///
-/// One error type tells the cases apart, by ``code``:
-///
-/// - ``Code/transport``: no response arrived (no connection, a timeout,
-///   a TLS failure); ``underlyingError`` holds the transport's error.
-/// - ``Code/httpStatus``: the server answered a status outside 200...299
-///   with a body that is not a GraphQL response (a proxy's error page, a
-///   401); ``statusCode`` and ``bodyExcerpt`` tell what came.
-/// - ``Code/notGraphQLResponse``: a 2xx body that is not a GraphQL response
-///   (not JSON, or JSON without `data` or `errors`).
-/// - ``Code/undecodableResponse``: a GraphQL response whose data or errors
-///   do not decode into the expected types; ``codingPath`` tells where.
-/// - ``Code/graphQLErrors``: the server reported errors and no data;
-///   ``graphQLErrors`` lists them. This includes a non-2xx status whose body
-///   is a GraphQL response with errors and no data, as the GraphQL-over-HTTP
-///   specification allows for `application/graphql-response+json`; the
-///   status is kept in ``statusCode``.
-/// - ``Code/unencodableVariables``: the variables could not be encoded as
-///   JSON, so nothing was sent.
-/// - ``Code/cacheMiss``: the fetch policy is
-///   ``GraphQLFetchPolicy/cacheOnly`` and the client's store lacks a field
-///   the operation selects; ``storeMiss`` names it.
-/// - ``Code/store``: the fetch policy is ``GraphQLFetchPolicy/cacheOnly``
-///   and the client's store cannot read the operation (its document does
-///   not compile, or its variables are not a JSON object); ``storeError``
-///   tells why.
-///
-/// Errors next to data are not thrown: ``GraphQLResponse`` delivers them
-/// with the data. Cancellation is not a `GraphQLClientError` either: a
-/// cancelled request throws `CancellationError`.
-///
-/// ```swift
-/// do {
-///     let response = try await client.send(query)
-/// } catch let error as GraphQLClientError where error.code == .transport {
-///     showAlert(title: "Network Error", message: error.message)
-/// } catch let error as GraphQLClientError where error.code == .graphQLErrors {
-///     showAlert(title: "GraphQL Error(s)", message: error.message)
-/// }
-/// ```
+/// See <doc:SendingRequests> for how it works in detail.
 public struct GraphQLClientError: Error, Sendable {
     /// The code of a ``GraphQLClientError``: what kind of failure it is;
     /// compare with `==` or `switch`

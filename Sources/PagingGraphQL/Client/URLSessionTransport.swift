@@ -10,40 +10,12 @@ import PagingLock
 /// A ``GraphQLTransport`` over Foundation's `URLSession`, on Linux
 /// (FoundationNetworking) and Apple platforms alike.
 ///
-/// Cancelling the task that awaits ``send(_:)`` cancels the URL session task
-/// at once and makes ``send(_:)`` throw `CancellationError`. The transport
-/// does this itself with a data task and a task cancellation handler rather
-/// than relying on `URLSession.data(for:)`, whose cancellation support
-/// differs between Foundation implementations.
-///
 /// ```swift
 /// let transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
 /// let client = GraphQLClient(endpoint: url, transport: transport)
 /// ```
 ///
-/// Redirects: header fields, credentials above all, go only to the origin
-/// (scheme, host and port) a request was sent to. URLSession follows a
-/// redirect with every field of the request, whatever origin it names
-/// (FoundationNetworking does so for `Authorization` too), so the transport
-/// follows redirects by the rule of ``RedirectHeaderGuard``: a redirect on
-/// the request's origin keeps every field; one to another origin goes
-/// without the fields the request was sent with (the client's `headers`
-/// among them; `Accept` and `Content-Type` aside) and without
-/// `Authorization`, `Cookie` and `Proxy-Authorization`. What it guarantees
-/// depends on the session:
-///
-/// - `URLSession.shared` (the default) or any session without a delegate:
-///   the transport gives each of its tasks a ``RedirectHeaderGuard`` as its
-///   task delegate, so the rule holds.
-/// - A session whose delegate is a ``RedirectHeaderGuard``: the rule holds,
-///   as that delegate decides.
-/// - A session with another delegate: the transport leaves redirects to
-///   that delegate, and guarantees nothing about them; the delegate keeps
-///   the rule by answering its redirects with
-///   ``RedirectHeaderGuard/request(following:from:)``.
-///
-/// Fields that a session's configuration adds to every request
-/// (`httpAdditionalHeaders`) are the session's, and go with its redirects.
+/// See <doc:SendingRequests> for how it works in detail.
 public struct URLSessionTransport: GraphQLTransport {
     /// The session the requests run in.
     public let session: URLSession
