@@ -234,12 +234,14 @@ extension ConnectionSource {
     /// pager made over the source follows the store. When a response, a
     /// mutation or an edit changes a record that an item was read from (its
     /// node's record, or one the node's selection reaches), the item is read
-    /// again from the store and replaced with `Pager.update(_:)`: one
-    /// "updated" change, with no request. A deleted record removes its item;
-    /// a mutation's `@appendNode` / `@prependNode` / `@appendEdge` /
-    /// `@prependEdge` / `@deleteEdge` naming this connection's key (or,
-    /// without a key, its field name) inserts or removes an item. The
-    /// follower lives as long as the pager. A source without a store, or
+    /// again from the store and replaced, with no request. A deleted record
+    /// removes its item; a mutation's `@appendNode` / `@prependNode` /
+    /// `@appendEdge` / `@prependEdge` / `@deleteEdge` naming this
+    /// connection's key (or, without a key, its field name) inserts or
+    /// removes an item. What one store change does is one batch edit
+    /// (`Pager.apply(_:)`): one snapshot. A change while a refresh is in
+    /// flight reaches the rows on screen, and the rows the refresh swaps
+    /// in. The follower lives as long as the pager. A source without a store, or
     /// whose node selection does not compile for one, returns itself.
     ///
     /// - Parameter pager: returns the pager being made, while it lives.
@@ -268,9 +270,10 @@ extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
     /// - Parameter pager: returns the pager whose items follow the store.
     func following(_ pager: @escaping @Sendable () -> Pager<String, Node>?) -> Self {
         guard let store = client.store, let selection = document.nodeSelection else { return self }
-        let follower = StoreFollower<Node>(
-            store: store, query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
-            connections: [document.connectionKey], decode: decodeNode, pager: pager)
+        let tracking = RecordTracking<Node>(
+            query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
+            connections: [document.connectionKey], decode: decodeNode)
+        let follower = StoreFollower(store: store, tracking: tracking, pager: pager)
         var source = self
         source.track = { nodes, items, request in follower.track(nodes, as: items, for: request) }
         return source
