@@ -721,25 +721,34 @@ struct PagerFollowsStoreTests {
         #expect(Array(pager.items) == (1...shown).map { fleet.launch(String($0)) })
     }
 
-    @Test(
-        "a ConnectionSource's rows follow the store while a refresh is in flight, and after it swapped in",
-        arguments: [PagingConfiguration.RefreshPolicy.restart, .refetchLoadedPages])
-    func connectionSourceFollowsAcrossRefresh(policy: PagingConfiguration.RefreshPolicy) async throws {
-        let fleet = LaunchFleet(count: 9)
-        let client = fleet.client(store: GraphQLStore())
-        let source = ConnectionSource(
+    /// The two ways a follower tracks a list, and the source of each.
+    enum Strategy: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case byRecord = "by record (ConnectionSource)"
+        case byPage = "by page (GraphQLQuerySource)"
+
+        var testDescription: String { rawValue }
+    }
+
+    /// The fleet's connection as a typed ConnectionSource.
+    static func connectionSource(_ client: GraphQLClient) throws -> ConnectionSource<FollowedLaunch> {
+        ConnectionSource(
             client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self)
-        try await Self.expectFollowsAcrossRefresh(source, policy: policy, client: client, fleet: fleet)
     }
 
     @Test(
-        "a GraphQLQuerySource's rows follow the store while a refresh is in flight, and after it swapped in",
-        arguments: [PagingConfiguration.RefreshPolicy.restart, .refetchLoadedPages])
-    func queryPagerFollowsAcrossRefresh(policy: PagingConfiguration.RefreshPolicy) async throws {
+        "rows follow the store while a refresh is in flight, and after it swapped in",
+        arguments: Strategy.allCases, [PagingConfiguration.RefreshPolicy.restart, .refetchLoadedPages])
+    func followsAcrossRefresh(strategy: Strategy, policy: PagingConfiguration.RefreshPolicy) async throws {
         let fleet = LaunchFleet(count: 9)
         let client = fleet.client(store: GraphQLStore())
-        try await Self.expectFollowsAcrossRefresh(
-            Self.queryPager(client), policy: policy, client: client, fleet: fleet)
+        switch strategy {
+        case .byRecord:
+            try await Self.expectFollowsAcrossRefresh(
+                try Self.connectionSource(client), policy: policy, client: client, fleet: fleet)
+        case .byPage:
+            try await Self.expectFollowsAcrossRefresh(
+                Self.queryPager(client), policy: policy, client: client, fleet: fleet)
+        }
     }
 
     /// Loads a page of three, then refreshes it while the server has booked
@@ -782,23 +791,21 @@ struct PagerFollowsStoreTests {
                 variables: ["id": .string(id), "site": .string(site)]))
     }
 
-    @Test("a ConnectionSource's page follows a write that lands between its response and its learning")
-    func connectionSourceFollowsWriteBeforeLearning() async throws {
+    @Test(
+        "a refreshed page follows a write that lands between its response and its learning",
+        arguments: Strategy.allCases)
+    func followsWriteBeforeLearning(strategy: Strategy) async throws {
         let fleet = LaunchFleet(count: 9)
         let store = GraphQLStore()
         let client = fleet.client(store: store)
-        let source = ConnectionSource(
-            client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self)
-        try await Self.expectChangeBeforeLearningFollows(source, client: client, store: store, fleet: fleet)
-    }
-
-    @Test("a GraphQLQuerySource's page follows a write that lands between its response and its learning")
-    func queryPagerFollowsWriteBeforeLearning() async throws {
-        let fleet = LaunchFleet(count: 9)
-        let store = GraphQLStore()
-        let client = fleet.client(store: store)
-        try await Self.expectChangeBeforeLearningFollows(
-            Self.queryPager(client), client: client, store: store, fleet: fleet)
+        switch strategy {
+        case .byRecord:
+            try await Self.expectChangeBeforeLearningFollows(
+                try Self.connectionSource(client), client: client, store: store, fleet: fleet)
+        case .byPage:
+            try await Self.expectChangeBeforeLearningFollows(
+                Self.queryPager(client), client: client, store: store, fleet: fleet)
+        }
     }
 
     @Test("items that cannot be compared get no update of their own when a page loads or a refresh swaps in")
@@ -861,8 +868,8 @@ struct PagerFollowsStoreTests {
 
     @Test(
         "writes from many tasks at once, while pages load and the list refreshes, leave each row as the store holds it",
-        arguments: [false, true])
-    func concurrentWritesConverge(byPage: Bool) async throws {
+        arguments: Strategy.allCases)
+    func concurrentWritesConverge(strategy: Strategy) async throws {
         let seed = SeededGenerator.testSeed()
         print("PagerFollowsStoreTests.concurrentWritesConverge seed \(seed) (PAGING_SEED=\(seed) replays it)")
         let fleet = LaunchFleet(count: 30)
@@ -870,14 +877,14 @@ struct PagerFollowsStoreTests {
         let client = fleet.client(store: store)
         let configuration = try PagingConfiguration(
             pageSize: 3, prefetchDistance: 0, refreshPolicy: .refetchLoadedPages)
-        if byPage {
-            let pager = Self.queryPager(client).makePager(configuration: configuration)
-            try await Self.expectConcurrentWritesConverge(pager, store: store, seed: seed)
-        } else {
-            let pager = ConnectionSource(
-                client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self
-            ).makePager(configuration: configuration)
-            try await Self.expectConcurrentWritesConverge(pager, store: store, seed: seed)
+        switch strategy {
+        case .byRecord:
+            try await Self.expectConcurrentWritesConverge(
+                try Self.connectionSource(client).makePager(configuration: configuration), store: store,
+                seed: seed)
+        case .byPage:
+            try await Self.expectConcurrentWritesConverge(
+                Self.queryPager(client).makePager(configuration: configuration), store: store, seed: seed)
         }
     }
 
