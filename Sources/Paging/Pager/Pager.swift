@@ -22,6 +22,9 @@ import Synchronization
 ///   exactly the request that failed.
 /// - ``refresh()`` keeps the items visible until their replacement has
 ///   arrived, then swaps it in as one change.
+/// - Local edits apply at once, without a refetch, alone or as one batch
+///   (``apply(_:)``) published as one change, each edit only while what it
+///   was computed from still holds.
 /// - A source whose keys come round again (the key it was asked with, or one
 ///   asked for before since the list started: A → B → A) is reported as an
 ///   error (``PagingError/Code/repeatedKey``), not followed.
