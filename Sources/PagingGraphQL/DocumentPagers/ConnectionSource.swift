@@ -246,9 +246,11 @@ extension ConnectionSource {
     ///
     /// - Parameter pager: returns the pager being made, while it lives.
     /// - Returns: the source that pager loads from.
-    /// - Complexity: O(1); following costs O(*k* (*m* + log *p*)) per change
-    ///   for the *k* items it touches, in pages of *m* items out of *p*,
-    ///   whatever the number held.
+    /// - Complexity: O(1); following costs O(*k* (*m* + log *p*)) and *k*
+    ///   reads per change for the *k* items it touches, in pages of *m*
+    ///   items out of *p*, whatever the number held, and one read of each
+    ///   node of a page that loads (two when the node's selection reaches
+    ///   other records).
     public func prepared<Element: Identifiable & Sendable>(
         for pager: @escaping @Sendable () -> Pager<String, Element>?
     ) -> Self where Element.ID: Sendable {

@@ -235,7 +235,9 @@ extension GraphQLQuerySource {
     /// - Parameter pager: returns the pager being made, while it lives.
     /// - Returns: the source that pager loads from.
     /// - Complexity: O(1); following costs the pages that read a changed
-    ///   record, whatever the number held.
+    ///   field, whatever the number held, and one read of the query of a
+    ///   page that loads (two and a transform when the items are
+    ///   `Equatable`, to tell a change that landed while it loaded).
     public func prepared<Element: Identifiable & Sendable>(
         for pager: @escaping @Sendable () -> Pager<Info, Element>?
     ) -> Self where Element.ID: Sendable {
