@@ -15,7 +15,8 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Paging",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The floor is what Observation (`PagedList`) needs.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Paging", targets: ["Paging"]),
         .library(name: "PagingGraphQL", targets: ["PagingGraphQL"]),
@@ -26,19 +27,22 @@ let package = Package(
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
     ],
     targets: [
-        .target(name: "Paging", swiftSettings: strictSettings),
+        // The lock the modules share (not a product): `Synchronization.Mutex`
+        // would raise the platform floor to iOS 18 and macOS 15.
+        .target(name: "PagingLock", swiftSettings: strictSettings),
+        .target(name: "Paging", dependencies: ["PagingLock"], swiftSettings: strictSettings),
         // GraphQL in three layers; each imports only those below it.
         // JSON, operations, documents and their rewriting, their errors.
         .target(
             name: "PagingGraphQLCore",
-            dependencies: [.product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["PagingLock", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: strictSettings
         ),
         // The normalized store: records, reads, writes, watches, gc. It knows
         // no client and no pager.
         .target(
             name: "PagingGraphQLStore",
-            dependencies: ["PagingGraphQLCore", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["PagingLock", "PagingGraphQLCore", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: strictSettings
         ),
         // The client, the pagers and the followers that tie them to the
@@ -46,12 +50,21 @@ let package = Package(
         .target(
             name: "PagingGraphQL",
             dependencies: [
-                "Paging", "PagingGraphQLCore", "PagingGraphQLStore",
+                "Paging", "PagingLock", "PagingGraphQLCore", "PagingGraphQLStore",
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PagingTests", dependencies: ["Paging"], swiftSettings: strictSettings),
+        // Each layer's own tests see only that layer (and what it imports),
+        // so they show it works without the layers above.
+        .testTarget(
+            name: "PagingGraphQLCoreTests", dependencies: ["PagingGraphQLCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "PagingGraphQLStoreTests",
+            dependencies: ["PagingGraphQLStore", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "PagingGraphQLTests",
             dependencies: ["PagingGraphQL", "PagingGraphQLStore", "PagingGraphQLCore", "Paging"],

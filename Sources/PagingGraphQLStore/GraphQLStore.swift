@@ -1,4 +1,4 @@
-import Synchronization
+import PagingLock
 
 /// A normalized store of GraphQL data: every object with an identity is one
 /// record, however many responses carry it, so a change written by one
@@ -50,7 +50,7 @@ public final class GraphQLStore: Sendable {
     /// How the store identifies objects and rewrites documents.
     public let configuration: Configuration
     package let keying: StoreKeying
-    let state = Mutex(StoreState())
+    let state = Lock(StoreState())
     /// The documents this store compiled and rewrote, by text.
     package let documents: StoreDocumentCache
 

@@ -1,4 +1,4 @@
-import Synchronization
+import PagingLock
 
 /// The registration of an observer of a ``GraphQLStore``: the observer is
 /// called until ``cancel()`` or until the token is released.
@@ -13,10 +13,10 @@ import Synchronization
 /// observation.cancel()
 /// ```
 public final class StoreObservation: Sendable {
-    private let cancellation: Mutex<(@Sendable () -> Void)?>
+    private let cancellation: Lock<(@Sendable () -> Void)?>
 
     init(cancel: @escaping @Sendable () -> Void) {
-        cancellation = Mutex(cancel)
+        cancellation = Lock(cancel)
     }
 
     /// Stops the observer; calling it again does nothing.

@@ -1,4 +1,4 @@
-import Synchronization
+import PagingLock
 
 /// Keeps records of a ``GraphQLStore`` from ``GraphQLStore/gc()`` until
 /// ``cancel()`` or until the token is released.
@@ -9,10 +9,10 @@ import Synchronization
 /// token.cancel()                      // may go at the next gc()
 /// ```
 public final class StoreRetainToken: Sendable {
-    private let release: Mutex<(@Sendable () -> Void)?>
+    private let release: Lock<(@Sendable () -> Void)?>
 
     init(release: @escaping @Sendable () -> Void) {
-        self.release = Mutex(release)
+        self.release = Lock(release)
     }
 
     /// Releases what the token retains; calling it again does nothing.

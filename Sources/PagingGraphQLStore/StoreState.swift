@@ -4,7 +4,10 @@
 /// Every method here runs under the lock and calls no user code; what must
 /// happen after the lock is released (resuming watches, calling observers)
 /// is returned as a ``StoreDelivery``.
-struct StoreState {
+// Unchecked: its records are mutable objects (`StoredRecord`), edited in
+// place. A state lives only inside a store's lock and no record escapes it
+// (reads copy what they return), so no two tasks reach one at once.
+struct StoreState: @unchecked Sendable {
     /// A live watch: its selection, what its last read depended on, and
     /// whether a change touched that since.
     struct Watch {

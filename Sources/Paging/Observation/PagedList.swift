@@ -1,5 +1,5 @@
 public import Observation
-import Synchronization
+import PagingLock
 
 /// A paged list for user interfaces: an `@Observable` model on the main actor
 /// that mirrors a ``Pager``'s snapshots.
@@ -298,7 +298,7 @@ where Item.ID: Sendable {
         weak var list: PagedList<Key, Item>?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// The list the snapshots are for.
     var list: PagedList<Key, Item>? {

@@ -1,4 +1,4 @@
-import Synchronization
+import PagingLock
 
 /// The result of one load operation, awaited by every caller that started or
 /// joined it.
@@ -9,16 +9,16 @@ final class LoadFuture: Sendable {
         var nextWaiter = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     /// A future that is still pending.
     init() {
-        state = Mutex(State())
+        state = Lock(State())
     }
 
     /// A future that already has its result.
     init(result: Result<LoadOutcome, PagingError>) {
-        state = Mutex(State(result: result))
+        state = Lock(State(result: result))
     }
 
     /// Sets the result and resumes every waiter. Later calls are ignored.

@@ -1,4 +1,4 @@
-import Synchronization
+import PagingLock
 
 /// Pages through a list from any ``PageSource``: loads at both ends, joins
 /// repeated calls, cancels what a refresh or reset makes stale, keeps what was
@@ -52,7 +52,7 @@ where Item.ID: Sendable {
     }
 
     private let source: any PageSource<Key, Item>
-    private let driver: Mutex<Driver>
+    private let driver: Lock<Driver>
 
     /// The configuration the pager was made with.
     public let configuration: PagingConfiguration
@@ -76,7 +76,7 @@ where Item.ID: Sendable {
         let reference = WeakReference<Pager>()
         self.source = source.prepared(for: { reference.object })
         self.configuration = configuration
-        self.driver = Mutex(
+        self.driver = Lock(
             Driver(machine: PagerStateMachine(configuration: configuration, initialKey: initialKey)))
         reference.object = self
     }

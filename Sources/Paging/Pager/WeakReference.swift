@@ -1,4 +1,4 @@
-import Synchronization
+import PagingLock
 
 /// A weak reference that can be set after it is handed out, from any thread:
 /// how ``Pager`` lets its source reach it (``PageSource/prepared(for:)``)
@@ -8,7 +8,7 @@ final class WeakReference<Object: AnyObject & Sendable>: Sendable {
         weak var object: Object?
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Lock(Storage())
 
     /// The object, while it lives and once it is set.
     var object: Object? {

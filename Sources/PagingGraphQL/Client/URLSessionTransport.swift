@@ -1,4 +1,4 @@
-import Synchronization
+import PagingLock
 
 #if canImport(FoundationNetworking)
     import Foundation
@@ -135,7 +135,7 @@ private final class Flight: Sendable {
         case cancelled
     }
 
-    private let state = Mutex<State>(.idle)
+    private let state = Lock<State>(.idle)
 
     var wasCancelled: Bool {
         state.withLock { if case .cancelled = $0 { true } else { false } }

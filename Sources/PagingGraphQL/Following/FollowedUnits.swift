@@ -1,12 +1,12 @@
 /// What a ``StoreFollower`` follows: its units by id, indexed by the
 /// records they depend on, the tokens that keep those records, and the
 /// pages pending. A value, mutated under the follower's lock only.
-struct FollowedUnits<UnitID: Hashable & Sendable, Reading: Sendable, ID: Hashable & Sendable> {
+struct FollowedUnits<UnitID: Hashable & Sendable, Reading: Sendable, ID: Hashable & Sendable>: Sendable {
     typealias Unit = FollowedUnit<Reading, ID>
 
     /// A unit, and the generation it was last learned or read in: the sweep
     /// removes a unit only if it is still the one it looked at.
-    struct Entry {
+    struct Entry: Sendable {
         var unit: Unit
         var generation: Int
     }
@@ -19,7 +19,7 @@ struct FollowedUnits<UnitID: Hashable & Sendable, Reading: Sendable, ID: Hashabl
     }
 
     /// The units that depend on a record: mostly one, so no set is made then.
-    private enum Owners {
+    private enum Owners: Sendable {
         case one(UnitID)
         case many(Set<UnitID>)
     }

@@ -1,5 +1,5 @@
 import Paging
-import Synchronization
+import PagingLock
 
 /// Following by page, for a ``GraphQLQuerySource``: items made by a
 /// transform have no record of their own, so a unit is a loaded page, named
@@ -101,7 +101,7 @@ extension StoreFollower {
 
 /// Hands out page numbers, from any thread.
 private final class PageNumbers: Sendable {
-    private let last = Mutex(0)
+    private let last = Lock(0)
 
     /// A number not handed out before.
     func next() -> Int {

@@ -23,13 +23,13 @@ import Paging
 ///
 /// A page learned by a cancelled load never pends. So at most one page
 /// pends at each end, plus the pages of a refresh in flight.
-struct PendingPages<Unit: Hashable> {
+struct PendingPages<Unit: Hashable & Sendable>: Sendable {
     /// The three things that load at once, as `Pager` has them.
-    private enum Slot {
+    private enum Slot: Sendable {
         case refresh, next, previous
     }
 
-    private struct Entry {
+    private struct Entry: Sendable {
         let units: Set<Unit>
         let slot: Slot
         /// The version of the pager's snapshot read when it was learned.

@@ -1,5 +1,5 @@
 import Paging
-import Synchronization
+import PagingLock
 
 /// Keeps a pager's items in step with a ``GraphQLStore``: turns each store
 /// change into one batch of the engine's local edits (`Pager.apply(_:)`) of
@@ -38,7 +38,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
     typealias Unit = FollowedUnit<Tracking.Reading, Item.ID>
     private typealias Edit = FollowedConnectionEdit<UnitID, Tracking.Reading, Item.ID>
 
-    private struct State {
+    private struct State: Sendable {
         var units = FollowedUnits<UnitID, Tracking.Reading, Item.ID>()
         var observation: StoreObservation?
         /// Whether the follower watches the pager's changes (from its first page).
@@ -47,7 +47,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
 
     let store: GraphQLStore
     let tracking: Tracking
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let target: @Sendable () -> Pager<Key, Item>?
 
     /// Creates a follower, which follows the store from now on.

@@ -1,4 +1,4 @@
-import Synchronization
+import PagingLock
 
 /// A bounded map that evicts the entry used least recently, safe to share
 /// between tasks. The layers above keep what they derive from a document's
@@ -42,7 +42,7 @@ package final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
 
     /// The most entries kept.
     package let capacity: Int
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Creates an empty cache.
     /// - Parameter capacity: the most entries kept; at least 1.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PagingGraphQL
+@testable import PagingGraphQLStore
 
 @Suite("GraphQLStore, normalization")
 struct StoreNormalizationTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PagingGraphQL
+@testable import PagingGraphQLCore
 
 @Suite("reading and writing JSON in one pass")
 struct JSONReaderTests {
@@ -72,16 +72,5 @@ struct JSONReaderTests {
         #expect(text.contains(#"\u0007"#))
         #expect(try read(text) == value)
         #expect(try JSONValue(json: value.jsonData(sortingKeys: false)) == value)
-    }
-
-    @Test("an untyped response is read by the one-pass reader with its errors and extensions")
-    func untypedResponse() throws {
-        let body = Data(
-            #"{"data":{"a":1},"errors":[{"message":"partial","path":["a"]}],"extensions":{"cost":3}}"#.utf8)
-        let response = try GraphQLResponse<JSONValue>(
-            decoding: GraphQLHTTPResponse(statusCode: 200, body: body))
-        #expect(response.data == .object(["a": .int(1)]))
-        #expect(response.errors.map(\.message) == ["partial"])
-        #expect(response.extensions == ["cost": .int(3)])
     }
 }

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import PagingGraphQL
 @testable import PagingGraphQLStore
 
 @Suite("GraphQLStore, edits")

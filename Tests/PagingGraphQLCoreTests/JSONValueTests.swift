@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PagingGraphQL
+@testable import PagingGraphQLCore
 
 @Suite("JSONValue")
 struct JSONValueTests {

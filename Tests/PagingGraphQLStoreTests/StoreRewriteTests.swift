@@ -1,7 +1,6 @@
 import GraphQL
 import Testing
 
-@testable import PagingGraphQL
 @testable import PagingGraphQLStore
 
 @Suite("GraphQLStore, documents for sending")
