@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "PagingGraphQL", targets: ["PagingGraphQL"]),
         .library(name: "PagingGraphQLStore", targets: ["PagingGraphQLStore"]),
         .library(name: "PagingGraphQLCore", targets: ["PagingGraphQLCore"]),
+        // Test doubles for apps that page: scripted sources, gates, recorders.
+        .library(name: "PagingTesting", targets: ["PagingTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
@@ -31,6 +33,7 @@ let package = Package(
         // would raise the platform floor to iOS 18 and macOS 15.
         .target(name: "PagingLock", swiftSettings: strictSettings),
         .target(name: "Paging", dependencies: ["PagingLock"], swiftSettings: strictSettings),
+        .target(name: "PagingTesting", dependencies: ["Paging", "PagingLock"], swiftSettings: strictSettings),
         // GraphQL in three layers; each imports only those below it.
         // JSON, operations, documents and their rewriting, their errors.
         .target(
@@ -55,7 +58,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "PagingTests", dependencies: ["Paging"], swiftSettings: strictSettings),
+        .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingLock", "PagingTesting"], swiftSettings: strictSettings),
         // Each layer's own tests see only that layer (and what it imports),
         // so they show it works without the layers above.
         .testTarget(
@@ -67,7 +70,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PagingGraphQLTests",
-            dependencies: ["PagingGraphQL", "PagingGraphQLStore", "PagingGraphQLCore", "Paging"],
+            dependencies: [
+                "PagingGraphQL", "PagingGraphQLStore", "PagingGraphQLCore", "Paging", "PagingLock", "PagingTesting",
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import PagingTesting
 import Testing
 
 @testable import PagingGraphQL

@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
@@ -333,11 +334,11 @@ struct GraphQLQueryPagerTests {
         await server.waitForRequests(1)
         server.release()
         #expect(try await load.value == .loaded)
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(list.items.map(\.id) == ["t0", "t1"])
         #expect(list.hasNext)
         #expect(try await list.loadNext().value == .loaded)
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(list.items.map(\.id) == ["t0", "t1", "t2"])
         #expect(!list.hasNext)
     }

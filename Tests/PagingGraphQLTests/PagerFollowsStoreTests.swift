@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
@@ -463,19 +464,19 @@ struct PagerFollowsStoreTests {
         ).makeList()
         #expect(try await list.loadNext(count: 3).value == .loaded)
         #expect(try await list.loadNext(count: 3).value == .loaded)
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(Array(list.items) == Self.sixLaunches)
 
         let changes = try await list.pager.changes {
             _ = try await client.send(FleetMutations.bookTrips(["5"]))
         }
         #expect(changes == [ListChange(updated: [4..<5])])
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(list.lastChange == ListChange(updated: [4..<5]))
         #expect(list.items[4] == Self.launch("5", booked: true))
 
         _ = try await client.send(FleetMutations.renameRocket("falcon9", to: "Falcon Nine"))
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(
             list.items.filter { $0.rocket.id == "falcon9" }.map(\.rocket.name)
                 == Array(repeating: "Falcon Nine", count: 3))
@@ -484,7 +485,7 @@ struct PagerFollowsStoreTests {
             FleetMutations.addLaunch(
                 site: "Boca Chica", rocketID: "falcon9", directive: "appendNode",
                 connection: "LaunchList_trips"))
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(list.lastChange == ListChange(inserted: [6..<7]))
         #expect(list.items.last == Self.launch("10", site: "Boca Chica", rocketName: "Falcon Nine"))
         #expect(fleet.requestCount == 5)

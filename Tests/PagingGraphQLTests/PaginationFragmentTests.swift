@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
@@ -53,7 +54,7 @@ struct PaginationFragmentTests {
         #expect(user.hasNext)
 
         #expect(try await user.loadNext(count: 3).value == .loaded)
-        await user.catchUp()
+        await user.waitUntilCaughtUp()
         #expect(user.items.map(\.id) == Self.ids(0...2))
         #expect(user.items.first?.text == "Todo 0")
         #expect(user.hasNext)
@@ -67,7 +68,7 @@ struct PaginationFragmentTests {
         await server.waitForRequests(2)
         server.release()
         #expect(try await more.value == .loaded)
-        await user.catchUp()
+        await user.waitUntilCaughtUp()
         #expect(!user.isLoadingNext)
         #expect(!user.hasNext)
         #expect(user.items.map(\.id) == Self.ids(0...4))
@@ -94,7 +95,7 @@ struct PaginationFragmentTests {
             .makeList(initialKey: RelayList.cursor(3))
 
         #expect(try await user.loadNext(count: 2).value == .loaded)
-        await user.catchUp()
+        await user.waitUntilCaughtUp()
         #expect(user.items.map(\.id) == ["t4", "t5"])
         #expect(user.hasPrevious && user.hasNext)
 
@@ -105,7 +106,7 @@ struct PaginationFragmentTests {
         await server.waitForRequests(2)
         server.release()
         #expect(try await earlier.value == .loaded)
-        await user.catchUp()
+        await user.waitUntilCaughtUp()
         #expect(user.items.map(\.id) == Self.ids(1...5))
         #expect(!user.isLoadingPrevious)
         #expect(

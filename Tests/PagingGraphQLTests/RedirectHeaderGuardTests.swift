@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PagingLock
 import Testing
 
 @testable import PagingGraphQL
@@ -150,7 +150,7 @@ struct RedirectHeaderGuardTests {
 
 /// The URLs a `permits` closure was asked about.
 private final class RequestLog: Sendable {
-    private let asked = Mutex<[URL?]>([])
+    private let asked = Lock<[URL?]>([])
 
     var urls: [URL?] { asked.withLock { $0 } }
 

@@ -1,4 +1,5 @@
-import Synchronization
+import PagingLock
+import PagingTesting
 import Testing
 
 @testable import PagingGraphQL

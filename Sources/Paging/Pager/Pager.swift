@@ -140,12 +140,12 @@ where Item.ID: Sendable {
 
     /// The number of requests started so far (for tests that wait until
     /// every started load has reached the source).
-    var startedRequestCount: Int { driver.withLock { $0.machine.requestCounter } }
+    package var startedRequestCount: Int { driver.withLock { $0.machine.requestCounter } }
 
     /// Waits until the pager has taken in `count` responses in all, applied
     /// or found stale (for tests that must know an answer reached the pager
     /// even when it changed nothing).
-    func waitUntilDelivered(_ count: Int) async {
+    package func waitUntilDelivered(_ count: Int) async {
         await withCheckedContinuation { continuation in
             let ready = driver.withLock { driver in
                 guard driver.delivered < count else { return true }
@@ -160,7 +160,7 @@ where Item.ID: Sendable {
     /// the pager's lock is held: it must only hand the snapshot on (the list
     /// model queues it). Returns the observer's id and the current snapshot,
     /// taken atomically with the registration so that none is missed.
-    func addObserver(_ observer: @escaping @Sendable (PagingSnapshot<Item>) -> Void) -> (
+    package func addObserver(_ observer: @escaping @Sendable (PagingSnapshot<Item>) -> Void) -> (
         Int, PagingSnapshot<Item>
     ) {
         driver.withLock { driver in
@@ -172,7 +172,7 @@ where Item.ID: Sendable {
     }
 
     /// Removes an observer.
-    func removeObserver(_ id: Int) {
+    package func removeObserver(_ id: Int) {
         _ = driver.withLock { $0.observers.removeValue(forKey: id) }
     }
 

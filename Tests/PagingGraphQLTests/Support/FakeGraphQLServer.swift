@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PagingLock
 
 @testable import PagingGraphQL
 
@@ -35,7 +35,7 @@ final class FakeGraphQLServer: GraphQLTransport {
         var cancellationWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let handler: Handler
 
     init(_ handler: @escaping Handler) {

@@ -1,5 +1,5 @@
 import Paging
-import Synchronization
+import PagingLock
 
 /// A source that, while its gate is closed, holds each page its base loaded
 /// until the test opens the gate: the base has loaded the page (a
@@ -37,7 +37,7 @@ struct GatedPageSource<Base: PageSource>: PageSource {
 /// The gate of a ``GatedPageSource``: open at first; closed, it holds every
 /// page until ``open()``. A cancelled load throws `CancellationError`.
 final class PageGate: Sendable {
-    private struct State {
+    private struct State: Sendable {
         var closed = false
         var nextNumber = 0
         var heldCount = 0
@@ -45,7 +45,7 @@ final class PageGate: Sendable {
         var heldWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init() {}
 

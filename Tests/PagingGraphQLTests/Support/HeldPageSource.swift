@@ -1,5 +1,5 @@
 import Paging
-import Synchronization
+import PagingLock
 
 /// A source that holds each page its base loaded in a held direction until
 /// the test lets it go: the base has loaded the page (a store-backed base
@@ -44,11 +44,11 @@ final class PageHold: Sendable {
         var arrivalWaiters: [LoadDirection: [CheckedContinuation<Void, Never>]] = [:]
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     /// Creates a hold of the pages loaded in some directions.
     init(holding: Set<LoadDirection>) {
-        state = Mutex(State(holding: holding))
+        state = Lock(State(holding: holding))
     }
 
     /// Returns once a page loaded in a direction is held.

@@ -1,6 +1,6 @@
 import Foundation
 import Paging
-import Synchronization
+import PagingLock
 
 @testable import PagingGraphQL
 
@@ -49,8 +49,8 @@ final class LaunchFleet: Sendable {
 
     /// The table, in a box the server's handler can share.
     private final class Box: Sendable {
-        let table: Mutex<Table>
-        init(_ table: Table) { self.table = Mutex(table) }
+        let table: Lock<Table>
+        init(_ table: Table) { self.table = Lock(table) }
     }
 
     private let box: Box

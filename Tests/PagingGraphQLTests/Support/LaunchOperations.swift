@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PagingLock
 
 @testable import PagingGraphQL
 
@@ -54,7 +54,7 @@ struct BookTripsMutation: GraphQLOperation {
 final class LaunchBackend: Sendable {
     /// The ids of the booked launches.
     private final class Bookings: Sendable {
-        let ids = Mutex<Set<String>>([])
+        let ids = Lock<Set<String>>([])
     }
 
     /// The server the clients talk to.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PagingLock
 
 #if canImport(Glibc)
     import Glibc
@@ -40,8 +40,8 @@ final class LoopbackHTTPServer: Sendable {
     private let listener: LoopbackListener
     /// Whether the socket is still open: only its owner thread closes it, and ``close()`` must
     /// never shut down a descriptor number the system has given to another socket since.
-    private let isOpen = Mutex(true)
-    private let received = Mutex<[Request]>([])
+    private let isOpen = Lock(true)
+    private let received = Lock<[Request]>([])
 
     /// The requests served so far, in order.
     var requests: [Request] { received.withLock { $0 } }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PagingLock
 
 @testable import PagingGraphQL
 
@@ -24,10 +24,10 @@ final class ScriptedTransport: GraphQLTransport {
         var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     init(_ replies: [Reply]) {
-        state = Mutex(State(replies: replies))
+        state = Lock(State(replies: replies))
     }
 
     /// The requests received so far, in order.

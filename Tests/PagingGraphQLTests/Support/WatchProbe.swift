@@ -1,5 +1,5 @@
 import PagingGraphQL
-import Synchronization
+import PagingLock
 
 /// Iterates a store watch in a task of its own and queues what it yields,
 /// so a test can await the next element with a time limit: a missing
@@ -12,8 +12,8 @@ final class WatchProbe: Sendable {
         var nextWaiterID = 0
     }
 
-    private let state = Mutex(State())
-    private let consumer = Mutex<Task<Void, Never>?>(nil)
+    private let state = Lock(State())
+    private let consumer = Lock<Task<Void, Never>?>(nil)
 
     init(_ watch: GraphQLStoreWatch) {
         let task = Task { [self] in

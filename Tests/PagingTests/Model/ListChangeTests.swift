@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 import Testing
 
 @Suite("ListChange")

@@ -1,4 +1,5 @@
 import Observation
+import PagingTesting
 import Testing
 
 @testable import Paging
@@ -18,7 +19,7 @@ struct PagedListTests {
         let call = await source.nextCall()
         call.succeed(with: list.page(for: call.request))
         _ = try await load.value
-        await model.catchUp()
+        await model.waitUntilCaughtUp()
         #expect(model.items.ids == Array(0..<10))
         #expect(!model.isRefreshing)
         model.loadNext()
@@ -41,7 +42,7 @@ struct PagedListTests {
         }
         #expect(changed)
         _ = try await load.value
-        await model.catchUp()
+        await model.waitUntilCaughtUp()
         #expect(model.items.count == 10)
         #expect(model.lastChange == ListChange(inserted: [0..<10]))
     }
@@ -125,7 +126,7 @@ struct PagedListTests {
         model.pager.insert(TestItem(id: 70), at: .after(12))
         _ = try await model.refresh().value
         model.update(TestItem(id: 4, version: 3))
-        await model.catchUp()
+        await model.waitUntilCaughtUp()
 
         let change = try #require(model.change(since: drawn))
         change.apply(to: &rows, from: model.items)
@@ -138,7 +139,7 @@ struct PagedListTests {
     func appeared() async throws {
         let model = PagedList(source: list.source, configuration: try .testing(prefetchDistance: 1))
         _ = try await model.loadNext().value
-        await model.catchUp()
+        await model.waitUntilCaughtUp()
         model.itemAppeared(model.items[8])
         #expect(model.isLoadingNext || model.items.count == 20)
     }

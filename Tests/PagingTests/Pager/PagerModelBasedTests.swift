@@ -1,3 +1,5 @@
+import Foundation
+import PagingTesting
 import Testing
 
 @testable import Paging
@@ -68,7 +70,8 @@ struct PagerModelBasedTests {
 
         var world = World(
             list: ShapedList(total: total, shape: shape, cycleAt: cycleAt, initialKey: initialKey))
-        let trace = ProcessInfoShim.environment("PAGING_TRACE").map { label.hasSuffix("run \($0)") } ?? false
+        let trace =
+            ProcessInfo.processInfo.environment["PAGING_TRACE"].map { label.hasSuffix("run \($0)") } ?? false
         for step in 0..<Int.random(in: 20...80, using: &random) {
             let action = world.chooseAction(using: &random, itemCount: pager.items.count)
             if trace, case .succeed(let index) = action {

@@ -1,5 +1,5 @@
 import Paging
-import Synchronization
+import PagingLock
 import Testing
 
 /// `refresh()` under ``PagingConfiguration/RefreshPolicy/refetchLoadedPages``:
@@ -102,7 +102,7 @@ struct PagerRefetchTests {
 
 /// A version the test changes and a source reads.
 final class VersionBox: Sendable {
-    private let state = Mutex(0)
+    private let state = Lock(0)
 
     var value: Int {
         get { state.withLock { $0 } }

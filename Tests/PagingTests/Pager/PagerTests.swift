@@ -1,3 +1,4 @@
+import PagingTesting
 import Testing
 
 @testable import Paging

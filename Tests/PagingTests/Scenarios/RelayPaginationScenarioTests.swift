@@ -1,5 +1,6 @@
 import Observation
 import Paging
+import PagingTesting
 import Testing
 
 // RelaySwiftUI, "@PaginationFragment", on the engine.
@@ -64,7 +65,7 @@ struct RelayPaginationScenarioTests {
         #expect(list.isRefreshing)
         try await server.answer(await source.nextCall())
         #expect(try await load.value == .loaded)
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
     }
 
     @Test(
@@ -90,7 +91,7 @@ struct RelayPaginationScenarioTests {
         #expect(list.items.count == 10)
         try await server.answer(call)
         #expect(try await load.value == .loaded)
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(!list.isLoadingNext)
         #expect(list.items.count == 20)
         #expect(list.hasNext)
@@ -99,7 +100,7 @@ struct RelayPaginationScenarioTests {
         #expect(list.isLoadingNext)
         try await server.answer(await source.nextCall())
         #expect(try await last.value == .loaded)
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(!list.isLoadingNext)
         #expect(!list.hasNext)
         #expect(Array(list.items) == Self.todos(25))
@@ -130,7 +131,7 @@ struct RelayPaginationScenarioTests {
         try await server.answer(call)
         #expect(server.backend.received.last == RelayArguments(last: 5, before: "cursor:todo-20"))
         #expect(try await load.value == .loaded)
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(!list.isLoadingPrevious)
         #expect(list.items.map(\.id) == Self.todos(30)[15..<30].map(\.id))
         #expect(list.hasPrevious)
@@ -139,7 +140,7 @@ struct RelayPaginationScenarioTests {
         #expect(list.isLoadingPrevious)
         try await server.answer(await source.nextCall())
         #expect(try await rest.value == .loaded)
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(!list.isLoadingPrevious)
         #expect(!list.hasPrevious)
         #expect(Array(list.items) == Array(Self.todos(30)))
@@ -164,14 +165,14 @@ struct RelayPaginationScenarioTests {
 
         try await server.answer(previousCall)
         #expect(try await previous.value == .loaded)
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(!list.isLoadingPrevious)
         #expect(list.isLoadingNext)
         #expect(list.items.map(\.id) == Self.todos(30)[17..<30].map(\.id))
 
         try await server.answer(nextCall)
         #expect(try await next.value == .loaded)
-        await list.catchUp()
+        await list.waitUntilCaughtUp()
         #expect(!list.isLoadingNext && !list.isLoadingPrevious)
         #expect(list.items.map(\.id) == Self.todos(33)[17..<33].map(\.id))
         #expect(list.hasNext && list.hasPrevious)

@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 import Testing
 
 // The Apollo iOS tutorial, "5. Paginate results", on the engine.
@@ -60,14 +61,14 @@ struct TutorialScenarioTests {
 
         #expect(pages == 5)
         #expect(server.requests.count == 5)
-        #expect(server.requests.all.allSatisfy { $0.pageSize == 20 })
+        #expect(server.requests.recorded.allSatisfy { $0.pageSize == 20 })
         #expect(Array(screen.pager.items) == newestFirst)
         #expect(Set(screen.pager.items.map(\.id)).count == 100)
         let last = try #require(screen.pager.items.last)
         #expect(last.mission == "FalconSat")
         #expect(last.site == "Kwajalein Atoll")
         #expect(screen.pager.loadStates.next == .endReached)
-        #expect(screen.alerts.all.isEmpty)
+        #expect(screen.alerts.recorded.isEmpty)
         // With no footer row there is nothing to tap; a load now asks nothing.
         #expect(await screen.finish(screen.tapFooter()) == .endReached)
         #expect(server.requests.count == 5)
@@ -85,7 +86,7 @@ struct TutorialScenarioTests {
         server.schedule(.errors(errors, withData: true))
         #expect(await screen.finish(screen.tapFooter()) == .loaded)
         #expect(Array(screen.pager.items) == Array(newestFirst.prefix(40)))
-        #expect(screen.alerts.all == [Alert(title: "GraphQL Error(s)", message: errors[0].message)])
+        #expect(screen.alerts.recorded == [Alert(title: "GraphQL Error(s)", message: errors[0].message)])
         // The errors are not a failed load: nothing to retry, the footer invites the next tap.
         #expect(screen.pager.loadStates.next == .notLoading)
         #expect(screen.footer == "Tap to load more")
@@ -114,7 +115,7 @@ struct TutorialScenarioTests {
         // As in the tutorial, the footer offers the tap again.
         #expect(screen.footer == "Tap to load more")
         #expect(await screen.finish(screen.tapFooter()) == .loaded)
-        let requests = server.requests.all
+        let requests = server.requests.recorded
         #expect(requests.count == 3)
         #expect(requests[1] == requests[2])
         #expect(Array(screen.pager.items) == Array(newestFirst.prefix(40)))
@@ -134,7 +135,7 @@ struct TutorialScenarioTests {
         server.schedule(.errors(errors, withData: false))
         #expect(await screen.finish(screen.tapFooter()) == nil)
         #expect(
-            screen.alerts.all == [
+            screen.alerts.recorded == [
                 Alert(title: "GraphQL Error(s)", message: "Too many requests\nTry again later")
             ])
         let error = try #require(screen.pager.loadStates.next.error)
@@ -151,13 +152,13 @@ struct TutorialScenarioTests {
         let screen = try LaunchesScreen(server: server)
         server.schedule(.networkDown)
         #expect(await screen.finish(screen.viewDidLoad()) == nil)
-        #expect(screen.alerts.all.map(\.title) == ["Network Error"])
+        #expect(screen.alerts.recorded.map(\.title) == ["Network Error"])
         #expect(screen.pager.items.isEmpty)
         #expect(screen.pager.loadStates.refresh.error != nil)
         #expect(screen.footer == "Tap to load more")
         #expect(await screen.finish(screen.tapFooter()) == .loaded)
         #expect(
-            server.requests.all == [
+            server.requests.recorded == [
                 TutorialLaunchServer.Request(pageSize: 20, after: nil),
                 TutorialLaunchServer.Request(pageSize: 20, after: nil),
             ])
@@ -233,7 +234,7 @@ extension TutorialScenarioTests {
             requests.record(Request(pageSize: pageSize, after: cursor))
             var fault: Fault?
             if faultsUsed.count < faults.count {
-                fault = faults.all[faultsUsed.count]
+                fault = faults.recorded[faultsUsed.count]
                 faultsUsed.increment()
             }
             if case .networkDown = fault {

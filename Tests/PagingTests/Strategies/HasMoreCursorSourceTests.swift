@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 import Testing
 
 @Suite("HasMoreCursorSource")
@@ -38,7 +39,7 @@ struct HasMoreCursorSourceTests {
         _ = try await source.load(PageRequest(.initial("after-41"), count: 7))
         _ = try await source.load(PageRequest(.next(after: "after-19"), count: 20))
         #expect(
-            backend.fetches.all == [
+            backend.fetches.recorded == [
                 Fetch(pageSize: 20, after: nil), Fetch(pageSize: 7, after: "after-41"),
                 Fetch(pageSize: 20, after: "after-19"),
             ])
@@ -97,7 +98,8 @@ struct HasMoreCursorSourceTests {
         #expect(try await pager.loadAll() == .endReached)
         #expect(pager.items.ids == Array(0..<45))
         #expect(!pager.hasNext && !pager.hasPrevious)
-        #expect(backend.fetches.all.map(\.after) == [nil, "after-9", "after-19", "after-29", "after-39"])
+        #expect(
+            backend.fetches.recorded.map(\.after) == [nil, "after-9", "after-19", "after-29", "after-39"])
         #expect(try await pager.loadNext().value == .endReached)
         #expect(backend.fetches.count == 5)
     }

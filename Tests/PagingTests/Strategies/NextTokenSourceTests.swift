@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 import Testing
 
 @Suite("NextTokenSource")
@@ -26,7 +27,7 @@ struct NextTokenSourceTests {
             fetches.record(Fetch(token: pageToken, count: pageSize))
             var start = 0
             if let pageToken {
-                guard let offset = issued.all.first(where: { $0.token == pageToken })?.offset else {
+                guard let offset = issued.recorded.first(where: { $0.token == pageToken })?.offset else {
                     throw UnknownToken()
                 }
                 start = offset
@@ -53,7 +54,7 @@ struct NextTokenSourceTests {
         _ = try await source.load(PageRequest(.initial("resume-here"), count: 25))
         _ = try await source.load(PageRequest(.next(after: "abc"), count: 10))
         #expect(
-            fetches.all == [
+            fetches.recorded == [
                 Fetch(token: nil, count: 25), Fetch(token: "resume-here", count: 25),
                 Fetch(token: "abc", count: 10),
             ])
@@ -67,7 +68,7 @@ struct NextTokenSourceTests {
         let served = Counter()
         let source = Source { _, _ in
             defer { served.increment() }
-            return answers.all[served.count]
+            return answers.recorded[served.count]
         }
         let first = try await source.load(PageRequest(.initial(nil), count: 1))
         #expect(first.items.map(\.id) == [0])
@@ -101,9 +102,9 @@ struct NextTokenSourceTests {
             configuration: try .testing(pageSize: 15, initialLoadSize: 20))
         #expect(try await pager.loadAll() == .endReached)
         #expect(pager.items.ids == Array(0..<58))
-        #expect(backend.fetches.all.map(\.count) == [20, 15, 15, 15])
-        #expect(backend.fetches.all.first?.token == nil)
-        #expect(backend.fetches.all.dropFirst().allSatisfy { $0.token != nil })
+        #expect(backend.fetches.recorded.map(\.count) == [20, 15, 15, 15])
+        #expect(backend.fetches.recorded.first?.token == nil)
+        #expect(backend.fetches.recorded.dropFirst().allSatisfy { $0.token != nil })
     }
 
     @Test("an API that hands back the token it was given is stopped with repeatedKey, keeping what loaded")

@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 import Testing
 
 @Suite("OffsetSource")
@@ -44,7 +45,7 @@ struct OffsetSourceTests {
         _ = try await source.load(PageRequest(.initial(-4), count: 20))
         _ = try await source.load(PageRequest(.next(after: 40), count: 10))
         #expect(
-            backend.fetches.all == [
+            backend.fetches.recorded == [
                 Fetch(offset: 0, limit: 20), Fetch(offset: 35, limit: 20), Fetch(offset: 0, limit: 20),
                 Fetch(offset: 40, limit: 10),
             ])
@@ -57,13 +58,13 @@ struct OffsetSourceTests {
         let backend = Backend(total: 95, reportsTotal: true)
         let source = source(.reverse, backend)
         let last = try await source.load(PageRequest(.initial(nil), count: 20))
-        #expect(backend.fetches.all == [Fetch(offset: 0, limit: 0), Fetch(offset: 75, limit: 20)])
+        #expect(backend.fetches.recorded == [Fetch(offset: 0, limit: 0), Fetch(offset: 75, limit: 20)])
         #expect(last.items.map(\.id) == Array(75..<95))
         _ = try await source.load(PageRequest(.initial(50), count: 20))
         _ = try await source.load(PageRequest(.previous(before: 30), count: 20))
         _ = try await source.load(PageRequest(.previous(before: 7), count: 20))
         #expect(
-            backend.fetches.all.dropFirst(2) == [
+            backend.fetches.recorded.dropFirst(2) == [
                 Fetch(offset: 30, limit: 20), Fetch(offset: 10, limit: 20), Fetch(offset: 0, limit: 7),
             ])
     }
@@ -78,7 +79,7 @@ struct OffsetSourceTests {
         _ = try await source.load(PageRequest(.next(after: 50), count: 10))
         _ = try await source.load(PageRequest(.previous(before: 40), count: 10))
         #expect(
-            backend.fetches.all == [
+            backend.fetches.recorded == [
                 Fetch(offset: 40, limit: 10), Fetch(offset: 50, limit: 10), Fetch(offset: 30, limit: 10),
             ])
     }
@@ -145,7 +146,7 @@ struct OffsetSourceTests {
             })
         #expect(error.code == .invalidArgument)
         #expect(error.description.contains("total count"))
-        #expect(backend.fetches.all == [Fetch(offset: 0, limit: 0)])
+        #expect(backend.fetches.recorded == [Fetch(offset: 0, limit: 0)])
     }
 
     // MARK: Through a pager
@@ -158,7 +159,7 @@ struct OffsetSourceTests {
         let pager = Pager(source: source(.forward, backend), configuration: try .testing())
         #expect(try await pager.loadAll() == .endReached)
         #expect(pager.items.ids == Array(0..<53))
-        #expect(backend.fetches.all.map(\.offset) == [0, 10, 20, 30, 40, 50])
+        #expect(backend.fetches.recorded.map(\.offset) == [0, 10, 20, 30, 40, 50])
     }
 
     @Test("without a total count, a list that ends on a full page costs one more, empty, request")
@@ -167,7 +168,7 @@ struct OffsetSourceTests {
         let pager = Pager(source: source(.forward, backend), configuration: try .testing())
         #expect(try await pager.loadAll() == .endReached)
         #expect(pager.items.ids == Array(0..<30))
-        #expect(backend.fetches.all.map(\.offset) == [0, 10, 20, 30])
+        #expect(backend.fetches.recorded.map(\.offset) == [0, 10, 20, 30])
     }
 
     @Test("reverse through a pager: the last page first, then back to offset 0")
@@ -180,7 +181,7 @@ struct OffsetSourceTests {
         while try await pager.loadPrevious().value == .loaded {}
         #expect(pager.items.ids == Array(0..<47))
         #expect(
-            backend.fetches.all == [
+            backend.fetches.recorded == [
                 Fetch(offset: 0, limit: 0), Fetch(offset: 37, limit: 10), Fetch(offset: 27, limit: 10),
                 Fetch(offset: 17, limit: 10), Fetch(offset: 7, limit: 10), Fetch(offset: 0, limit: 7),
             ])

@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 import Testing
 
 @Suite("PageNumberSource")
@@ -47,7 +48,7 @@ struct PageNumberSourceTests {
         _ = try await source.load(PageRequest(.next(after: 2), count: 50))
         _ = try await source.load(PageRequest(.previous(before: 1), count: 50))
         #expect(
-            backend.fetches.all == [
+            backend.fetches.recorded == [
                 Fetch(page: 1, perPage: 30), Fetch(page: 3, perPage: 30), Fetch(page: 1, perPage: 30),
                 Fetch(page: 2, perPage: 30), Fetch(page: 1, perPage: 30),
             ])
@@ -87,7 +88,7 @@ struct PageNumberSourceTests {
         let backend = Backend(total: 25, firstPage: 0, reportsLast: true)
         let source = try Source(pageSize: 10, firstPage: 0) { backend.repos(page: $0, perPage: $1) }
         let first = try await source.load(PageRequest(.initial(nil), count: 10))
-        #expect(backend.fetches.all == [Fetch(page: 0, perPage: 10)])
+        #expect(backend.fetches.recorded == [Fetch(page: 0, perPage: 10)])
         #expect(first.items.map(\.id) == Array(0..<10))
         #expect(first.previousKey == nil)
         #expect(first.nextKey == 1)
@@ -105,6 +106,6 @@ struct PageNumberSourceTests {
         while try await pager.loadPrevious().value == .loaded {}
         #expect(pager.items.ids == Array(0..<67))
         #expect(!pager.hasNext && !pager.hasPrevious)
-        #expect(backend.fetches.all.map(\.page) == [3, 4, 5, 6, 7, 2, 1])
+        #expect(backend.fetches.recorded.map(\.page) == [3, 4, 5, 6, 7, 2, 1])
     }
 }

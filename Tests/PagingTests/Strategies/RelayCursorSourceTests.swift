@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 import Testing
 
 @Suite("RelayCursorSource")
@@ -30,7 +31,7 @@ struct RelayCursorSourceTests {
         _ = try await source.load(PageRequest(.initial("c7"), count: 12))
         _ = try await source.load(PageRequest(.next(after: "c19"), count: 5))
         #expect(
-            recorder.all == [
+            recorder.recorded == [
                 RelayArguments(first: 10, after: nil),
                 RelayArguments(first: 12, after: "c7"),
                 RelayArguments(first: 5, after: "c19"),
@@ -44,7 +45,7 @@ struct RelayCursorSourceTests {
         _ = try await source.load(PageRequest(.initial("c40"), count: 10))
         _ = try await source.load(PageRequest(.previous(before: "c30"), count: 4))
         #expect(
-            recorder.all == [
+            recorder.recorded == [
                 RelayArguments(last: 10, before: nil),
                 RelayArguments(last: 10, before: "c40"),
                 RelayArguments(last: 4, before: "c30"),
@@ -62,7 +63,7 @@ struct RelayCursorSourceTests {
         _ = try await source.load(PageRequest(.next(after: "c59"), count: 10))
         _ = try await source.load(PageRequest(.previous(before: "c50"), count: 10))
         #expect(
-            recorder.all == [
+            recorder.recorded == [
                 RelayArguments(first: 10, after: "c49"),
                 RelayArguments(first: 10, after: "c59"),
                 RelayArguments(last: 10, before: "c50"),

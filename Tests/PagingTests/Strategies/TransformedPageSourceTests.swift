@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 import Testing
 
 @Suite("TransformedPageSource")
@@ -40,7 +41,7 @@ struct TransformedPageSourceTests {
         }
         let pager = Pager(source: source, configuration: try .testing(pageSize: 20))
         #expect(try await pager.loadAll() == .endReached)
-        #expect(pageSizes.all == [Array(0..<20), Array(20..<40), Array(40..<50)])
+        #expect(pageSizes.recorded == [Array(0..<20), Array(20..<40), Array(40..<50)])
         #expect(
             pager.items.ids == Array((0..<20).reversed()) + Array((20..<40).reversed())
                 + Array((40..<50).reversed()))
@@ -120,7 +121,7 @@ struct TransformedPageSourceTests {
         let source = base.map { Row(id: $0.id, title: "") }
         let request = PageRequest<Int>(.previous(before: 30), count: 7)
         let page = try await source.load(request)
-        #expect(requests.all == [request])
+        #expect(requests.recorded == [request])
         let original = NumberList(total: 50).page(for: request)
         #expect(page.previousKey == original.previousKey)
         #expect(page.nextKey == original.nextKey)

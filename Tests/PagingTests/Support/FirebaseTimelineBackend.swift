@@ -1,4 +1,4 @@
-import Synchronization
+import PagingLock
 
 /// An in-memory Firebase Realtime Database list queried the way Makestagram
 /// queries its timeline: `orderBy="$key"`, `limitToLast=n`, `endAt=key`.
@@ -20,7 +20,7 @@ final class FirebaseTimelineBackend<Value: Sendable>: Sendable {
         var queries: [Query] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init() {}
 

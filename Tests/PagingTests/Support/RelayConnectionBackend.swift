@@ -1,5 +1,5 @@
 import Paging
-import Synchronization
+import PagingLock
 
 /// An in-memory Relay connection over an array, answering `first`/`after`
 /// and `last`/`before` with the algorithm of the GraphQL Cursor Connections
@@ -21,7 +21,7 @@ final class RelayConnectionBackend<Node: Sendable>: Sendable {
         var received: [RelayArguments] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
     private let cursorOf: @Sendable (Node) -> String
     private let reportsOppositeEnd: Bool
 
@@ -32,7 +32,7 @@ final class RelayConnectionBackend<Node: Sendable>: Sendable {
     ///     query (and `hasNextPage` a backward one) truthfully.
     ///   - cursor: the opaque cursor of a node.
     init(_ nodes: [Node], reportsOppositeEnd: Bool = false, cursor: @escaping @Sendable (Node) -> String) {
-        self.state = Mutex(State(nodes: nodes))
+        self.state = Lock(State(nodes: nodes))
         self.cursorOf = cursor
         self.reportsOppositeEnd = reportsOppositeEnd
     }
