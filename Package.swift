@@ -59,6 +59,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingLock", "PagingTesting"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"], swiftSettings: strictSettings),
         // Each layer's own tests see only that layer (and what it imports),
         // so they show it works without the layers above.
         .testTarget(

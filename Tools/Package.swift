@@ -63,6 +63,8 @@ let package = Package(
                 "LaunchServer",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The seeded generator of the randomized tests, the sleep recorder.
+                .product(name: "PagingTesting", package: "Paging"),
             ],
             swiftSettings: strictSettings
         ),
@@ -90,6 +92,7 @@ let package = Package(
                 "PagingCLI", "LaunchServer",
                 .product(name: "Paging", package: "Paging"),
                 .product(name: "PagingGraphQL", package: "Paging"),
+                .product(name: "PagingTesting", package: "Paging"),
                 // A scripted HTTP server on loopback, for answers the launch server never gives.
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

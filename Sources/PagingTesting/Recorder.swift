@@ -55,3 +55,13 @@ public final class Counter: Sendable {
     /// - Complexity: O(1).
     public var count: Int { value.withLock { $0 } }
 }
+
+extension Recorder where Value == Duration {
+    /// A stand-in for `Task.sleep(for:)` that records the duration asked for
+    /// and returns at once, for code that takes its sleep as a closure (a
+    /// retry's backoff, a server's latency): the test reads the waits back
+    /// from ``recorded`` instead of waiting them.
+    public var sleep: @Sendable (Duration) async throws -> Void {
+        { duration in self.record(duration) }
+    }
+}

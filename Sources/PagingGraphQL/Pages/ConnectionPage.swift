@@ -1,5 +1,5 @@
 /// One page of a connection, read from a response's JSON: its nodes, the
-/// cursor of each, its ``PageInfo`` and the total count when given.
+/// cursor of each, its `PageInfo` and the total count when given.
 ///
 /// ``ConnectionDocument/extractPage(from:)-(JSONValue)`` makes one; the
 /// nodes stay JSON until ``decodeNodes(as:)`` turns them into a type of

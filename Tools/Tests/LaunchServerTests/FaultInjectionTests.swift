@@ -1,4 +1,5 @@
 import Foundation
+import PagingTesting
 import Testing
 
 @testable import LaunchServer
@@ -45,7 +46,7 @@ struct FaultInjectionTests {
 
     @Test("the server waits the configured latency through the injected sleep function")
     func appliesLatency() async throws {
-        let recorder = SleepRecorder()
+        let recorder = Recorder<Duration>()
         let sleep = recorder.sleep
         try await withLaunchServer({ configuration in
             configuration.latency = .fixed(.milliseconds(250))

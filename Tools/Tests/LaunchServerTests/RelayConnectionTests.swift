@@ -1,4 +1,5 @@
 import GraphQL
+import PagingTesting
 import Testing
 
 @testable import LaunchServer

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchServer
+import PagingTesting
 import Testing
 
 @testable import PagingCLI
@@ -69,7 +70,7 @@ struct FetchCommandTests {
             configuration.faults = FaultInjection(rate: 0.3, kinds: [.httpError, .droppedConnection])
             configuration.seed = 7
         }) { server in
-            let sleeps = SleepRecorder()
+            let sleeps = Recorder<Duration>()
             let run = await Command.run(
                 [
                     "fetch", "--endpoint", server.graphQLURL.absoluteString, "--query", launchConnectionQuery,
@@ -284,7 +285,7 @@ struct FetchFailureTests {
         let server = try await LaunchServer.start()
         let url = server.graphQLURL.absoluteString
         await server.stop()
-        let sleeps = SleepRecorder()
+        let sleeps = Recorder<Duration>()
         let run = await Command.run(
             ["fetch", "--endpoint", url, "--query", launchConnectionQuery, "--retries", "3"], sleep: sleeps)
         #expect(run.status == 1)
@@ -297,7 +298,7 @@ struct FetchFailureTests {
     @Test("GraphQL errors are not retried and exit 1 with the server's message")
     func graphQLErrors() async throws {
         try await withLaunchServer { server in
-            let sleeps = SleepRecorder()
+            let sleeps = Recorder<Duration>()
             let run = await Command.run(
                 [
                     "fetch", "--endpoint", server.graphQLURL.absoluteString, "--query", launchConnectionQuery,

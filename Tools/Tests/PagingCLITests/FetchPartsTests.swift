@@ -1,5 +1,6 @@
 import Foundation
 import PagingGraphQL
+import PagingTesting
 import Synchronization
 import Testing
 
@@ -41,7 +42,7 @@ struct FetchPartsTests {
             json("{}", status: 502),
             json(#"{"data": {}}"#),
         ])
-        let sleeps = SleepRecorder()
+        let sleeps = Recorder<Duration>()
         let notices = Mutex<[RetryNotice]>([])
         let retrying = RetryingTransport(
             base: transport, policy: RetryPolicy(maximumRetries: 5), sleep: sleeps.sleep,
@@ -56,7 +57,7 @@ struct FetchPartsTests {
 
     @Test("after the last retry the last answer is returned; 4xx other than 408 and 429 is not retried")
     func retryLimit() async throws {
-        let sleeps = SleepRecorder()
+        let sleeps = Recorder<Duration>()
         let failing = RetryingTransport(
             base: ScriptedTransport([
                 json("{}", status: 500), json("{}", status: 500), json("{}", status: 500),

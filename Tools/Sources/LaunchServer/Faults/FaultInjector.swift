@@ -7,7 +7,9 @@ import Synchronization
 final class FaultInjector: Sendable {
     private let latency: Latency
     private let faults: FaultInjection
-    private let generator: Mutex<SeededGenerator>
+    private let seed: UInt64
+    /// The number of values drawn so far.
+    private let drawn = Mutex<UInt64>(0)
 
     /// Creates an injector.
     ///
@@ -18,15 +20,19 @@ final class FaultInjector: Sendable {
     init(latency: Latency, faults: FaultInjection, seed: UInt64) {
         self.latency = latency
         self.faults = faults
-        self.generator = Mutex(SeededGenerator(seed: seed))
+        self.seed = seed
     }
 
     /// The decision for the next request.
     func next() -> FaultDecision {
-        generator.withLock { generator in
-            let latencyDraw = generator.next()
-            let faultDraw = Double(generator.next() >> 11) / Double(1 << 53)
-            let kindDraw = generator.next()
+        let first = drawn.withLock { drawn in
+            defer { drawn &+= 3 }
+            return drawn
+        }
+        do {
+            let latencyDraw = draw(first)
+            let faultDraw = Double(draw(first &+ 1) >> 11) / Double(1 << 53)
+            let kindDraw = draw(first &+ 2)
             let delay: Duration
             switch latency {
             case .none:
@@ -45,6 +51,13 @@ final class FaultInjector: Sendable {
             }
             return FaultDecision(delay: delay, fault: fault)
         }
+    }
+
+    /// The value number `index` of the seed's sequence (SplitMix64: the
+    /// golden-ratio step times the index, added to the seed, then mixed), so
+    /// a request's values depend only on the seed and how many came before.
+    private func draw(_ index: UInt64) -> UInt64 {
+        LaunchGenerator.mix(seed &+ index &* 0x9E37_79B9_7F4A_7C15)
     }
 
     /// A duration in whole nanoseconds (saturating).

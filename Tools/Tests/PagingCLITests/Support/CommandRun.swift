@@ -1,5 +1,6 @@
 import Foundation
 import LaunchServer
+import PagingTesting
 import Synchronization
 
 @testable import PagingCLI
@@ -28,15 +29,6 @@ struct CommandRun: Sendable {
     }
 }
 
-/// Records the waits a command asked for, without waiting.
-final class SleepRecorder: Sendable {
-    private let durations = Mutex<[Duration]>([])
-    var recorded: [Duration] { durations.withLock { $0 } }
-    var sleep: @Sendable (Duration) async throws -> Void {
-        { duration in self.durations.withLock { $0.append(duration) } }
-    }
-}
-
 /// A clock tests move by hand.
 final class ManualClock: Sendable {
     private let time = Mutex(Duration.zero)
@@ -47,7 +39,8 @@ final class ManualClock: Sendable {
 enum Command {
     /// Runs `paging` with arguments in-process, capturing its output; waits recorded, not made.
     static func run(
-        _ arguments: [String], sleep: SleepRecorder = SleepRecorder(), clock: ManualClock = ManualClock(),
+        _ arguments: [String], sleep: Recorder<Duration> = Recorder<Duration>(),
+        clock: ManualClock = ManualClock(),
         errorIsTerminal: Bool = false, interrupt: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
     ) async -> CommandRun {
         let output = TextBuffer()
