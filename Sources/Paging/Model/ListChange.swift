@@ -3,8 +3,10 @@
 ///
 /// As in a batch update, ``removed`` indexes the previous snapshot, and
 /// ``inserted`` and ``updated`` index the new one: remove first (from the
-/// end), then insert (from the start), then reload. The pager never reports
-/// updates in the same change as insertions or removals.
+/// end), then insert (from the start), then reload. Only a batch of local
+/// edits (``Pager/apply(_:)``) and merged changes
+/// (``merging(_:countBefore:)``) report updates in the same change as
+/// insertions or removals.
 ///
 /// ```swift
 /// var rows = Array(previous.items)

@@ -218,6 +218,18 @@ where Item.ID: Sendable {
         return pager.remove(id: id)
     }
 
+    /// Applies a batch of edits as one change; see ``Pager/apply(_:)``.
+    /// The model shows the batch when this returns.
+    /// - Parameter edits: the edits, in the order to apply them.
+    /// - Returns: the outcome of each edit.
+    /// - Complexity: O(*k* (*m* + log *p*)) for *k* edits, plus O(*k*²)
+    ///   when the batch inserts or removes.
+    @discardableResult
+    public func apply(_ edits: [PagerEdit<Item>]) -> [PagerEdit<Item>.Outcome] {
+        defer { catchUp() }
+        return pager.apply(edits)
+    }
+
     /// Applies every snapshot the pager has published so far.
     private func catchUp() {
         drain()

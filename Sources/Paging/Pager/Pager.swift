@@ -22,6 +22,9 @@ import PagingLock
 ///   exactly the request that failed.
 /// - ``refresh()`` keeps the items visible until their replacement has
 ///   arrived, then swaps it in as one change.
+/// - Local edits apply at once, without a refetch, alone or as one batch
+///   (``apply(_:)``) published as one change, each edit only while what it
+///   was computed from still holds.
 /// - A source whose keys come round again (the key it was asked with, or one
 ///   asked for before since the list started: A → B → A) is reported as an
 ///   error (``PagingError/Code/repeatedKey``), not followed.
@@ -40,6 +43,8 @@ where Item.ID: Sendable {
         var subscribers: [Int: AsyncStream<PagingSnapshot<Item>>.Continuation] = [:]
         /// Observers called with each snapshot, in order, under the lock.
         var observers: [Int: @Sendable (PagingSnapshot<Item>) -> Void] = [:]
+        /// Handlers called with each snapshot once the lock is released.
+        var changeHandlers: [Int: @Sendable (PagingSnapshot<Item>) -> Void] = [:]
         var nextSubscriber = 0
         /// Responses taken in so far, and who waits for a number of them.
         var delivered = 0
@@ -169,6 +174,32 @@ where Item.ID: Sendable {
     /// Removes an observer.
     package func removeObserver(_ id: Int) {
         _ = driver.withLock { $0.observers.removeValue(forKey: id) }
+    }
+
+    /// Registers a handler called after every later change, once the
+    /// pager's lock is released, on the thread that made the change: after
+    /// a page is taken in, before the callers waiting for its load resume.
+    /// Unlike an observer, it may call the pager (to edit what just
+    /// arrived); changes made on several threads at once may reach it
+    /// concurrently and out of order, so it reads what it needs again
+    /// rather than trusting the snapshot to be the latest.
+    /// - Parameter handler: called with the snapshot of each change.
+    /// - Returns: the handler's id, for ``removeChangeHandler(_:)``.
+    /// - Complexity: O(1).
+    package func addChangeHandler(_ handler: @escaping @Sendable (PagingSnapshot<Item>) -> Void) -> Int {
+        driver.withLock { driver in
+            let id = driver.nextSubscriber
+            driver.nextSubscriber += 1
+            driver.changeHandlers[id] = handler
+            return id
+        }
+    }
+
+    /// Removes a change handler.
+    /// - Parameter id: the id ``addChangeHandler(_:)`` returned.
+    /// - Complexity: O(1).
+    package func removeChangeHandler(_ id: Int) {
+        _ = driver.withLock { $0.changeHandlers.removeValue(forKey: id) }
     }
 
     /// Every snapshot from now on, starting with the current one.
@@ -316,7 +347,7 @@ where Item.ID: Sendable {
     /// - Complexity: O(*m* + log *p*) for the page of *m* items holding it.
     @discardableResult
     public func update(_ item: Item) -> Bool {
-        edit { $0.update(item) }
+        apply([.update(item)])[0].isApplied
     }
 
     /// Inserts an item without a refetch.
@@ -328,7 +359,7 @@ where Item.ID: Sendable {
     /// - Complexity: O(*m* + log *p*).
     @discardableResult
     public func insert(_ item: Item, at position: InsertPosition<Item.ID>) -> Bool {
-        edit { $0.insert(item, at: position) }
+        apply([.insert(item, at: position)])[0].isApplied
     }
 
     /// Removes the item with an id without a refetch.
@@ -337,7 +368,67 @@ where Item.ID: Sendable {
     /// - Complexity: O(*m* + log *p*).
     @discardableResult
     public func remove(id: Item.ID) -> Item? {
-        edit { $0.remove(id: id) }
+        transact { driver in
+            let (_, removed, effects) = driver.machine.apply([.remove(id: id)])
+            return (removed[0], effects)
+        }
+    }
+
+    /// Applies a batch of local edits (updates, inserts, removals) in order,
+    /// under one hold of the lock, each only while its condition holds, and
+    /// publishes one snapshot whose change is theirs merged.
+    ///
+    /// The batch is how code that keeps a list in step with other storage
+    /// edits it: read the items concerned and their version with
+    /// ``items(withIDs:)``, compute the new items with no lock held, then
+    /// apply edits conditioned on what was read
+    /// (``PagerEdit/Condition/unchanged(since:)``). An edit whose condition
+    /// failed is skipped; compute it again from a new read. See
+    /// ``PagerEdit`` for why a batch is a list of values and not a closure.
+    ///
+    /// ```swift
+    /// let (version, held) = pager.items(withIDs: changed.map(\.id))
+    /// let edits = changed.map { PagerEdit.update($0, if: .unchanged(since: version)) }
+    ///     + deleted.map { PagerEdit.remove(id: $0) }
+    /// let outcomes = pager.apply(edits)
+    /// ```
+    ///
+    /// Each edit sees the items as the edits before it left them. The
+    /// snapshot's change indexes the list before the batch (removed) and
+    /// after it (inserted, updated); an item the batch inserts and then
+    /// updates is reported inserted, one it updates and then removes,
+    /// removed. Nothing is published when no edit applies. Loads in flight
+    /// go on: a page that arrives later lands next to the edited items, and
+    /// a refresh that swaps in replaces them.
+    /// - Parameter edits: the edits, in the order to apply them.
+    /// - Returns: the outcome of each edit, in the same order.
+    /// - Complexity: O(*k* (*m* + log *p*)) for *k* edits in pages of *m*
+    ///   items out of *p*, whatever the number of items held; when the batch
+    ///   inserts or removes, merging its change adds O(*k*²).
+    @discardableResult
+    public func apply(_ edits: [PagerEdit<Item>]) -> [PagerEdit<Item>.Outcome] {
+        guard !edits.isEmpty else { return [] }
+        return transact { driver in
+            let (outcomes, _, effects) = driver.machine.apply(edits)
+            return (outcomes, effects)
+        }
+    }
+
+    /// The held items with some ids, and the version of the snapshot they
+    /// are part of, read in one hold of the lock: what a batch edit is
+    /// computed from and conditioned on
+    /// (``PagerEdit/Condition/unchanged(since:)``).
+    ///
+    /// ```swift
+    /// let (version, held) = pager.items(withIDs: ["12", "14"])
+    /// held["12"]      // the item, or nil when it is not held
+    /// ```
+    /// - Parameter ids: the ids; those not held are left out.
+    /// - Returns: the version of the current snapshot, and the held items by id.
+    /// - Complexity: O(*k* (*m* + log *p*)) for *k* ids in pages of *m*
+    ///   items out of *p*.
+    public func items(withIDs ids: some Sequence<Item.ID>) -> (version: Int, items: [Item.ID: Item]) {
+        driver.withLock { ($0.machine.version, $0.machine.items(withIDs: ids)) }
     }
 
     // MARK: Driving
@@ -348,11 +439,18 @@ where Item.ID: Sendable {
     /// futures. No code of a source or of a caller runs under the lock.
     private struct Aftermath {
         var cancelled: [Task<Void, Never>] = []
+        /// The snapshot published, for the change handlers.
+        var published: (PagingSnapshot<Item>, [@Sendable (PagingSnapshot<Item>) -> Void])?
         var finished: [(LoadFuture, Result<LoadOutcome, PagingError>)] = []
         var deliveryWaiters: [CheckedContinuation<Void, Never>] = []
 
         func run() {
             for task in cancelled { task.cancel() }
+            // Before the callers resume: what the handlers do to a page just
+            // taken in is done when its load's value comes back.
+            if let (snapshot, handlers) = published {
+                for handler in handlers { handler(snapshot) }
+            }
             for (future, result) in finished { future.fulfill(result) }
             for waiter in deliveryWaiters { waiter.resume() }
         }
@@ -378,10 +476,6 @@ where Item.ID: Sendable {
 
     private func send(_ event: (inout Machine) -> Machine.Effects) {
         transact { driver in ((), event(&driver.machine)) }
-    }
-
-    private func edit<R>(_ event: (inout Machine) -> (R, Machine.Effects)) -> R {
-        transact { driver in event(&driver.machine) }
     }
 
     private static func future(for admission: Machine.Admission, in driver: inout Driver) -> LoadFuture {
@@ -418,10 +512,15 @@ where Item.ID: Sendable {
         aftermath.finished = effects.finished.compactMap { operation, result in
             driver.futures.removeValue(forKey: operation).map { ($0, result) }
         }
-        if effects.changed, !driver.subscribers.isEmpty || !driver.observers.isEmpty {
+        if effects.changed,
+            !driver.subscribers.isEmpty || !driver.observers.isEmpty || !driver.changeHandlers.isEmpty
+        {
             let snapshot = driver.machine.snapshot
             for subscriber in driver.subscribers.values { subscriber.yield(snapshot) }
             for observer in driver.observers.values { observer(snapshot) }
+            if !driver.changeHandlers.isEmpty {
+                aftermath.published = (snapshot, Array(driver.changeHandlers.values))
+            }
         }
         return aftermath
     }

@@ -169,6 +169,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         let request: Request
         let previousKey: Key?
         let nextKey: Key?
+        /// The version of the first snapshot that showed the page's items
+        /// as they are: a local edit of an item conditioned on the item
+        /// being unchanged since a version checks this.
+        var modified: Int
     }
 
     // MARK: State
@@ -269,10 +273,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// The index of the item with an id, if held.
     /// - Complexity: O(log *p* + *m*) for *p* pages of *m* items.
     func index(of id: Item.ID) -> Int? {
-        guard let sequence = location(of: id) else { return nil }
-        let (pageItems, firstIndex) = items.page(at: sequence - firstSequence)
-        guard let offset = pageItems.firstIndex(where: { $0.id == id }) else { return nil }
-        return firstIndex + offset
+        locate(id).map { $0.firstIndex + $0.offset }
     }
 
     // MARK: Load events
@@ -551,69 +552,189 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
 
     // MARK: Local edits
 
-    /// Replaces the held item with the same id.
-    /// - Returns: whether an item with that id was held.
-    mutating func update(_ item: Item) -> (Bool, Effects) {
+    /// Applies a batch of edits in order, each only while its condition
+    /// holds, and publishes one snapshot with their merged change when any
+    /// applied.
+    /// - Returns: the outcome of each edit, and the item each removal removed.
+    /// - Complexity: O(*k* (*m* + log *p*)) for *k* edits in pages of *m*
+    ///   items out of *p*; merging the change of a batch that inserts or
+    ///   removes adds O(*k*²).
+    mutating func apply(_ edits: [PagerEdit<Item>]) -> (
+        outcomes: [PagerEdit<Item>.Outcome], removed: [Item?], effects: Effects
+    ) {
         var effects = Effects()
-        guard let sequence = location(of: item.id) else { return (false, effects) }
-        let ordinal = sequence - firstSequence
-        var (pageItems, firstIndex) = items.page(at: ordinal)
-        guard let offset = pageItems.firstIndex(where: { $0.id == item.id }) else { return (false, effects) }
-        pageItems[offset] = item
-        items.replacePage(at: ordinal, with: pageItems)
-        let index = firstIndex + offset
-        publish(ListChange(updated: [index..<index + 1]), into: &effects)
-        return (true, effects)
-    }
-
-    /// Inserts an item at a place, unless an item with its id is held or no
-    /// page is loaded.
-    mutating func insert(_ item: Item, at position: InsertPosition<Item.ID>) -> (Bool, Effects) {
-        var effects = Effects()
-        guard isLoaded, location(of: item.id) == nil else { return (false, effects) }
-        let sequence: Int
-        let offsetInPage: (_ pageItems: [Item]) -> Int?
-        switch position {
-        case .first:
-            sequence = firstSequence
-            offsetInPage = { _ in 0 }
-        case .last:
-            sequence = endSequence - 1
-            offsetInPage = { $0.count }
-        case .before(let id):
-            guard let found = location(of: id) else { return (false, effects) }
-            sequence = found
-            offsetInPage = { $0.firstIndex { $0.id == id } }
-        case .after(let id):
-            guard let found = location(of: id) else { return (false, effects) }
-            sequence = found
-            offsetInPage = { page in page.firstIndex { $0.id == id }.map { $0 + 1 } }
+        var outcomes: [PagerEdit<Item>.Outcome] = []
+        var removed: [Item?] = []
+        outcomes.reserveCapacity(edits.count)
+        removed.reserveCapacity(edits.count)
+        var batch = Batch(countBefore: items.count)
+        for edit in edits {
+            let (outcome, item) = perform(edit, into: &batch)
+            outcomes.append(outcome)
+            removed.append(item)
         }
-        let ordinal = sequence - firstSequence
-        var (pageItems, firstIndex) = items.page(at: ordinal)
-        guard let offset = offsetInPage(pageItems) else { return (false, effects) }
-        pageItems.insert(item, at: offset)
-        items.replacePage(at: ordinal, with: pageItems)
-        _ = ids.insert(hash: IdentityIndex.hash(item.id), sequence: sequence, base: indexBase) { _ in false }
-        let index = firstIndex + offset
-        publish(ListChange(inserted: [index..<index + 1]), into: &effects)
-        return (true, effects)
+        guard !batch.changes.isEmpty else { return (outcomes, removed, effects) }
+        for sequence in batch.edited { records[sequence]?.modified = version + 1 }
+        publish(batch.change, into: &effects)
+        return (outcomes, removed, effects)
     }
 
-    /// Removes the item with an id.
-    /// - Returns: the removed item, if it was held.
-    mutating func remove(id: Item.ID) -> (Item?, Effects) {
-        var effects = Effects()
-        guard let sequence = location(of: id) else { return (nil, effects) }
-        let ordinal = sequence - firstSequence
-        var (pageItems, firstIndex) = items.page(at: ordinal)
-        guard let offset = pageItems.firstIndex(where: { $0.id == id }) else { return (nil, effects) }
-        let removed = pageItems.remove(at: offset)
-        items.replacePage(at: ordinal, with: pageItems)
-        ids.remove(hash: IdentityIndex.hash(id), sequence: sequence)
-        let index = firstIndex + offset
-        publish(ListChange(removed: [index..<index + 1]), into: &effects)
-        return (removed, effects)
+    /// The held items with some ids, by id.
+    /// - Complexity: O(*k* (*m* + log *p*)) for *k* ids.
+    func items(withIDs ids: some Sequence<Item.ID>) -> [Item.ID: Item] {
+        var found: [Item.ID: Item] = [:]
+        for id in ids where found[id] == nil {
+            guard let row = locate(id) else { continue }
+            found[id] = row.pageItems[row.offset]
+        }
+        return found
+    }
+
+    /// What a batch of edits changed so far.
+    private struct Batch {
+        let countBefore: Int
+        /// The change of each edit applied, in order.
+        var changes: [ListChange] = []
+        /// The indices updated, while nothing was inserted or removed.
+        var updatedOnly: [Int]? = []
+        /// The sequences of the pages the batch edited.
+        var edited: Set<Int> = []
+
+        init(countBefore: Int) {
+            self.countBefore = countBefore
+        }
+
+        mutating func record(_ change: ListChange, sequence: Int) {
+            changes.append(change)
+            edited.insert(sequence)
+            if change.inserted.isEmpty, change.removed.isEmpty, let index = change.updated.first?.lowerBound {
+                updatedOnly?.append(index)
+            } else {
+                updatedOnly = nil
+            }
+        }
+
+        /// The batch's change as one: updates in place sorted and joined,
+        /// anything else merged.
+        var change: ListChange {
+            guard let indices = updatedOnly else {
+                return ListChange.merging(changes, countBefore: countBefore)
+            }
+            var ranges: [Range<Int>] = []
+            for index in Set(indices).sorted() {
+                if let last = ranges.last, last.upperBound == index {
+                    ranges[ranges.count - 1] = last.lowerBound..<index + 1
+                } else {
+                    ranges.append(index..<index + 1)
+                }
+            }
+            return ListChange(updated: ranges)
+        }
+    }
+
+    /// A held item and where it is.
+    private struct Row {
+        let sequence: Int
+        var pageItems: [Item]
+        let firstIndex: Int
+        let offset: Int
+    }
+
+    /// The held item with an id.
+    /// - Complexity: O(log *p* + *m*).
+    private func locate(_ id: Item.ID) -> Row? {
+        guard let sequence = location(of: id) else { return nil }
+        let (pageItems, firstIndex) = items.page(at: sequence - firstSequence)
+        guard let offset = pageItems.firstIndex(where: { $0.id == id }) else { return nil }
+        return Row(sequence: sequence, pageItems: pageItems, firstIndex: firstIndex, offset: offset)
+    }
+
+    /// Whether an edit's condition holds for the item it is about.
+    private func holds(_ condition: PagerEdit<Item>.Condition, for row: Item, inPage sequence: Int) -> Bool {
+        switch condition.kind {
+        case .always: true
+        case .version(let read): version == read
+        case .unchanged(let read): (records[sequence]?.modified ?? .max) <= read
+        case .matching(let predicate): predicate(row)
+        }
+    }
+
+    /// Applies one edit of a batch.
+    private mutating func perform(_ edit: PagerEdit<Item>, into batch: inout Batch) -> (
+        PagerEdit<Item>.Outcome, Item?
+    ) {
+        switch edit.kind {
+        case .update(let item):
+            guard var row = locate(item.id) else { return (.notHeld, nil) }
+            guard holds(edit.condition, for: row.pageItems[row.offset], inPage: row.sequence) else {
+                return (.conditionFailed, nil)
+            }
+            row.pageItems[row.offset] = item
+            items.replacePage(at: row.sequence - firstSequence, with: row.pageItems)
+            let index = row.firstIndex + row.offset
+            batch.record(ListChange(updated: [index..<index + 1]), sequence: row.sequence)
+            return (.applied, nil)
+
+        case .remove(let id):
+            guard var row = locate(id) else { return (.notHeld, nil) }
+            guard holds(edit.condition, for: row.pageItems[row.offset], inPage: row.sequence) else {
+                return (.conditionFailed, nil)
+            }
+            let removed = row.pageItems.remove(at: row.offset)
+            items.replacePage(at: row.sequence - firstSequence, with: row.pageItems)
+            ids.remove(hash: IdentityIndex.hash(id), sequence: row.sequence)
+            let index = row.firstIndex + row.offset
+            batch.record(ListChange(removed: [index..<index + 1]), sequence: row.sequence)
+            return (.applied, removed)
+
+        case .insert(let item, let position):
+            guard isLoaded else { return (.notHeld, nil) }
+            guard location(of: item.id) == nil else { return (.alreadyHeld, nil) }
+            // The item it goes next to, and the offset it takes in that page.
+            let row: Row
+            let offset: Int
+            switch position {
+            case .first:
+                let (pageItems, firstIndex) = items.page(at: 0)
+                row = Row(sequence: firstSequence, pageItems: pageItems, firstIndex: firstIndex, offset: 0)
+                offset = 0
+            case .last:
+                let (pageItems, firstIndex) = items.page(at: endSequence - 1 - firstSequence)
+                row = Row(
+                    sequence: endSequence - 1, pageItems: pageItems, firstIndex: firstIndex,
+                    offset: pageItems.count - 1)
+                offset = pageItems.count
+            case .before(let id):
+                guard let found = locate(id) else { return (.notHeld, nil) }
+                row = found
+                offset = found.offset
+            case .after(let id):
+                guard let found = locate(id) else { return (.notHeld, nil) }
+                row = found
+                offset = found.offset + 1
+            }
+            // An empty page at an end has no item to be next to: only a
+            // condition about the page itself can hold there.
+            let neighbour = row.pageItems.indices.contains(row.offset) ? row.pageItems[row.offset] : nil
+            let satisfied =
+                if let neighbour {
+                    holds(edit.condition, for: neighbour, inPage: row.sequence)
+                } else if case .matching = edit.condition.kind {
+                    false
+                } else {
+                    holds(edit.condition, for: item, inPage: row.sequence)
+                }
+            guard satisfied else { return (.conditionFailed, nil) }
+            var pageItems = row.pageItems
+            pageItems.insert(item, at: offset)
+            items.replacePage(at: row.sequence - firstSequence, with: pageItems)
+            _ = ids.insert(hash: IdentityIndex.hash(item.id), sequence: row.sequence, base: indexBase) { _ in
+                false
+            }
+            let index = row.firstIndex + offset
+            batch.record(ListChange(inserted: [index..<index + 1]), sequence: row.sequence)
+            return (.applied, nil)
+        }
     }
 
     // MARK: Helpers
@@ -679,7 +800,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     ) {
         let sequence = atEnd ? endSequence : firstSequence - 1
         let (kept, duplicates) = admit(page.items, sequence: sequence)
-        records[sequence] = PageRecord(request: request, previousKey: page.previousKey, nextKey: page.nextKey)
+        records[sequence] = PageRecord(
+            request: request, previousKey: page.previousKey, nextKey: page.nextKey, modified: version + 1)
         let oldCount = items.count
         if atEnd {
             items.appendPage(kept)
@@ -828,7 +950,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             let (kept, dropped) = admit(page.items, sequence: endSequence)
             duplicates += dropped
             records[endSequence] = PageRecord(
-                request: request, previousKey: page.previousKey, nextKey: page.nextKey)
+                request: request, previousKey: page.previousKey, nextKey: page.nextKey, modified: version + 1)
             items.appendPage(kept)
             endSequence += 1
         }

@@ -50,8 +50,8 @@ public protocol PageSource<Key, Item>: Sendable {
     /// Implement it when a source keeps something for each pager made over
     /// it. PagingGraphQL's store-backed sources return a copy that holds a
     /// follower of the store: it learns each page in ``load(_:)`` and turns
-    /// a changed record into the pager's local edits
-    /// (``Pager/update(_:)``), reaching the pager through `pager`. A source
+    /// a changed record into one batch of the pager's local edits
+    /// (``Pager/apply(_:)``), reaching the pager through `pager`. A source
     /// that wraps another with the same `Key` and `Item` should return itself
     /// over its base's prepared source; ``TransformedPageSource`` does not
     /// (its items are not its base's), so a pager over a transformed source

@@ -234,19 +234,23 @@ extension ConnectionSource {
     /// pager made over the source follows the store. When a response, a
     /// mutation or an edit changes a record that an item was read from (its
     /// node's record, or one the node's selection reaches), the item is read
-    /// again from the store and replaced with `Pager.update(_:)`: one
-    /// "updated" change, with no request. A deleted record removes its item;
-    /// a mutation's `@appendNode` / `@prependNode` / `@appendEdge` /
-    /// `@prependEdge` / `@deleteEdge` naming this connection's key (or,
-    /// without a key, its field name) inserts or removes an item. The
-    /// follower lives as long as the pager. A source without a store, or
+    /// again from the store and replaced, with no request. A deleted record
+    /// removes its item; a mutation's `@appendNode` / `@prependNode` /
+    /// `@appendEdge` / `@prependEdge` / `@deleteEdge` naming this
+    /// connection's key (or, without a key, its field name) inserts or
+    /// removes an item. What one store change does is one batch edit
+    /// (`Pager.apply(_:)`): one snapshot. A change while a refresh is in
+    /// flight reaches the rows on screen, and the rows the refresh swaps
+    /// in. The follower lives as long as the pager. A source without a store, or
     /// whose node selection does not compile for one, returns itself.
     ///
     /// - Parameter pager: returns the pager being made, while it lives.
     /// - Returns: the source that pager loads from.
-    /// - Complexity: O(1); following costs O(*k* (*m* + log *p*)) per change
-    ///   for the *k* items it touches, in pages of *m* items out of *p*,
-    ///   whatever the number held.
+    /// - Complexity: O(1); following costs O(*k* (*m* + log *p*)) and *k*
+    ///   reads per change for the *k* items it touches, in pages of *m*
+    ///   items out of *p*, whatever the number held, and one read of each
+    ///   node of a page that loads (two when the node's selection reaches
+    ///   other records).
     public func prepared<Element: Identifiable & Sendable>(
         for pager: @escaping @Sendable () -> Pager<String, Element>?
     ) -> Self where Element.ID: Sendable {
@@ -268,9 +272,10 @@ extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
     /// - Parameter pager: returns the pager whose items follow the store.
     func following(_ pager: @escaping @Sendable () -> Pager<String, Node>?) -> Self {
         guard let store = client.store, let selection = document.nodeSelection else { return self }
-        let follower = StoreFollower<Node>(
-            store: store, query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
-            connections: [document.connectionKey], decode: decodeNode, pager: pager)
+        let tracking = RecordTracking<Node>(
+            query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
+            connections: [document.connectionKey], decode: decodeNode)
+        let follower = StoreFollower(store: store, tracking: tracking, pager: pager)
         var source = self
         source.track = { nodes, items, request in follower.track(nodes, as: items, for: request) }
         return source

@@ -2,203 +2,318 @@ import Paging
 import PagingLock
 
 /// Keeps a pager's items in step with a ``GraphQLStore``: turns each store
-/// change into the engine's local edits of the rows that show a changed
-/// record, never a reload of the list.
+/// change into one batch of the engine's local edits (`Pager.apply(_:)`) of
+/// the rows that show what changed, never a reload of the list.
 ///
-/// It learns, as pages load, which record each item was read from and which
-/// records its selection reached; a change then reads again only the items
-/// whose records changed (`Pager.update(_:)`), removes those whose record
-/// was deleted, and applies the connection edits that name its connection.
+/// It learns, as pages load, what each page showed (its units, by its
+/// ``StoreTracking`` strategy: by record or by page) and which records they
+/// depend on. A change then reads again only the units it reached, and
+/// edits their rows in one batch: updates, removals of items whose record
+/// was deleted, and the inserts and removals of the connection edits that
+/// name the list.
+///
+/// Locks and order: the follower's own lock guards what it follows and is
+/// never held while it calls the pager or the store. Each round reads the
+/// rows concerned and their version first (`Pager.items(withIDs:)`, one
+/// hold of the pager's lock), then the store, then applies edits
+/// conditioned on the rows being unchanged since that version (one more
+/// hold). An edit whose row changed meanwhile (another change's edit came
+/// first, a page or a refresh swapped in) fails its condition and is read
+/// and computed again, so the rows end with the latest read of the store,
+/// whichever order concurrent changes arrive in.
+///
+/// Across a refresh: the rows on screen follow a change at once, while the
+/// refresh is in flight. A page the refresh has loaded (or any page in
+/// flight) was read before the change, so the change marks what it reached
+/// in that page stale (``PendingPages``); once the pager has taken the page
+/// in (the follower watches its snapshots, after each change), it reads the
+/// stale units again and edits the rows the page brought. After the swap,
+/// the new rows follow as any other.
+///
 /// It reaches the pager weakly and is held by the source the pager loads
 /// from (`PageSource.prepared(for:)`), so it lives as long as the list.
-final class StoreFollower<Node: Identifiable & Sendable>: Sendable where Node.ID: Sendable {
-    /// What is followed, keyed by record so that a change is looked up
-    /// without hashing item ids.
-    private struct Tracking: Sendable {
-        /// The item read from each record.
-        var itemByRoot: [CacheKey: Node.ID] = [:]
-        /// For items whose selection reaches other records (a node's
-        /// `rocket`), the roots of the items that reached each record…
-        var rootsByRecord: [CacheKey: Set<CacheKey>] = [:]
-        /// …and the other records each such root's item reached.
-        var recordsByRoot: [CacheKey: [CacheKey]] = [:]
-        /// Keeps the followed records from the store's garbage collection,
-        /// one token per loaded page.
-        var retains: [(roots: [CacheKey], token: StoreRetainToken)] = []
-        /// The roots of the pages learned that the pager may still take in.
-        var pending = PendingPages<[CacheKey]>()
+final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Sendable {
+    typealias Item = Tracking.Item
+    typealias UnitID = Tracking.UnitID
+    typealias Unit = FollowedUnit<Tracking.Reading, Item.ID>
+    private typealias Edit = FollowedConnectionEdit<UnitID, Tracking.Reading, Item.ID>
+
+    private struct State: Sendable {
+        var units = FollowedUnits<UnitID, Tracking.Reading, Item.ID>()
         var observation: StoreObservation?
-
-        mutating func forget(root: CacheKey) {
-            itemByRoot[root] = nil
-            for record in recordsByRoot.removeValue(forKey: root) ?? [] {
-                rootsByRecord[record]?.remove(root)
-                if rootsByRecord[record]?.isEmpty == true { rootsByRecord[record] = nil }
-            }
-        }
-
-        mutating func remember(_ id: Node.ID, root: CacheKey, records: [CacheKey]) {
-            if recordsByRoot[root] != nil { forget(root: root) }
-            itemByRoot[root] = id
-            let others = records.filter { $0 != root }
-            guard !others.isEmpty else { return }
-            recordsByRoot[root] = others
-            for record in others { rootsByRecord[record, default: []].insert(root) }
-        }
-
-        /// The roots of the items a change touches.
-        func roots(touchedBy change: StoreChange) -> Set<CacheKey> {
-            var roots: Set<CacheKey> = []
-            for record in change.records {
-                if itemByRoot[record] != nil { roots.insert(record) }
-                if let reached = rootsByRecord[record] { roots.formUnion(reached) }
-            }
-            return roots
-        }
+        /// Whether the follower watches the pager's changes (from its first page).
+        var watchesPager = false
     }
 
-    private let store: GraphQLStore
-    private let query: StoreQuery
-    private let connections: Set<String>
-    private let decode: @Sendable (JSONValue, Node?) throws -> Node
-    /// Whether the node's selection reaches other records; when it does
-    /// not, an item depends on its own record only and nothing is read to
-    /// learn that.
-    private let reachesOtherRecords: Bool
-    private let tracking = Lock(Tracking())
-    private let target: @Sendable () -> Pager<String, Node>?
+    let store: GraphQLStore
+    let tracking: Tracking
+    private let state = Lock(State())
+    private let target: @Sendable () -> Pager<Key, Item>?
 
     /// Creates a follower, which follows the store from now on.
     /// - Parameters:
     ///   - store: the store to follow.
-    ///   - query: the node's selection (its root is replaced per item).
-    ///   - connections: the connection names whose edits apply to this list.
-    ///   - decode: decodes a node read from the store, given the item it replaces.
+    ///   - tracking: how the list's pages are learned and read again.
     ///   - pager: returns the pager whose items follow the store, while it lives.
-    init(
-        store: GraphQLStore, query: StoreQuery, connections: Set<String>,
-        decode: @escaping @Sendable (JSONValue, Node?) throws -> Node,
-        pager: @escaping @Sendable () -> Pager<String, Node>?
-    ) {
+    init(store: GraphQLStore, tracking: Tracking, pager: @escaping @Sendable () -> Pager<Key, Item>?) {
         self.store = store
-        self.query = query
-        self.connections = connections
-        self.decode = decode
-        self.reachesOtherRecords = query.sets.contains { $0.selectsObjects }
+        self.tracking = tracking
         self.target = pager
-        let observation = store.observe { [weak self] change in self?.apply(change) }
-        tracking.withLock { $0.observation = observation }
+        let observation = store.observe { [weak self] change in self?.follow(change) }
+        state.withLock { $0.observation = observation }
     }
 
-    private var pager: Pager<String, Node>? { target() }
+    private var pager: Pager<Key, Item>? { target() }
 
-    /// Records the records a loaded page's items were read from.
+    // MARK: Learning
+
+    /// Follows the units of a page that has loaded, before the pager takes
+    /// it in.
+    ///
+    /// The units are followed first, then checked against what the page
+    /// showed (``StoreTracking/changed(_:since:in:)``): a change before
+    /// the check shows in it, one after it reaches the units. Either way
+    /// the page, if pending, is read again where it is stale once the pager
+    /// has taken it in.
     /// - Parameters:
-    ///   - nodes: the nodes as the server sent them.
-    ///   - items: the items made of them, in the same order.
+    ///   - learned: the page's units, by id.
+    ///   - shown: what the page showed.
     ///   - request: the request that loaded the page.
-    /// - Complexity: O(*m*) reads for *m* nodes.
-    func track(_ nodes: [JSONValue], as items: [Node], for request: PageRequest<String>) {
-        var learned: [(Node.ID, CacheKey, [CacheKey])] = []
-        learned.reserveCapacity(items.count)
-        for (node, item) in zip(nodes, items) {
-            guard case .object(let object) = node, let root = store.keying.key(for: object) else { continue }
-            let records =
-                reachesOtherRecords ? dependencies(of: store.read(query: query.at(root)), root: root) : []
-            learned.append((item.id, root, records))
-        }
-        guard !learned.isEmpty else { return }
-        let roots = learned.map(\.1)
-        let token = store.retain(roots)
-        let pager = self.pager
+    /// - Complexity: O(*u*) for *u* units and the strategy's check, plus now
+    ///   and then a sweep of what the pager no longer holds, O(1) amortized
+    ///   per unit.
+    func learn(_ learned: [(id: UnitID, unit: Unit)], shown: Tracking.Shown, for request: PageRequest<Key>) {
+        guard !learned.isEmpty, let pager else { return }
         let cancelled = Task.isCancelled
-        tracking.withLock { tracking in
-            for (id, root, records) in learned { tracking.remember(id, root: root, records: records) }
-            tracking.retains.append((roots, token))
-            // Read under the lock, so that no page pending was learned after it.
-            let snapshot = pager?.snapshot
-            let held = snapshot?.items.count ?? 0
-            if let snapshot {
-                tracking.pending.arrived(
-                    roots, for: request.position, loadStates: snapshot.loadStates, cancelled: cancelled)
+        let tokens = tracking.retain(learned.map(\.unit), in: store)
+        watch(pager)
+        // Read before the units are pending: any snapshot that settles them
+        // is newer.
+        let snapshot = pager.snapshot
+        let ids = learned.map(\.id)
+        let (stale, candidates) = state.withLock {
+            state -> (Set<UnitID>, [FollowedUnits<UnitID, Tracking.Reading, Item.ID>.Candidate]?) in
+            for (id, unit) in learned { state.units.insert(unit, as: id) }
+            state.units.retain(tokens, for: ids)
+            let stale = state.units.pending.arrived(
+                Set(ids), for: request.position, loadStates: snapshot.loadStates, version: snapshot.version,
+                cancelled: cancelled)
+            // What the window dropped is forgotten now and then: at most
+            // twice as many items are followed as are held (plus the pages
+            // pending), for O(1) amortized work per item.
+            let added = learned.reduce(0) { $0 + $1.unit.ids.count }
+            guard state.units.followedCount > 2 * max(snapshot.items.count, 1) + added else {
+                return (stale, nil)
             }
-            // Items the window dropped are forgotten now and then: at most
-            // twice as many are followed as are held (plus the pages pending),
-            // for O(1) amortized work per item.
-            if tracking.itemByRoot.count > 2 * max(held, 1) + items.count, let pager {
-                // Pages not in the pager yet are kept: the one just learned,
-                // and any other the pager may still take in (the load at the
-                // other end, the earlier pages of a refresh).
-                var spared = Set(roots)
-                for page in tracking.pending.pages { spared.formUnion(page) }
-                let gone = tracking.itemByRoot.filter {
-                    !spared.contains($0.key) && pager.index(of: $0.value) == nil
-                }.map(\.key)
-                for root in gone { tracking.forget(root: root) }
-                tracking.retains.removeAll { entry in
-                    entry.roots.allSatisfy { tracking.itemByRoot[$0] == nil }
-                }
-            }
+            return (stale, state.units.sweepCandidates(sparing: Set(ids)))
         }
+        let changed = tracking.changed(learned, since: shown, in: store)
+        if !changed.isEmpty { state.withLock { $0.units.pending.changed(changed) } }
+        if let candidates {
+            let held = pager.items(withIDs: candidates.lazy.flatMap { $0.ids }).items
+            state.withLock { $0.units.sweep(candidates) { held[$0] != nil } }
+        }
+        if !stale.isEmpty { reread(Array(stale), in: pager) }
     }
 
-    private func dependencies(of read: StoreReadResult, root: CacheKey) -> [CacheKey] {
-        var records = Array(read.dependencyLists.keys)
-        if !records.contains(root) { records.append(root) }
-        return records
+    /// Watches the pager's changes, once: a page pending that the pager has
+    /// taken in is read again where the store changed since it was read.
+    private func watch(_ pager: Pager<Key, Item>) {
+        let first = state.withLock { state in
+            defer { state.watchesPager = true }
+            return !state.watchesPager
+        }
+        guard first else { return }
+        _ = pager.addChangeHandler { [weak self] snapshot in self?.settle(snapshot) }
     }
 
-    /// Turns a store change into edits of the pager's items.
-    /// - Complexity: O(*k* (*m* + log *p*)) for the *k* items the change
-    ///   touches, in pages of *m* items out of *p*.
-    private func apply(_ change: StoreChange) {
+    /// Reads again the stale units of the pages a snapshot shows taken in.
+    /// - Complexity: O(*k*) for the *k* pages pending, plus the reads.
+    private func settle(_ snapshot: PagingSnapshot<Item>) {
+        let stale = state.withLock { $0.units.pending.settle(snapshot.loadStates, version: snapshot.version) }
+        guard !stale.isEmpty, let pager else { return }
+        reread(Array(stale), in: pager)
+    }
+
+    // MARK: Following
+
+    /// Turns a store change into one batch of edits of the pager's rows.
+    /// - Complexity: O(*t* (*m* + log *p*)) and *t* reads for the *t* units
+    ///   the change reaches, in pages of *m* items out of *p*.
+    private func follow(_ change: StoreChange) {
         guard let pager else { return }
-        let (touched, edits) = tracking.withLock {
-            tracking -> ([(Node.ID, CacheKey)], [(StoreConnectionEdit, Node.ID?)]) in
-            let touched = tracking.roots(touchedBy: change).compactMap { root in
-                tracking.itemByRoot[root].map { ($0, root) }
-            }
-            let edits = change.connectionEdits.filter { connections.contains($0.connection) }.map {
-                ($0, tracking.itemByRoot[$0.record])
-            }
-            return (touched, edits)
+        let edits = tracking.connectionEdits(of: change)
+        let touched = state.withLock { state in
+            let touched = state.units.touched(by: change)
+            state.units.pending.changed(touched)
+            return touched
         }
-        for (id, root) in touched {
-            let read = store.read(query: query.at(root))
-            if let data = read.data {
-                let old = pager.index(of: id).map { pager.items[$0] }
-                guard let node = try? decode(data, old), node.id == id else { continue }
-                if pager.update(node) {
-                    let records = reachesOtherRecords ? dependencies(of: read, root: root) : []
-                    tracking.withLock { $0.remember(id, root: root, records: records) }
+        guard !touched.isEmpty || !edits.isEmpty else { return }
+        reread(touched, connectionEdits: edits, in: pager)
+    }
+
+    /// Reads units again and edits their rows to match, in one batch per
+    /// round; a unit whose edit failed its condition goes round again.
+    private func reread(_ ids: [UnitID], connectionEdits: [Edit] = [], in pager: Pager<Key, Item>) {
+        var ids = ids
+        var connectionEdits = connectionEdits
+        // The data an insert was made of: its confirming round edits nothing
+        // when the store still holds it.
+        var inserted: [UnitID: JSONValue] = [:]
+        while !ids.isEmpty || !connectionEdits.isEmpty {
+            let round = state.withLock {
+                Round(ids: ids, connectionEdits: connectionEdits, followed: $0.units)
+            }
+            // The rows first, then the store: what is applied is read after
+            // the rows it is conditioned on.
+            let (version, held) = pager.items(withIDs: round.rowIDs)
+            var plan = Plan(version: version)
+            for (id, unit) in round.units {
+                let read = tracking.reread(unit, held: held, in: store)
+                plan.update(id, unit: unit, read: read, held: held, unchangedFrom: inserted[id])
+            }
+            for (id, unit, position) in round.inserts {
+                plan.insert(id, unit: unit, read: tracking.reread(unit, held: [:], in: store), at: position)
+            }
+            for id in round.removals { plan.remove(id, ids: round.removedIDs[id] ?? []) }
+            let outcomes = plan.edits.isEmpty ? [] : pager.apply(plan.edits)
+            let result = plan.result(outcomes)
+            // Outside the lock: retaining calls the store.
+            let tokens = result.inserted.map { tracking.retain([$0.unit], in: store) }
+            state.withLock { state in
+                for (id, unit) in result.read { state.units.insert(unit, as: id) }
+                for id in result.gone { state.units.remove(id) }
+                for ((id, unit), tokens) in zip(result.inserted, tokens) {
+                    state.units.insert(unit, as: id)
+                    state.units.retain(tokens, for: [id])
                 }
-            } else if change.deletedRecords.contains(root)
-                || read.miss?.recordIsMissing == true
-                    && read.miss?.record == root
-            {
-                _ = pager.remove(id: id)
-                tracking.withLock { $0.forget(root: root) }
+            }
+            // An inserted unit is read once more: a change between its read
+            // and its learning would have missed it.
+            inserted = result.insertedData
+            ids = result.retry + result.inserted.map(\.id)
+            connectionEdits = []
+        }
+    }
+
+    /// The units a round reads again, as followed when it starts.
+    private struct Round {
+        var units: [(UnitID, Unit)] = []
+        var inserts: [(UnitID, Unit, InsertPosition<Item.ID>)] = []
+        var removals: [UnitID] = []
+        var removedIDs: [UnitID: [Item.ID]] = [:]
+
+        init(
+            ids: [UnitID], connectionEdits: [Edit], followed: FollowedUnits<UnitID, Tracking.Reading, Item.ID>
+        ) {
+            units = ids.compactMap { id in followed[id].map { (id, $0) } }
+            for edit in connectionEdits {
+                switch edit {
+                case .insert(let id, let unit, let position): inserts.append((id, unit, position))
+                case .remove(let id):
+                    guard let unit = followed[id] else { continue }
+                    removals.append(id)
+                    removedIDs[id] = unit.ids
+                }
             }
         }
-        for (edit, held) in edits {
-            switch edit.kind {
-            case .remove:
-                if let held {
-                    _ = pager.remove(id: held)
-                    tracking.withLock { $0.forget(root: edit.record) }
+
+        /// The rows whose items the round reads.
+        var rowIDs: [Item.ID] { units.flatMap(\.1.ids) }
+    }
+
+    /// The batch of a round, and which unit each edit is for.
+    private struct Plan {
+        let version: Int
+        var edits: [PagerEdit<Item>] = []
+        /// The units read again, their read, and their edits.
+        var updates: [(id: UnitID, unit: Unit, read: UnitRead<Item>, edits: Range<Int>)] = []
+        var inserts: [(id: UnitID, unit: Unit, data: JSONValue?, edits: Range<Int>)] = []
+        var removals: [(id: UnitID, edits: Range<Int>)] = []
+
+        init(version: Int) {
+            self.version = version
+        }
+
+        /// Updates the rows of a unit read again, or removes them when it is
+        /// gone; rows that equal what they would become are left alone.
+        mutating func update(
+            _ id: UnitID, unit: Unit, read: UnitRead<Item>, held: [Item.ID: Item],
+            unchangedFrom data: JSONValue?
+        ) {
+            let start = edits.count
+            switch read {
+            case .items(let items, let storeRead, _):
+                guard data == nil || storeRead.data != data else { break }
+                for item in items {
+                    if let row = held[item.id], equalIfEquatable(row, item) { continue }
+                    edits.append(.update(item, if: .unchanged(since: version)))
                 }
-            case .append, .prepend:
-                let read = store.read(query: query.at(edit.record))
-                guard let data = read.data, let node = try? decode(data, nil) else { continue }
-                if pager.insert(node, at: edit.kind == .append ? .last : .first) {
-                    let records = reachesOtherRecords ? dependencies(of: read, root: edit.record) : []
-                    let token = store.retain([edit.record])
-                    tracking.withLock {
-                        $0.remember(node.id, root: edit.record, records: records)
-                        $0.retains.append(([edit.record], token))
-                    }
+            case .gone:
+                for itemID in unit.ids { edits.append(.remove(id: itemID, if: .unchanged(since: version))) }
+            case .unreadable:
+                break
+            }
+            updates.append((id, unit, read, start..<edits.count))
+        }
+
+        /// Inserts the items of a new unit.
+        mutating func insert(
+            _ id: UnitID, unit: Unit, read: UnitRead<Item>, at position: InsertPosition<Item.ID>
+        ) {
+            guard case .items(let items, let storeRead, let records) = read else { return }
+            let start = edits.count
+            for item in items { edits.append(.insert(item, at: position)) }
+            var unit = unit
+            unit.ids = items.map(\.id)
+            unit.records = records
+            unit.read = Tracking.keepsReads ? storeRead : nil
+            inserts.append((id, unit, storeRead.data, start..<edits.count))
+        }
+
+        /// Removes the rows of a unit a connection edit takes out.
+        mutating func remove(_ id: UnitID, ids: [Item.ID]) {
+            let start = edits.count
+            for itemID in ids { edits.append(.remove(id: itemID)) }
+            removals.append((id, start..<edits.count))
+        }
+
+        /// What the round did, given the outcome of each edit.
+        func result(_ outcomes: [PagerEdit<Item>.Outcome]) -> RoundResult {
+            var result = RoundResult()
+            for (id, unit, read, range) in updates {
+                if outcomes[range].contains(.conditionFailed) {
+                    result.retry.append(id)
+                    continue
+                }
+                switch read {
+                case .items(let items, let storeRead, let records):
+                    var unit = unit
+                    unit.ids = items.map(\.id)
+                    unit.records = records
+                    unit.read = Tracking.keepsReads ? storeRead : nil
+                    result.read.append((id, unit))
+                case .gone: result.gone.append(id)
+                case .unreadable: break
                 }
             }
+            for (id, unit, data, range) in inserts where outcomes[range].contains(where: \.isApplied) {
+                result.inserted.append((id, unit))
+                result.insertedData[id] = data
+            }
+            for (id, range) in removals where outcomes[range].contains(where: \.isApplied) {
+                result.gone.append(id)
+            }
+            return result
         }
+    }
+
+    /// What a round did.
+    private struct RoundResult {
+        var retry: [UnitID] = []
+        var read: [(UnitID, Unit)] = []
+        var gone: [UnitID] = []
+        var inserted: [(id: UnitID, unit: Unit)] = []
+        var insertedData: [UnitID: JSONValue] = [:]
     }
 }

@@ -90,7 +90,7 @@ public struct GraphQLQuerySource<
     private let items: @Sendable (ExtractionData, PageRequest<Info>) throws -> [Item]
     private let onPartialData: (@Sendable (PartialDataReport<Info>) -> Void)?
     /// Follows the client's store for one pager; set by ``prepared(for:)``.
-    private var follower: QueryPageFollower<Info, Item>?
+    private var follower: StoreFollower<Info, PageTracking<Item>>?
 
     /// Creates a pager from closures that see which query loaded each page
     /// (the most general form; the convenience initializers build on it).
@@ -205,7 +205,7 @@ public struct GraphQLQuerySource<
             return
         }
         let items = self.items
-        follower.track(operation, ids: page.items.map(\.id), for: request) { data in
+        follower.track(operation, page: page.items, for: request) { data in
             try items(extraction(try data.decode(Query.Data.self)), request)
         }
     }
@@ -227,13 +227,17 @@ extension GraphQLQuerySource {
     /// pager made over the source follows the store: when a record that a
     /// page's query read changes (a mutation's answer, another query), the
     /// page is read again from the store and run through the transform, and
-    /// the items that changed are replaced with `Pager.update(_:)`, with no
-    /// request. The follower lives as long as the pager. A source without a
+    /// the items that changed are replaced in one batch edit
+    /// (`Pager.apply(_:)`), with no request; a change while a refresh is in
+    /// flight reaches the rows on screen, and the rows the refresh swaps
+    /// in. The follower lives as long as the pager. A source without a
     /// store returns itself.
     /// - Parameter pager: returns the pager being made, while it lives.
     /// - Returns: the source that pager loads from.
     /// - Complexity: O(1); following costs the pages that read a changed
-    ///   record, whatever the number held.
+    ///   field, whatever the number held, and one read of the query of a
+    ///   page that loads (two and a transform when the items are
+    ///   `Equatable`, to tell a change that landed while it loaded).
     public func prepared<Element: Identifiable & Sendable>(
         for pager: @escaping @Sendable () -> Pager<Info, Element>?
     ) -> Self where Element.ID: Sendable {
@@ -242,7 +246,9 @@ extension GraphQLQuerySource {
         // The pager's items are this source's (`Element` is `Item`), which
         // the protocol cannot state: the cast recovers it, and succeeds for
         // every pager `Pager.init` makes.
-        source.follower = QueryPageFollower(store: store) { pager() as? Pager<Info, Item> }
+        source.follower = StoreFollower(store: store, tracking: PageTracking()) {
+            pager() as? Pager<Info, Item>
+        }
         return source
     }
 }

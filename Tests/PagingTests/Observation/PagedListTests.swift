@@ -78,6 +78,23 @@ struct PagedListTests {
         #expect(model.items.ids == Array(0..<10))
     }
 
+    @Test("a batch of edits shows at once as one change")
+    func batchEdits() async throws {
+        let model = PagedList(source: list.source, configuration: try .testing())
+        _ = try await model.loadNext().value
+        let version = model.version
+
+        let outcomes = model.apply([
+            .update(TestItem(id: 3, version: 9)), .remove(id: 5), .insert(TestItem(id: 50), at: .first),
+        ])
+
+        #expect(outcomes == [.applied, .applied, .applied])
+        #expect(model.version == version + 1)
+        #expect(model.items.ids == [50, 0, 1, 2, 3, 4, 6, 7, 8, 9])
+        #expect(model.items[4].version == 9)
+        #expect(model.lastChange == ListChange(removed: [5..<6], inserted: [0..<1], updated: [4..<5]))
+    }
+
     @Test("snapshots applied in one update reach the view as one merged change")
     func mergedInOneUpdate() async throws {
         let model = PagedList(source: list.source, configuration: try .testing())

@@ -1,0 +1,119 @@
+/// What a ``StoreFollower`` follows: its units by id, indexed by the
+/// records they depend on, the tokens that keep those records, and the
+/// pages pending. A value, mutated under the follower's lock only.
+struct FollowedUnits<UnitID: Hashable & Sendable, Reading: Sendable, ID: Hashable & Sendable>: Sendable {
+    typealias Unit = FollowedUnit<Reading, ID>
+
+    /// A unit, and the generation it was last learned or read in: the sweep
+    /// removes a unit only if it is still the one it looked at.
+    struct Entry: Sendable {
+        var unit: Unit
+        var generation: Int
+    }
+
+    /// A unit the sweep may remove, as it saw it.
+    struct Candidate: Sendable {
+        let id: UnitID
+        let generation: Int
+        let ids: [ID]
+    }
+
+    /// The units that depend on a record: mostly one, so no set is made then.
+    private enum Owners: Sendable {
+        case one(UnitID)
+        case many(Set<UnitID>)
+    }
+
+    private(set) var entries: [UnitID: Entry] = [:]
+    private var owners: [CacheKey: Owners] = [:]
+    private var generation = 0
+    /// The number of item ids the units show, in all.
+    private(set) var followedCount = 0
+    /// Keeps the followed records from the store's garbage collection.
+    private var retains: [(units: [UnitID], tokens: [StoreRetainToken])] = []
+    /// The pages learned that the pager may still take in.
+    var pending = PendingPages<UnitID>()
+
+    subscript(id: UnitID) -> Unit? { entries[id]?.unit }
+
+    /// Follows a unit, in place of the one with the same id.
+    /// - Complexity: O(*r*) for the records of both.
+    mutating func insert(_ unit: Unit, as id: UnitID) {
+        remove(id)
+        generation += 1
+        entries[id] = Entry(unit: unit, generation: generation)
+        followedCount += unit.ids.count
+        for record in unit.records {
+            switch owners[record] {
+            case nil: owners[record] = .one(id)
+            case .one(let other) where other == id: break
+            case .one(let other): owners[record] = .many([other, id])
+            case .many(var ids):
+                owners[record] = nil
+                ids.insert(id)
+                owners[record] = .many(ids)
+            }
+        }
+    }
+
+    /// Stops following a unit.
+    /// - Complexity: O(*r*) for its records.
+    mutating func remove(_ id: UnitID) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        followedCount -= entry.unit.ids.count
+        for record in entry.unit.records {
+            switch owners[record] {
+            case nil: break
+            case .one(let other): if other == id { owners[record] = nil }
+            case .many(var ids):
+                owners[record] = nil
+                ids.remove(id)
+                owners[record] = ids.count == 1 ? ids.first.map(Owners.one) : .many(ids)
+            }
+        }
+    }
+
+    /// Keeps tokens as long as any of some units is followed.
+    mutating func retain(_ tokens: [StoreRetainToken], for units: [UnitID]) {
+        retains.append((units, tokens))
+    }
+
+    /// The units a change reaches: those that depend on a changed record
+    /// and, for those that keep their read, read a changed field.
+    /// - Complexity: O(*c* + *t*) for *c* changed records and *t* units reached.
+    func touched(by change: StoreChange) -> [UnitID] {
+        var touched: Set<UnitID> = []
+        for record in change.records {
+            switch owners[record] {
+            case nil: break
+            case .one(let id): touched.insert(id)
+            case .many(let ids): touched.formUnion(ids)
+            }
+        }
+        return touched.filter { entries[$0]?.unit.read?.isAffected(by: change) ?? true }
+    }
+
+    /// The units the sweep may remove: all but those pending and `spared`.
+    /// - Complexity: O(*n*) for the *n* units followed.
+    func sweepCandidates(sparing spared: Set<UnitID>) -> [Candidate] {
+        let kept = spared.union(pending.units)
+        return entries.compactMap { id, entry in
+            kept.contains(id) ? nil : Candidate(id: id, generation: entry.generation, ids: entry.unit.ids)
+        }
+    }
+
+    /// Removes the candidates none of whose items is held, unless they were
+    /// learned again or became pending since; lets go of the tokens of
+    /// units no longer followed.
+    /// - Complexity: O(*n*) for the *n* units followed and retained.
+    mutating func sweep(_ candidates: [Candidate], held: (ID) -> Bool) {
+        let kept = pending.units
+        for candidate in candidates
+        where !kept.contains(candidate.id) && entries[candidate.id]?.generation == candidate.generation
+            && !candidate.ids.contains(where: held)
+        {
+            remove(candidate.id)
+        }
+        retains.removeAll { $0.units.allSatisfy { entries[$0] == nil } }
+    }
+}

@@ -1,0 +1,136 @@
+import Paging
+
+/// Following by record, for a ``ConnectionSource``: each item is a node
+/// read from a record of its own, so a unit is that record (its key names
+/// the unit) and shows one item.
+///
+/// A unit depends on its record and, when the node's selection reaches
+/// other records (a launch's `rocket`), on those too. Reading it again reads
+/// the node's selection at its record and decodes it, given the held item
+/// (for what the store does not hold: a ``JSONNode``'s cursor); a record
+/// deleted or missing makes the unit gone. Connection edits that name the
+/// list's connection insert and remove units.
+struct RecordTracking<Node: Identifiable & Sendable>: StoreTracking where Node.ID: Sendable {
+    typealias Item = Node
+    typealias UnitID = CacheKey
+    /// The node's record.
+    typealias Reading = CacheKey
+    /// The nodes of a page as sent, by record.
+    typealias Shown = [CacheKey: JSONValue]
+
+    static var keepsReads: Bool { false }
+
+    /// The node's selection (its root is replaced per item).
+    let query: StoreQuery
+    /// The connection names whose edits apply to this list.
+    let connections: Set<String>
+    /// Decodes a node read from the store, given the item it replaces.
+    let decode: @Sendable (JSONValue, Node?) throws -> Node
+    /// Whether the node's selection reaches other records; when it does
+    /// not, an item depends on its own record only and nothing is read to
+    /// learn that.
+    let reachesOtherRecords: Bool
+
+    /// Creates the strategy.
+    /// - Parameters:
+    ///   - query: the node's selection.
+    ///   - connections: the connection names whose edits apply to this list.
+    ///   - decode: decodes a node read from the store, given the item it replaces.
+    init(
+        query: StoreQuery, connections: Set<String>,
+        decode: @escaping @Sendable (JSONValue, Node?) throws -> Node
+    ) {
+        self.query = query
+        self.connections = connections
+        self.decode = decode
+        self.reachesOtherRecords = query.sets.contains { $0.selectsObjects }
+    }
+
+    /// The units of a loaded page: the record each item was read from.
+    /// - Parameters:
+    ///   - nodes: the nodes as the server sent them.
+    ///   - items: the items made of them, in the same order.
+    ///   - store: the store, for the records a selection reaches.
+    /// - Returns: the units, by record, and each node as sent.
+    /// - Complexity: O(*m*), and *m* reads when the selection reaches other records.
+    func units(_ nodes: [JSONValue], as items: [Node], in store: GraphQLStore) -> (
+        learned: [(id: CacheKey, unit: FollowedUnit<CacheKey, Node.ID>)], shown: [CacheKey: JSONValue]
+    ) {
+        var learned: [(id: CacheKey, unit: FollowedUnit<CacheKey, Node.ID>)] = []
+        var shown: [CacheKey: JSONValue] = [:]
+        learned.reserveCapacity(items.count)
+        for (node, item) in zip(nodes, items) {
+            guard case .object(let object) = node, let root = store.keying.key(for: object) else { continue }
+            let records =
+                reachesOtherRecords ? Self.records(of: store.read(query: query.at(root)), root: root) : [root]
+            learned.append((root, FollowedUnit(reading: root, ids: [item.id], records: records)))
+            shown[root] = node
+        }
+        return (learned, shown)
+    }
+
+    /// The nodes whose selection, read from the store, is no longer the
+    /// node as sent.
+    /// - Complexity: *m* reads for *m* units.
+    func changed(
+        _ learned: [(id: CacheKey, unit: FollowedUnit<CacheKey, Node.ID>)],
+        since shown: [CacheKey: JSONValue],
+        in store: GraphQLStore
+    ) -> [CacheKey] {
+        learned.compactMap { id, _ in store.read(query: query.at(id)).data == shown[id] ? nil : id }
+    }
+
+    func reread(_ unit: FollowedUnit<CacheKey, Node.ID>, held: [Node.ID: Node], in store: GraphQLStore)
+        -> UnitRead<Node>
+    {
+        let root = unit.reading
+        let read = store.read(query: query.at(root))
+        guard let data = read.data else {
+            return read.miss?.recordIsMissing == true && read.miss?.record == root ? .gone : .unreadable
+        }
+        let old = unit.ids.first.flatMap { held[$0] }
+        guard let node = try? decode(data, old), unit.ids.isEmpty || unit.ids == [node.id] else {
+            return .unreadable
+        }
+        let records = reachesOtherRecords ? Self.records(of: read, root: root) : [root]
+        return .items([node], read: read, records: records)
+    }
+
+    func retain(_ units: [FollowedUnit<CacheKey, Node.ID>], in store: GraphQLStore) -> [StoreRetainToken] {
+        [store.retain(units.map(\.reading))]
+    }
+
+    func connectionEdits(of change: StoreChange) -> [FollowedConnectionEdit<CacheKey, CacheKey, Node.ID>] {
+        change.connectionEdits.compactMap { edit in
+            guard connections.contains(edit.connection) else { return nil }
+            let unit = FollowedUnit<CacheKey, Node.ID>(reading: edit.record, ids: [], records: [edit.record])
+            return switch edit.kind {
+            case .append: .insert(edit.record, unit, at: .last)
+            case .prepend: .insert(edit.record, unit, at: .first)
+            case .remove: .remove(edit.record)
+            }
+        }
+    }
+
+    /// The records a read of a node depended on, its own included.
+    private static func records(of read: StoreReadResult, root: CacheKey) -> [CacheKey] {
+        var records = Array(read.dependencyLists.keys)
+        if !records.contains(root) { records.append(root) }
+        return records
+    }
+}
+
+extension StoreFollower {
+    /// Follows the items of a loaded page of a ``ConnectionSource``.
+    /// - Parameters:
+    ///   - nodes: the nodes as the server sent them.
+    ///   - items: the items made of them, in the same order.
+    ///   - request: the request that loaded the page.
+    /// - Complexity: O(*m*) and *m* reads for *m* nodes (twice as many when
+    ///   the selection reaches other records).
+    func track<Node>(_ nodes: [JSONValue], as items: [Node], for request: PageRequest<Key>)
+    where Tracking == RecordTracking<Node> {
+        let (learned, shown) = tracking.units(nodes, as: items, in: store)
+        learn(learned, shown: shown, for: request)
+    }
+}

@@ -1,0 +1,34 @@
+import Paging
+import PagingTesting
+
+/// A source that holds each page its base loaded at a gate until the test
+/// opens the call: the base has loaded the page (a store-backed base has
+/// learned it, for the pager it was prepared for), but the pager has not
+/// taken it in. Unlike ``HeldPageSource``, it holds every load, the first
+/// page of a refresh included.
+///
+/// ```swift
+/// let gate = FetchGate<PageRequest<String>>()
+/// let pager = Pager(source: GatedPageSource(base: source, gate: gate))
+/// let refresh = pager.refresh()
+/// let held = await gate.nextArrival()   // learned, not taken in
+/// held.open()
+/// try await refresh.value
+/// ```
+///
+/// It forwards `prepared(for:)`, as a wrapper of the same items should, so
+/// the pager follows whatever its base would have it follow.
+struct GatedPageSource<Base: PageSource>: PageSource {
+    let base: Base
+    let gate: FetchGate<PageRequest<Base.Key>>
+
+    func load(_ request: PageRequest<Base.Key>) async throws -> Page<Base.Key, Base.Item> {
+        let page = try await base.load(request)
+        try await gate.pass(request)
+        return page
+    }
+
+    func prepared<Element>(for pager: @escaping @Sendable () -> Pager<Base.Key, Element>?) -> Self {
+        GatedPageSource(base: base.prepared(for: pager), gate: gate)
+    }
+}
