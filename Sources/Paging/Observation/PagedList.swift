@@ -21,28 +21,7 @@ import PagingLock
 /// }
 /// ```
 ///
-/// Calls start their load at once and update the model before they return
-/// (a "Load more" tap shows "Loading…" in the same frame), and the `value` of
-/// the handle they return comes back once the model shows the result, so
-/// `.refreshable { try? await list.refresh().value }` ends with the new rows
-/// on screen. The model applies
-/// every snapshot of the pager, in order: at once after its own calls, and on
-/// the main actor's next turn for changes that come from elsewhere (a page
-/// arriving, an edit made through the pager).
-///
-/// A view that animates changes (a table or collection view) must not take
-/// them one observation at a time: several snapshots can be applied before
-/// it next draws. It keeps the ``version`` it drew, and asks for everything
-/// since in one batch update:
-///
-/// ```swift
-/// if let change = list.change(since: drawnVersion) {
-///     tableView.performBatchUpdates { apply(change) }
-/// } else {
-///     tableView.reloadData()
-/// }
-/// drawnVersion = list.version
-/// ```
+/// See <doc:HowThePagerWorks> for how it works in detail.
 @MainActor
 @Observable
 public final class PagedList<Key: Hashable & Sendable, Item: Identifiable & Sendable>

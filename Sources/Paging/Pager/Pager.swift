@@ -13,27 +13,7 @@ import PagingLock
 /// }
 /// ```
 ///
-/// Guarantees:
-/// - At most one load is in flight at each end. A call while one is loading
-///   joins it: it neither fails nor loads twice.
-/// - ``reset()`` and ``refresh()`` cancel the loads in flight, and no response
-///   to a request started before them is ever applied.
-/// - A failed load keeps every item already loaded, and ``retry()`` repeats
-///   exactly the request that failed.
-/// - ``refresh()`` keeps the items visible until their replacement has
-///   arrived, then swaps it in as one change.
-/// - Local edits apply at once, without a refetch, alone or as one batch
-///   (``apply(_:)``) published as one change, each edit only while what it
-///   was computed from still holds.
-/// - A source whose keys come round again (the key it was asked with, or one
-///   asked for before since the list started: A → B → A) is reported as an
-///   error (``PagingError/Code/repeatedKey``), not followed.
-/// - The first load (and any load after ``reset()``) is reported as a refresh
-///   in ``LoadStates``.
-///
-/// Every method may be called from any thread or task; the pager is
-/// `Sendable`. Pages load in tasks of their own; deinitializing the pager
-/// cancels them.
+/// See <doc:HowThePagerWorks> for how it works in detail.
 public final class Pager<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable
 where Item.ID: Sendable {
     private struct Driver {

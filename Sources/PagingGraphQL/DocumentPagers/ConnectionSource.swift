@@ -2,12 +2,6 @@ public import Paging
 
 /// Pages a connection from its query document alone: no closure to write.
 ///
-/// The ``ConnectionDocument`` names the connection (its `@connection`
-/// field), its path in the response and the variables bound to `first`,
-/// `after`, `last` and `before`. For each request of the engine the source
-/// sends the rewritten document with those variables set, reads the
-/// connection out of the response, and decodes its nodes:
-///
 /// ```swift
 /// let document = try ConnectionDocument("""
 ///     query Launches($first: Int, $after: String) {
@@ -20,37 +14,7 @@ public import Paging
 /// list.loadNext(count: 20)
 /// ```
 ///
-/// Requests and Relay's merge rules:
-///
-/// | engine request | variables sent | the page is |
-/// | --- | --- | --- |
-/// | `.initial(nil)` | `first: count, after: null` (`last: count, before: null` for a document that pages only backward) | the list: it replaces what was held |
-/// | `.next(after: endCursor)` | `first: count, after: endCursor` | appended |
-/// | `.previous(before: startCursor)` | `last: count, before: startCursor` | prepended |
-///
-/// The engine asks for the page after a page with that page's `endCursor`
-/// and for the page before it with its `startCursor`, so Relay's rule (a
-/// page fetched with `after` equal to the end cursor is appended, with
-/// `before` equal to the start cursor prepended, without either it replaces)
-/// holds by construction; a refresh replaces. The variables of the other
-/// direction are sent as `null`, so `first` and `last` never go together.
-/// Nodes are deduplicated by `Identifiable.ID` by the engine. Paging
-/// follows `RelayCursorSource`'s rules for the keys: forward while
-/// `hasNextPage` (when the document takes `after:`), backward while
-/// `hasPreviousPage` (when it takes `before:`), and a list opened at a cursor
-/// has items before it.
-///
-/// Errors: a response with data and errors delivers the page and reports
-/// the errors to `onPartialData`, unless the connection itself is missing or
-/// `null`, in which case the load fails with a ``GraphQLClientError`` with code
-/// ``GraphQLClientError/Code/graphQLErrors``; a node that does not decode
-/// fails the load with ``GraphQLClientError/Code/undecodableResponse``
-/// naming its path.
-///
-/// Following the store: every pager made over the source follows the
-/// client's `GraphQLStore`, if it has one, however it is made
-/// (`Pager(source:)`, `makePager()`, `makeList()`, `PagedList(source:)`,
-/// generic code); see ``prepared(for:)``.
+/// See <doc:HowThePagersWork> for how it works in detail.
 public struct ConnectionSource<Node: Sendable>: PageSource {
     /// The engine's key: a cursor.
     public typealias Key = String

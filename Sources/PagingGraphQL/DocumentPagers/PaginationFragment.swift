@@ -3,13 +3,6 @@ public import Paging
 /// Pages the connection of a Relay pagination fragment, as RelaySwiftUI's
 /// `@PaginationFragment` does, on any platform.
 ///
-/// Give it the fragment (with `@refetchable`, `@argumentDefinitions` and a
-/// `@connection` field) and the id of the object it is on; it pages the
-/// connection through the fragment's refetch query
-/// (`query Name($id: ID!, $count: Int, $cursor: String) { node(id: $id) { ...Fragment } }`),
-/// and `makeList(initialKey:configuration:)` exposes it on the engine's `@Observable`
-/// `PagedList`, with Relay's names:
-///
 /// ```swift
 /// let fragment = try PaginationFragmentDocument("""
 ///     fragment ToDoList_user on User
@@ -28,19 +21,7 @@ public import Paging
 /// else if todos.hasNext { Button("Load more") { todos.loadNext(count: 10) } }
 /// ```
 ///
-/// `loadNext(count:)` sends the fragment's connection variables
-/// (`$count`, `$cursor` above) as `first: count, after: endCursor`;
-/// `loadPrevious(count:)` sends `last`/`before` when the fragment's
-/// connection takes them; `hasNext`, `hasPrevious`, `isLoadingNext` and
-/// `isLoadingPrevious` follow the connection's `pageInfo` and the loads in
-/// flight. Everything else (joined calls, retry, refresh, dedup) is the
-/// engine's, and the merge rules are ``ConnectionSource``'s.
-///
-/// Every pager made over the fragment follows the client's `GraphQLStore`,
-/// if it has one, however it is made, as ``ConnectionSource`` says.
-///
-/// A fragment on `Query` is refetched at the root and one on `Viewer`
-/// through `viewer`; neither takes a node id.
+/// See <doc:HowThePagersWork> for how it works in detail.
 public struct PaginationFragment<Node: Sendable>: PageSource {
     /// The engine's key: a cursor.
     public typealias Key = String

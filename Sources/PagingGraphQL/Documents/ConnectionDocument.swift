@@ -3,15 +3,6 @@ import GraphQL
 /// A query document whose connection field carries `@connection(key:)`,
 /// analysed and made ready to page.
 ///
-/// The analysis parses the document with GraphQLSwift's parser and finds the
-/// connection field (in the operation, in an object inside it, or in a
-/// fragment the operation spreads), its response path (aliases included)
-/// and the variables bound to `first`, `after`, `last` and `before`. It adds
-/// the selections paging needs when they are missing
-/// (`pageInfo { hasNextPage hasPreviousPage startCursor endCursor }` and
-/// `edges { cursor }`), removes the client-only `@connection` directive, and
-/// prints the document back with GraphQLSwift's printer as ``text``.
-///
 /// ```swift
 /// let document = try ConnectionDocument("""
 ///     query Launches($first: Int, $after: String) {
@@ -27,11 +18,7 @@ import GraphQL
 /// document.text                // the document, with pageInfo and cursor, without @connection
 /// ```
 ///
-/// Construction fails with a `GraphQLDocumentError` naming the problem
-/// when the document cannot be paged: a syntax error (with line and
-/// column), no `@connection` field, more than one without a key to choose,
-/// no `edges { node }` or `nodes`, pagination arguments given as literals,
-/// no `after:` or `before:`, or variables the operation does not declare.
+/// See <doc:HowThePagersWork> for how it works in detail.
 public struct ConnectionDocument: Hashable, Sendable {
     /// The document to send: the given one, completed and without
     /// `@connection`.

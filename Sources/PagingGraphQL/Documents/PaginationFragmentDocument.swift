@@ -3,10 +3,6 @@ import GraphQL
 /// A pagination fragment in RelaySwiftUI's style, and the refetch query the
 /// library builds for it at run time.
 ///
-/// The fragment is on a type that implements `Node` (or on `Query` or
-/// `Viewer`), carries `@refetchable(queryName:)` and
-/// `@argumentDefinitions`, and has a `@connection` field:
-///
 /// ```swift
 /// let fragment = try PaginationFragmentDocument("""
 ///     fragment ToDoList_user on User
@@ -25,11 +21,7 @@ import GraphQL
 /// fragment.refetchQuery.connectionPath // ["node", "todos"]
 /// ```
 ///
-/// For a fragment on `Query` the query spreads the fragment at its root; on
-/// `Viewer`, inside `viewer { ... }`; on any other type, inside
-/// `node(id: $id) { __typename id ... }`. The client-only directives
-/// (`@refetchable`, `@argumentDefinitions`, `@connection`) are removed. The
-/// library has no schema, so it trusts that such a type implements `Node`.
+/// See <doc:HowThePagersWork> for how it works in detail.
 public struct PaginationFragmentDocument: Hashable, Sendable {
     /// Where the refetch query finds the fragment's object.
     public enum Root: Hashable, Sendable {

@@ -5,12 +5,6 @@ public import Paging
 /// ``PaginationInfo``, and a closure that makes the query of the next or
 /// previous page from it.
 ///
-/// Coming from Apollo: this is where `GraphQLQueryPager` went. It was called
-/// that here too until it became clear that the name promised a pager while
-/// the type is a page source: the pager is the engine's `Pager`, made from
-/// it with `Pager(source:)` or `makePager()`, and `loadNext()`, `refresh()`
-/// and the load states are the pager's.
-///
 /// ```swift
 /// let source = GraphQLQuerySource(
 ///     client: client,
@@ -29,49 +23,7 @@ public import Paging
 /// try await pager.loadNext().value
 /// ```
 ///
-/// The type is a `PageSource` whose keys are the pagination info of the
-/// pages: `Pager(source:)`, `makePager(initialKey:configuration:)` and
-/// `makeList(initialKey:configuration:)` put it in the engine's `Pager` and
-/// `@Observable` `PagedList`, which
-/// bring every guarantee of the engine (one load in flight at each end and
-/// joined calls, stale responses never applied after a refresh or reset,
-/// failures that keep the items and `Pager.retry()` of the exact request,
-/// prefetch, a bounded window, deduplication by `Identifiable.ID`, O(page)
-/// merges). The pager adds none of its own.
-///
-/// How the engine's requests map to queries:
-///
-/// | request | query |
-/// | --- | --- |
-/// | `.initial(nil)` (the first load, a refresh) | the initial query |
-/// | `.next(after: info)` | `pageResolver(info, .next)` |
-/// | `.previous(before: info)` | `pageResolver(info, .previous)` |
-///
-/// A page has a next page when its info's ``PaginationInfo/canLoadNext`` is
-/// true *and* the resolver gives a query for `.next` (and likewise before),
-/// so a resolver that returns `nil` for a direction turns that end off, as
-/// in Apollo. The resolver is called when a page arrives and again when its
-/// neighbour is loaded: it must be a pure function of its arguments.
-/// The query decides the page size; the `count` of a load is not used.
-///
-/// Items: the `transform` turns each page's data into the items the list
-/// shows, once per page. Without a transform, each page is one item, a
-/// ``QueryPage`` (Apollo's `PaginationOutput` keeps the pages' data the same
-/// way).
-///
-/// Errors: a response with data and errors delivers the page and hands the
-/// errors to `onPartialData` (see ``PartialDataReport``). A response with
-/// errors and no data fails the load with a ``GraphQLClientError`` with code
-/// ``GraphQLClientError/Code/graphQLErrors`` as the `PagingError`'s
-/// underlying error, as does any other failure of the client; a throwing
-/// transform fails the load with what it threw.
-///
-/// Cancellation: the engine cancels a load it no longer wants; the client
-/// cancels the HTTP request and the load ends with `CancellationError`.
-///
-/// Following the store: every pager made over the source follows the
-/// client's `GraphQLStore`, if it has one, however it is made; see
-/// ``prepared(for:)``.
+/// See <doc:HowThePagersWork> for how it works in detail.
 public struct GraphQLQuerySource<
     InitialQuery: GraphQLOperation, PaginatedQuery: GraphQLOperation, Info: PaginationInfo,
     Item: Identifiable & Sendable
