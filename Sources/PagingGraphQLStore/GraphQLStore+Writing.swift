@@ -62,6 +62,20 @@ extension GraphQLStore {
     /// entry point for a response, a fragment or a pager's node.
     @discardableResult
     func write(_ data: JSONValue, query: StoreQuery) throws(GraphQLStoreError) -> StoreChange {
+        try writeCounted(data, query: query).change
+    }
+
+    /// Writes an operation's data, returning with its change the store's
+    /// ``commitCount`` right after the write (for a follower that must know
+    /// whether anything changed the store since).
+    package func writeCounted(data: JSONValue, for operation: StoreOperation) throws(GraphQLStoreError) -> Int
+    {
+        try writeCounted(data, query: operation.query).count
+    }
+
+    private func writeCounted(_ data: JSONValue, query: StoreQuery) throws(GraphQLStoreError) -> (
+        change: StoreChange, count: Int
+    ) {
         guard case .object(let object) = data else {
             throw GraphQLStoreError(
                 .data,
@@ -72,9 +86,9 @@ extension GraphQLStore {
         let effects = try normalizer.directiveEffects()
         let entries = normalizer.entries
         guard !effects.deletions.isEmpty || !effects.edits.isEmpty else {
-            return commit { $0.apply(entries) }
+            return commitCounted { $0.apply(entries) }
         }
-        return commit { state in
+        return commitCounted { state in
             var change = state.apply(entries)
             for key in effects.deletions { change.formUnion(state.delete(key)) }
             change.connectionEdits += effects.edits

@@ -68,11 +68,23 @@ public final class GraphQLStore: Sendable {
     /// Applies a mutation of the state under the lock, then delivers its
     /// change outside the lock.
     func commit(_ body: (inout StoreState) -> StoreChange) -> StoreChange {
-        let (change, delivery) = state.withLock { state in
+        commitCounted(body).change
+    }
+
+    /// ``commit(_:)``, also returning the number of changing commits up to
+    /// and including this one (``commitCount`` right after it).
+    func commitCounted(_ body: (inout StoreState) -> StoreChange) -> (change: StoreChange, count: Int) {
+        let (change, count, delivery) = state.withLock { state in
             let change = body(&state)
-            return (change, state.delivery(of: change))
+            if !change.isEmpty { state.commits += 1 }
+            return (change, state.commits, state.delivery(of: change))
         }
         delivery.run()
-        return change
+        return (change, count)
     }
+
+    /// The number of commits so far that changed something: equal to the
+    /// count a write returned when nothing has changed the store since.
+    /// - Complexity: O(1).
+    package var commitCount: Int { state.withLock { $0.commits } }
 }

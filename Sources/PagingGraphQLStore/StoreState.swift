@@ -42,6 +42,9 @@ struct StoreState: @unchecked Sendable {
     var retainedKeys: [Int: [CacheKey]] = [:]
     var retainedQueries: [Int: StoreQuery] = [:]
     var nextID = 0
+    /// The number of commits that changed something: a write learns the
+    /// number of its own, and a reader compares it with the current one.
+    var commits = 0
     /// How many times watches read again, for tests.
     var watchReadCount = 0
 

@@ -56,29 +56,33 @@ struct ClientStorePlan: Sendable {
     ///   - store: the store.
     /// - Returns: why the data could not be written, or `nil` when it was.
     /// - Complexity: O(*n*) for a body of *n* values.
-    func write<Data>(_ response: GraphQLResponse<Data>, body: Foundation.Data, to store: GraphQLStore)
-        -> GraphQLStoreError?
+    func write<Data>(_ response: inout GraphQLResponse<Data>, body: Foundation.Data, to store: GraphQLStore) {
+        do throws(GraphQLStoreError) {
+            response.storeCommitCount = try write(response, body: body, to: store)
+        } catch {
+            response.storeError = error
+        }
+    }
+
+    /// Writes the data, returning the store's commit count right after.
+    private func write<Data>(_ response: GraphQLResponse<Data>, body: Foundation.Data, to store: GraphQLStore)
+        throws(GraphQLStoreError) -> Int
     {
         let operation: StoreOperation
         switch self.operation {
         case .success(let success): operation = success
-        case .failure(let error): return error
+        case .failure(let error): throw error
         }
         let data: JSONValue
         if let json = response.data as? JSONValue {
             data = json
         } else {
             guard let json = try? JSONValue(json: body)["data"] else {
-                return GraphQLStoreError(.data, "The response body could not be read as JSON for the store.")
+                throw GraphQLStoreError(.data, "The response body could not be read as JSON for the store.")
             }
             data = json
         }
-        do {
-            try store.write(data: data, for: operation)
-        } catch {
-            return error
-        }
-        return nil
+        return try store.writeCounted(data: data, for: operation)
     }
 
     /// Reads the operation's data from the store, as a response served from

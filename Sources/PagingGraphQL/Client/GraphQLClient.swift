@@ -99,7 +99,7 @@ public struct GraphQLClient: Sendable {
         try Task.checkCancellation()
         var response = try GraphQLResponse<Operation.Data>(decoding: http, url: endpoint)
         if let store, let plan {
-            response.storeError = plan.write(response, body: http.body, to: store)
+            plan.write(&response, body: http.body, to: store)
         }
         return response
     }

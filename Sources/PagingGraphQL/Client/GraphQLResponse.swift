@@ -32,6 +32,10 @@ public struct GraphQLResponse<Data> {
     /// data does not match it. `nil` when it was written, and when the client
     /// has no store. The response is delivered all the same.
     public var storeError: GraphQLStoreError?
+    /// The store's commit count right after this response was written to
+    /// it; `nil` when it was not. A follower compares it with the store's
+    /// count to know whether anything changed the store since.
+    package var storeCommitCount: Int?
 
     /// Creates a response.
     /// - Parameters:
@@ -73,7 +77,7 @@ public struct GraphQLResponse<Data> {
     /// - Returns: the response with the transformed data and the same errors.
     /// - Throws: what `transform` throws.
     public func map<T>(_ transform: (Data) throws -> T) rethrows -> GraphQLResponse<T> {
-        GraphQLResponse<T>(
+        var mapped = GraphQLResponse<T>(
             data: try data.map(transform),
             errors: errors,
             extensions: extensions,
@@ -82,6 +86,8 @@ public struct GraphQLResponse<Data> {
             source: source,
             storeError: storeError
         )
+        mapped.storeCommitCount = storeCommitCount
+        return mapped
     }
 }
 

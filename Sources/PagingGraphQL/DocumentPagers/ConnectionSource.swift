@@ -35,7 +35,7 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     private let strategy: RelayCursorSource<Node>
     /// Hands each loaded page, its nodes as sent and the request, to the
     /// follower of the store of the one pager this copy was prepared for.
-    private var track: (@Sendable ([JSONValue], [Node], PageRequest<String>) -> Void)?
+    private var track: (@Sendable ([JSONValue], [Node], PageRequest<String>, Int?) -> Void)?
 
     init(
         client: GraphQLClient,
@@ -81,21 +81,21 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     ///   decoding one page.
     public func load(_ request: PageRequest<String>) async throws -> Page<String, Node> {
         let fetch = { (arguments: RelayArguments) in
-            let (page, nodes, errors) = try await Self.fetch(
+            let (page, nodes, errors, written) = try await Self.fetch(
                 arguments, client: client, document: document, variables: variables, decode: decode)
             if !errors.isEmpty, let onPartialData {
                 onPartialData(PartialDataReport(request: request, errors: errors))
             }
-            return (page, nodes)
+            return (page, nodes, written)
         }
-        let (page, nodes) = try await fetch(strategy.arguments(for: request))
+        let (page, nodes, written) = try await fetch(strategy.arguments(for: request))
         // Opened at the end: the connection's last page instead of an empty one.
         if let tail = strategy.tailArguments(for: request, after: page) {
-            let (tailPage, tailNodes) = try await fetch(tail)
-            track?(tailNodes, tailPage.items, request)
+            let (tailPage, tailNodes, tailWritten) = try await fetch(tail)
+            track?(tailNodes, tailPage.items, request, tailWritten)
             return strategy.tailPage(from: tailPage)
         }
-        track?(nodes, page.items, request)
+        track?(nodes, page.items, request, written)
         return strategy.page(from: page, for: request)
     }
 
@@ -125,7 +125,9 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
         document: ConnectionDocument,
         variables: [String: JSONValue],
         decode: @Sendable (ConnectionPage) throws -> [Node]
-    ) async throws -> (page: RelayPage<Node>, nodes: [JSONValue], errors: [GraphQLResponseError]) {
+    ) async throws -> (
+        page: RelayPage<Node>, nodes: [JSONValue], errors: [GraphQLResponseError], written: Int?
+    ) {
         let request = UntypedOperation(
             document: document.text,
             operationName: document.operationName,
@@ -138,7 +140,7 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
             pageInfo: PageInfo(
                 hasNextPage: info.hasNextPage, hasPreviousPage: info.hasPreviousPage,
                 startCursor: info.startCursor, endCursor: info.endCursor))
-        return (page, connection.nodes, response.errors)
+        return (page, connection.nodes, response.errors, response.storeCommitCount)
     }
 }
 
@@ -241,7 +243,9 @@ extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
             connections: [document.connectionKey], decode: decodeNode)
         let follower = StoreFollower(store: store, tracking: tracking, pager: pager)
         var source = self
-        source.track = { nodes, items, request in follower.track(nodes, as: items, for: request) }
+        source.track = { nodes, items, request, written in
+            follower.track(nodes, as: items, for: request, written: written)
+        }
         return source
     }
 }

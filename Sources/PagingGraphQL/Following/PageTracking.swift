@@ -95,7 +95,7 @@ extension StoreFollower {
     ) where Tracking == PageTracking<Item> {
         learn(
             [tracking.unit(operation, ids: page.map(\.id), items: items, in: store)], shown: page,
-            for: request)
+            written: nil, for: request)
     }
 }
 

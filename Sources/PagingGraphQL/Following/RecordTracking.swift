@@ -126,11 +126,14 @@ extension StoreFollower {
     ///   - nodes: the nodes as the server sent them.
     ///   - items: the items made of them, in the same order.
     ///   - request: the request that loaded the page.
-    /// - Complexity: O(*m*) and *m* reads for *m* nodes (twice as many when
-    ///   the selection reaches other records).
-    func track<Node>(_ nodes: [JSONValue], as items: [Node], for request: PageRequest<Key>)
+    ///   - written: the store's commit count right after the page's
+    ///     response was written, if it was.
+    /// - Complexity: O(*m*) for *m* nodes, plus *m* reads when the selection
+    ///   reaches other records, and *m* more when the store changed after
+    ///   the page was written.
+    func track<Node>(_ nodes: [JSONValue], as items: [Node], for request: PageRequest<Key>, written: Int?)
     where Tracking == RecordTracking<Node> {
         let (learned, shown) = tracking.units(nodes, as: items, in: store)
-        learn(learned, shown: shown, for: request)
+        learn(learned, shown: shown, written: written, for: request)
     }
 }

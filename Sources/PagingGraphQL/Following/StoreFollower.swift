@@ -78,11 +78,18 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
     /// - Parameters:
     ///   - learned: the page's units, by id.
     ///   - shown: what the page showed.
+    ///   - written: the store's commit count right after the page's response
+    ///     was written, if known: when the store's count is still that once
+    ///     the units are followed, nothing changed the store in between, and
+    ///     the check is skipped.
     ///   - request: the request that loaded the page.
     /// - Complexity: O(*u*) for *u* units and the strategy's check, plus now
     ///   and then a sweep of what the pager no longer holds, O(1) amortized
     ///   per unit.
-    func learn(_ learned: [(id: UnitID, unit: Unit)], shown: Tracking.Shown, for request: PageRequest<Key>) {
+    func learn(
+        _ learned: [(id: UnitID, unit: Unit)], shown: Tracking.Shown, written: Int?,
+        for request: PageRequest<Key>
+    ) {
         guard !learned.isEmpty, let pager else { return }
         let cancelled = Task.isCancelled
         let tokens = tracking.retain(learned.map(\.unit), in: store)
@@ -107,7 +114,11 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             }
             return (stale, state.units.sweepCandidates(sparing: Set(ids)))
         }
-        let changed = tracking.changed(learned, since: shown, in: store)
+        // The units are followed now: a change from here on reaches them, and
+        // one since the page's write shows in the commit count.
+        let changed =
+            written != nil && store.commitCount == written
+            ? [] : tracking.changed(learned, since: shown, in: store)
         if !changed.isEmpty { state.withLock { $0.units.pending.changed(changed) } }
         if let candidates {
             let held = pager.items(withIDs: candidates.lazy.flatMap { $0.ids }).items
