@@ -1,7 +1,7 @@
 /// What a ``StoreFollower`` follows: its units by id, indexed by the
 /// records they depend on, the tokens that keep those records, and the
 /// pages pending. A value, mutated under the follower's lock only.
-struct FollowedUnits<UnitID: Hashable & Sendable, Reading: Sendable, ID: Hashable & Sendable>: Sendable {
+struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & Sendable>: Sendable {
     typealias Unit = FollowedUnit<Reading, ID>
 
     /// A unit, and the generation it was last learned or read in: the sweep
@@ -15,7 +15,7 @@ struct FollowedUnits<UnitID: Hashable & Sendable, Reading: Sendable, ID: Hashabl
     struct Candidate: Sendable {
         let id: UnitID
         let generation: Int
-        let ids: [ID]
+        let ids: UnitItemIDs<ID>
     }
 
     /// The units that depend on a record: mostly one, so no set is made then.
@@ -38,10 +38,12 @@ struct FollowedUnits<UnitID: Hashable & Sendable, Reading: Sendable, ID: Hashabl
 
     /// Follows a unit, in place of the one with the same id.
     /// - Complexity: O(*r*) for the records of both.
+    @inline(__always)
     mutating func insert(_ unit: Unit, as id: UnitID) {
-        remove(id)
         generation += 1
-        entries[id] = Entry(unit: unit, generation: generation)
+        if let old = entries.updateValue(Entry(unit: unit, generation: generation), forKey: id) {
+            forget(old.unit, of: id)
+        }
         followedCount += unit.ids.count
         for record in unit.records {
             switch owners[record] {
@@ -56,12 +58,32 @@ struct FollowedUnits<UnitID: Hashable & Sendable, Reading: Sendable, ID: Hashabl
         }
     }
 
+    /// Follows units, each in place of the one with the same id.
+    /// - Returns: the number of item ids the units show.
+    /// - Complexity: O(*r*) for the records of the units and of those they replace.
+    mutating func insert(contentsOf units: [(id: UnitID, unit: Unit)]) -> Int {
+        // One call for the batch, not one per unit: in unspecialized code,
+        // each call looks up the metadata of the generic types it touches.
+        var added = 0
+        for (id, unit) in units {
+            added += unit.ids.count
+            insert(unit, as: id)
+        }
+        return added
+    }
+
     /// Stops following a unit.
     /// - Complexity: O(*r*) for its records.
     mutating func remove(_ id: UnitID) {
         guard let entry = entries.removeValue(forKey: id) else { return }
-        followedCount -= entry.unit.ids.count
-        for record in entry.unit.records {
+        forget(entry.unit, of: id)
+    }
+
+    /// Takes a unit no longer followed out of the count and the index.
+    /// - Complexity: O(*r*) for its records.
+    private mutating func forget(_ unit: Unit, of id: UnitID) {
+        followedCount -= unit.ids.count
+        for record in unit.records {
             switch owners[record] {
             case nil: break
             case .one(let other): if other == id { owners[record] = nil }
@@ -84,6 +106,7 @@ struct FollowedUnits<UnitID: Hashable & Sendable, Reading: Sendable, ID: Hashabl
     func touched(by change: StoreChange) -> [UnitID] {
         var touched: Set<UnitID> = []
         for record in change.records {
+            if let own = UnitID(ownRecord: record), entries[own] != nil { touched.insert(own) }
             switch owners[record] {
             case nil: break
             case .one(let id): touched.insert(id)

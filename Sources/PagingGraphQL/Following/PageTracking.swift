@@ -63,16 +63,18 @@ struct PageTracking<Item: Identifiable & Sendable>: StoreTracking where Item.ID:
         }
     }
 
-    func reread(_ unit: FollowedUnit<Reading, Item.ID>, held: [Item.ID: Item], in store: GraphQLStore)
-        -> UnitRead<Item>
-    {
+    func reread(
+        _ unit: FollowedUnit<Reading, Item.ID>, id: Int, held: [Item.ID: Item], in store: GraphQLStore
+    ) -> UnitRead<Item> {
         let read = store.read(unit.reading.operation)
         guard let data = read.data, let items = try? unit.reading.items(data) else { return .unreadable }
         return .items(items, read: read, records: Array(read.dependencyLists.keys))
     }
 
-    func retain(_ units: [FollowedUnit<Reading, Item.ID>], in store: GraphQLStore) -> [StoreRetainToken] {
-        units.map { store.retain($0.reading.operation) }
+    func retain(_ units: [(id: Int, unit: FollowedUnit<Reading, Item.ID>)], in store: GraphQLStore)
+        -> [StoreRetainToken]
+    {
+        units.map { store.retain($0.unit.reading.operation) }
     }
 
     func connectionEdits(of change: StoreChange) -> [FollowedConnectionEdit<Int, Reading, Item.ID>] {

@@ -13,10 +13,10 @@ import Paging
 struct RecordTracking<Node: Identifiable & Sendable>: StoreTracking where Node.ID: Sendable {
     typealias Item = Node
     typealias UnitID = CacheKey
-    /// The node's record.
-    typealias Reading = CacheKey
-    /// The nodes of a page as sent, by record.
-    typealias Shown = [CacheKey: JSONValue]
+    /// Nothing: the unit's id is the node's record.
+    typealias Reading = Void
+    /// The nodes of a page as sent, in the order of its units.
+    typealias Shown = [JSONValue]
 
     static var keepsReads: Bool { false }
 
@@ -51,20 +51,21 @@ struct RecordTracking<Node: Identifiable & Sendable>: StoreTracking where Node.I
     ///   - nodes: the nodes as the server sent them.
     ///   - items: the items made of them, in the same order.
     ///   - store: the store, for the records a selection reaches.
-    /// - Returns: the units, by record, and each node as sent.
+    /// - Returns: the units, by record, and the node each was sent as.
     /// - Complexity: O(*m*), and *m* reads when the selection reaches other records.
     func units(_ nodes: [JSONValue], as items: [Node], in store: GraphQLStore) -> (
-        learned: [(id: CacheKey, unit: FollowedUnit<CacheKey, Node.ID>)], shown: [CacheKey: JSONValue]
+        learned: [(id: CacheKey, unit: FollowedUnit<Void, Node.ID>)], shown: [JSONValue]
     ) {
-        var learned: [(id: CacheKey, unit: FollowedUnit<CacheKey, Node.ID>)] = []
-        var shown: [CacheKey: JSONValue] = [:]
+        var learned: [(id: CacheKey, unit: FollowedUnit<Void, Node.ID>)] = []
+        var shown: [JSONValue] = []
         learned.reserveCapacity(items.count)
+        shown.reserveCapacity(items.count)
         for (node, item) in zip(nodes, items) {
             guard case .object(let object) = node, let root = store.keying.key(for: object) else { continue }
             let records =
-                reachesOtherRecords ? Self.records(of: store.read(query: query.at(root)), root: root) : [root]
-            learned.append((root, FollowedUnit(reading: root, ids: [item.id], records: records)))
-            shown[root] = node
+                reachesOtherRecords ? Self.records(of: store.read(query: query.at(root)), root: root) : []
+            learned.append((root, FollowedUnit(reading: (), ids: [item.id], records: records)))
+            shown.append(node)
         }
         return (learned, shown)
     }
@@ -73,37 +74,40 @@ struct RecordTracking<Node: Identifiable & Sendable>: StoreTracking where Node.I
     /// node as sent.
     /// - Complexity: *m* reads for *m* units.
     func changed(
-        _ learned: [(id: CacheKey, unit: FollowedUnit<CacheKey, Node.ID>)],
-        since shown: [CacheKey: JSONValue],
+        _ learned: [(id: CacheKey, unit: FollowedUnit<Void, Node.ID>)],
+        since shown: [JSONValue],
         in store: GraphQLStore
     ) -> [CacheKey] {
-        learned.compactMap { id, _ in store.read(query: query.at(id)).data == shown[id] ? nil : id }
+        zip(learned, shown).compactMap { unit, node in
+            store.read(query: query.at(unit.id)).data == node ? nil : unit.id
+        }
     }
 
-    func reread(_ unit: FollowedUnit<CacheKey, Node.ID>, held: [Node.ID: Node], in store: GraphQLStore)
-        -> UnitRead<Node>
-    {
-        let root = unit.reading
+    func reread(
+        _ unit: FollowedUnit<Void, Node.ID>, id root: CacheKey, held: [Node.ID: Node], in store: GraphQLStore
+    ) -> UnitRead<Node> {
         let read = store.read(query: query.at(root))
         guard let data = read.data else {
             return read.miss?.recordIsMissing == true && read.miss?.record == root ? .gone : .unreadable
         }
         let old = unit.ids.first.flatMap { held[$0] }
-        guard let node = try? decode(data, old), unit.ids.isEmpty || unit.ids == [node.id] else {
+        guard let node = try? decode(data, old), unit.ids.isEmpty || unit.ids.elementsEqual([node.id]) else {
             return .unreadable
         }
-        let records = reachesOtherRecords ? Self.records(of: read, root: root) : [root]
+        let records = reachesOtherRecords ? Self.records(of: read, root: root) : []
         return .items([node], read: read, records: records)
     }
 
-    func retain(_ units: [FollowedUnit<CacheKey, Node.ID>], in store: GraphQLStore) -> [StoreRetainToken] {
-        [store.retain(units.map(\.reading))]
+    func retain(_ units: [(id: CacheKey, unit: FollowedUnit<Void, Node.ID>)], in store: GraphQLStore)
+        -> [StoreRetainToken]
+    {
+        [store.retain(units.map(\.id))]
     }
 
-    func connectionEdits(of change: StoreChange) -> [FollowedConnectionEdit<CacheKey, CacheKey, Node.ID>] {
+    func connectionEdits(of change: StoreChange) -> [FollowedConnectionEdit<CacheKey, Void, Node.ID>] {
         change.connectionEdits.compactMap { edit in
             guard connections.contains(edit.connection) else { return nil }
-            let unit = FollowedUnit<CacheKey, Node.ID>(reading: edit.record, ids: [], records: [edit.record])
+            let unit = FollowedUnit<Void, Node.ID>(reading: (), ids: [], records: [])
             return switch edit.kind {
             case .append: .insert(edit.record, unit, at: .last)
             case .prepend: .insert(edit.record, unit, at: .first)
@@ -112,11 +116,10 @@ struct RecordTracking<Node: Identifiable & Sendable>: StoreTracking where Node.I
         }
     }
 
-    /// The records a read of a node depended on, its own included.
+    /// The records a read of a node depended on but its own, which the
+    /// unit's id names.
     private static func records(of read: StoreReadResult, root: CacheKey) -> [CacheKey] {
-        var records = Array(read.dependencyLists.keys)
-        if !records.contains(root) { records.append(root) }
-        return records
+        read.dependencyLists.keys.filter { $0 != root }
     }
 }
 

@@ -92,27 +92,27 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
     ) {
         guard !learned.isEmpty, let pager else { return }
         let cancelled = Task.isCancelled
-        let tokens = tracking.retain(learned.map(\.unit), in: store)
+        let tokens = tracking.retain(learned, in: store)
         watch(pager)
         // Read before the units are pending: any snapshot that settles them
         // is newer.
         let snapshot = pager.snapshot
         let ids = learned.map(\.id)
+        let page = Set(ids)
         let (stale, candidates) = state.withLock {
             state -> (Set<UnitID>, [FollowedUnits<UnitID, Tracking.Reading, Item.ID>.Candidate]?) in
-            for (id, unit) in learned { state.units.insert(unit, as: id) }
+            let added = state.units.insert(contentsOf: learned)
             state.units.retain(tokens, for: ids)
             let stale = state.units.pending.arrived(
-                Set(ids), for: request.position, loadStates: snapshot.loadStates, version: snapshot.version,
+                page, for: request.position, loadStates: snapshot.loadStates, version: snapshot.version,
                 cancelled: cancelled)
             // What the window dropped is forgotten now and then: at most
             // twice as many items are followed as are held (plus the pages
             // pending), for O(1) amortized work per item.
-            let added = learned.reduce(0) { $0 + $1.unit.ids.count }
             guard state.units.followedCount > 2 * max(snapshot.items.count, 1) + added else {
                 return (stale, nil)
             }
-            return (stale, state.units.sweepCandidates(sparing: Set(ids)))
+            return (stale, state.units.sweepCandidates(sparing: page))
         }
         // The units are followed now: a change from here on reaches them, and
         // one since the page's write shows in the commit count.
@@ -180,17 +180,18 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             let (version, held) = pager.items(withIDs: round.rowIDs)
             var plan = Plan(version: version)
             for (id, unit) in round.units {
-                let read = tracking.reread(unit, held: held, in: store)
+                let read = tracking.reread(unit, id: id, held: held, in: store)
                 plan.update(id, unit: unit, read: read, held: held, unchangedFrom: inserted[id])
             }
             for (id, unit, position) in round.inserts {
-                plan.insert(id, unit: unit, read: tracking.reread(unit, held: [:], in: store), at: position)
+                plan.insert(
+                    id, unit: unit, read: tracking.reread(unit, id: id, held: [:], in: store), at: position)
             }
             for id in round.removals { plan.remove(id, ids: round.removedIDs[id] ?? []) }
             let outcomes = plan.edits.isEmpty ? [] : pager.apply(plan.edits)
             let result = plan.result(outcomes)
             // Outside the lock: retaining calls the store.
-            let tokens = result.inserted.map { tracking.retain([$0.unit], in: store) }
+            let tokens = result.inserted.map { tracking.retain([$0], in: store) }
             state.withLock { state in
                 for (id, unit) in result.read { state.units.insert(unit, as: id) }
                 for id in result.gone { state.units.remove(id) }
@@ -224,7 +225,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
                 case .remove(let id):
                     guard let unit = followed[id] else { continue }
                     removals.append(id)
-                    removedIDs[id] = unit.ids
+                    removedIDs[id] = Array(unit.ids)
                 }
             }
         }
@@ -276,7 +277,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             let start = edits.count
             for item in items { edits.append(.insert(item, at: position)) }
             var unit = unit
-            unit.ids = items.map(\.id)
+            unit.ids = UnitItemIDs(items.map(\.id))
             unit.records = records
             unit.read = Tracking.keepsReads ? storeRead : nil
             inserts.append((id, unit, storeRead.data, start..<edits.count))
@@ -300,7 +301,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
                 switch read {
                 case .items(let items, let storeRead, let records):
                     var unit = unit
-                    unit.ids = items.map(\.id)
+                    unit.ids = UnitItemIDs(items.map(\.id))
                     unit.records = records
                     unit.read = Tracking.keepsReads ? storeRead : nil
                     result.read.append((id, unit))

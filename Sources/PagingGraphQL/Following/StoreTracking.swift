@@ -20,8 +20,9 @@ protocol StoreTracking: Sendable {
     /// The list's item.
     associatedtype Item: Identifiable & Sendable where Item.ID: Sendable
     /// Names a unit: a record's key, a page's number.
-    associatedtype UnitID: Hashable & Sendable
-    /// How to read a unit again: a record's key, a page's operation.
+    associatedtype UnitID: FollowedUnitID
+    /// How to read a unit again, beyond its id: nothing more for a record,
+    /// a page's operation.
     associatedtype Reading: Sendable
     /// What a loaded page showed, to tell whether the store has changed
     /// since: its nodes as sent, its items.
@@ -34,12 +35,14 @@ protocol StoreTracking: Sendable {
     /// Reads a unit again.
     /// - Parameters:
     ///   - unit: the unit.
+    ///   - id: its id.
     ///   - held: the held items among the unit's, by id, for what the store
     ///     does not hold (a node's cursor).
     ///   - store: the store.
     /// - Returns: the items the unit shows now, or that it is gone.
-    func reread(_ unit: FollowedUnit<Reading, Item.ID>, held: [Item.ID: Item], in store: GraphQLStore)
-        -> UnitRead<Item>
+    func reread(
+        _ unit: FollowedUnit<Reading, Item.ID>, id: UnitID, held: [Item.ID: Item], in store: GraphQLStore
+    ) -> UnitRead<Item>
 
     /// The units just learned whose data in the store is no longer what
     /// their page showed: a change landed between the write of the page's
@@ -57,29 +60,114 @@ protocol StoreTracking: Sendable {
         -> [UnitID]
 
     /// Keeps what some units read from the store's garbage collection.
-    func retain(_ units: [FollowedUnit<Reading, Item.ID>], in store: GraphQLStore) -> [StoreRetainToken]
+    func retain(_ units: [(id: UnitID, unit: FollowedUnit<Reading, Item.ID>)], in store: GraphQLStore)
+        -> [StoreRetainToken]
 
     /// The edits of a change that name this list: units to insert, records
     /// whose units to remove.
     func connectionEdits(of change: StoreChange) -> [FollowedConnectionEdit<UnitID, Reading, Item.ID>]
 }
 
+/// Names what a follower reads again as one. A unit named by a record's
+/// key depends on that record without listing it, so that following an
+/// item whose selection reaches no other record costs one table entry and
+/// no list of records.
+protocol FollowedUnitID: Hashable, Sendable {
+    /// The unit a record names, if units are named by record.
+    init?(ownRecord: CacheKey)
+}
+
+extension CacheKey: FollowedUnitID {
+    init?(ownRecord: CacheKey) { self = ownRecord }
+}
+
+extension Int: FollowedUnitID {
+    init?(ownRecord: CacheKey) { nil }
+}
+
 /// What a follower reads again as one: a record, or a page.
+///
+/// A follower keeps one per item of a list followed by record, by value in
+/// its table, so it is kept small: the last read (kept by page only) is
+/// boxed.
 struct FollowedUnit<Reading: Sendable, ID: Hashable & Sendable>: Sendable {
     /// How to read it again.
     var reading: Reading
     /// The ids of the items it shows.
-    var ids: [ID]
-    /// The records its last read depended on.
+    var ids: UnitItemIDs<ID>
+    /// The records its last read depended on, but for the record its id
+    /// names (see ``FollowedUnitID``).
     var records: [CacheKey]
+    private var kept: KeptRead?
+
     /// Its last read, when its strategy keeps reads.
-    var read: StoreReadResult?
+    var read: StoreReadResult? {
+        get { kept?.result }
+        set { kept = newValue.map(KeptRead.init) }
+    }
+
+    /// A unit.
+    /// - Parameters:
+    ///   - reading: how to read it again.
+    ///   - ids: the ids of the items it shows.
+    ///   - records: the records its read depended on, but the one its id names.
+    ///   - read: its read, when its strategy keeps reads.
+    init(reading: Reading, ids: [ID], records: [CacheKey], read: StoreReadResult? = nil) {
+        self.reading = reading
+        self.ids = UnitItemIDs(ids)
+        self.records = records
+        self.kept = read.map(KeptRead.init)
+    }
+}
+
+/// A read a unit keeps, boxed.
+private final class KeptRead: Sendable {
+    let result: StoreReadResult
+
+    init(_ result: StoreReadResult) {
+        self.result = result
+    }
+}
+
+/// The ids of the items a unit shows, held without an array when there
+/// is one: a unit of a list followed by record shows one item.
+struct UnitItemIDs<ID: Hashable & Sendable>: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        case one(ID)
+        case many([ID])
+    }
+
+    private let storage: Storage
+
+    /// The ids, in order.
+    init(_ ids: [ID]) {
+        storage = ids.count == 1 ? .one(ids[0]) : .many(ids)
+    }
+
+    var startIndex: Int { 0 }
+
+    var endIndex: Int { count }
+
+    @inline(__always)
+    var count: Int {
+        switch storage {
+        case .one: 1
+        case .many(let ids): ids.count
+        }
+    }
+
+    subscript(position: Int) -> ID {
+        switch storage {
+        case .one(let id): id
+        case .many(let ids): ids[position]
+        }
+    }
 }
 
 /// What reading a unit again found.
 enum UnitRead<Item: Sendable>: Sendable {
     /// The items the unit shows now, the read they were made of, and the
-    /// records it depended on.
+    /// records it depended on (but the one its id names).
     case items([Item], read: StoreReadResult, records: [CacheKey])
     /// The unit's record is gone: its items are to be removed.
     case gone
