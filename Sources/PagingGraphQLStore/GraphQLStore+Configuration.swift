@@ -47,6 +47,20 @@ extension GraphQLStore {
         /// keeps rewritten for sending; past it, the least recently used is
         /// compiled again when next used. 512 unless set.
         public var documentCacheLimit: Int
+        /// The most records the store holds before it collects by itself
+        /// what nothing live reaches, as ``GraphQLStore/gc()`` does: live
+        /// are the watches, the retained operations and records (a list's
+        /// rows among them) and the pages being loaded. A write that leaves
+        /// more records than this collects, sparing what it wrote. When
+        /// more records than the limit are live, the next collection waits
+        /// until twice as many as it kept are held, so collecting costs
+        /// O(1) amortized per record written. `nil` for no automatic
+        /// collection: records then stay until ``GraphQLStore/gc()``.
+        /// ``defaultRecordLimit`` unless set.
+        public var recordLimit: Int?
+
+        /// The ``recordLimit`` of a configuration that does not set one.
+        public static let defaultRecordLimit = 20_000
 
         /// Creates a configuration.
         /// - Parameters:
@@ -57,6 +71,8 @@ extension GraphQLStore {
         ///   - addsID: whether documents for sending get `id` (with a schema).
         ///   - cacheKey: the key of an object `keyFields` does not cover.
         ///   - documentCacheLimit: the most document texts kept compiled.
+        ///   - recordLimit: the most records held before the store collects
+        ///     by itself; `nil` for never.
         public init(
             keyFields: [String: [String]] = [:],
             possibleTypes: [String: Set<String>] = [:],
@@ -64,9 +80,11 @@ extension GraphQLStore {
             addsTypename: Bool = true,
             addsID: Bool = true,
             cacheKey: (@Sendable (_ typename: String?, _ object: [String: JSONValue]) -> String?)? = nil,
-            documentCacheLimit: Int = 512
+            documentCacheLimit: Int = 512,
+            recordLimit: Int? = defaultRecordLimit
         ) {
             self.documentCacheLimit = documentCacheLimit
+            self.recordLimit = recordLimit
             self.keyFields = keyFields
             self.possibleTypes = possibleTypes
             self.schema = schema

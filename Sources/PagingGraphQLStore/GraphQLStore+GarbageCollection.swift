@@ -3,56 +3,14 @@ extension GraphQLStore {
     /// root records that nothing live reads.
     ///
     /// See <doc:HowTheStoreWorks> for how it works in detail.
+    /// - Complexity: O(*n*) for the *n* records held, plus a read of each
+    ///   live watch's and retained operation's selection.
     @discardableResult
     public func gc() -> StoreGCResult {
         var result = StoreGCResult()
         _ = commit { state in
-            var change = StoreChange()
-            var keptRootFields: [CacheKey: Set<String>] = [:]
-            var kept: Set<CacheKey> = []
-            var pending: [CacheKey] = []
-            let queries = state.watches.values.map(\.query) + Array(state.retainedQueries.values)
-            for query in queries {
-                for (key, fields) in state.read(query, keying: keying).dependencyLists {
-                    guard key.isRoot else {
-                        pending.append(key)
-                        continue
-                    }
-                    keptRootFields[key, default: []].formUnion(fields)
-                    for field in fields {
-                        state.records[key]?.fields[field]?.forEachReference { pending.append($0) }
-                    }
-                }
-            }
-            for keys in state.retainedKeys.values { pending += keys }
-            while let key = pending.popLast() {
-                guard let record = state.records[key], kept.insert(key).inserted else { continue }
-                for value in record.fields.values { value.forEachReference { pending.append($0) } }
-            }
-            var removedRecords: [CacheKey] = []
-            var removedFields: [StoreFieldKey] = []
-            state.records.forEach { key, record in
-                guard !kept.contains(key) else { return }
-                if key.isRoot, let keep = keptRootFields[key] {
-                    for field in record.fields.names where !keep.contains(field) {
-                        removedFields.append(StoreFieldKey(record: key, field: field))
-                    }
-                } else {
-                    removedRecords.append(key)
-                }
-            }
-            for field in removedFields {
-                state.remove(field: field.field, of: field.record)
-                change.insert(record: field.record, field: field.field)
-            }
-            for key in removedRecords {
-                if let record = state.records[key] {
-                    for field in record.fields.names { change.insert(record: key, field: field) }
-                }
-                change.insert(record: key)
-                state.remove(key)
-            }
-            result = StoreGCResult(removedRecords: Set(removedRecords), removedRootFields: Set(removedFields))
+            let (change, collected) = state.collect(keying: keying)
+            result = collected
             return change
         }
         return result

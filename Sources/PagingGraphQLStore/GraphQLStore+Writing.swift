@@ -86,9 +86,9 @@ extension GraphQLStore {
         let effects = try normalizer.directiveEffects()
         let entries = normalizer.entries
         guard !effects.deletions.isEmpty || !effects.edits.isEmpty else {
-            return commitCounted { $0.apply(entries) }
+            return commitCounted(writing: entries) { $0.apply(entries) }
         }
-        return commitCounted { state in
+        return commitCounted(writing: entries) { state in
             var change = state.apply(entries)
             for key in effects.deletions { change.formUnion(state.delete(key)) }
             change.connectionEdits += effects.edits

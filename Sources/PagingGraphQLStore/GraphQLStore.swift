@@ -23,7 +23,7 @@ public final class GraphQLStore: Sendable {
     /// How the store identifies objects and rewrites documents.
     public let configuration: Configuration
     package let keying: StoreKeying
-    let state = Lock(StoreState())
+    let state: Lock<StoreState>
     /// The documents this store compiled and rewrote, by text.
     package let documents: StoreDocumentCache
 
@@ -34,6 +34,9 @@ public final class GraphQLStore: Sendable {
         self.configuration = configuration
         self.keying = StoreKeying(configuration)
         self.documents = StoreDocumentCache(limit: configuration.documentCacheLimit)
+        var state = StoreState()
+        state.automaticCollection = configuration.recordLimit.map(StoreState.AutomaticCollection.init)
+        self.state = Lock(state)
     }
 
     /// The number of records held.
@@ -73,9 +76,20 @@ public final class GraphQLStore: Sendable {
 
     /// ``commit(_:)``, also returning the number of changing commits up to
     /// and including this one (``commitCount`` right after it).
-    func commitCounted(_ body: (inout StoreState) -> StoreChange) -> (change: StoreChange, count: Int) {
+    ///
+    /// A commit that leaves more records than the automatic collection's
+    /// threshold (``Configuration/recordLimit``) collects, sparing what it
+    /// wrote; the collection's removals are part of its change.
+    /// - Parameters:
+    ///   - written: the records the commit writes, if it writes data.
+    ///   - body: the mutation.
+    func commitCounted(writing written: [StoreNormalizer.Entry] = [], _ body: (inout StoreState) -> StoreChange)
+        -> (change: StoreChange, count: Int)
+    {
         let (change, count, delivery) = state.withLock { state in
-            let change = body(&state)
+            var change = body(&state)
+            state.keepWritten(written)
+            change.formUnion(state.collectIfOverLimit(keying: keying, sparing: written))
             if !change.isEmpty { state.commits += 1 }
             return (change, state.commits, state.delivery(of: change))
         }
@@ -87,4 +101,29 @@ public final class GraphQLStore: Sendable {
     /// count a write returned when nothing has changed the store since.
     /// - Complexity: O(1).
     package var commitCount: Int { state.withLock { $0.commits } }
+
+    /// The number of collections the store ran by itself.
+    /// - Complexity: O(1).
+    package var automaticCollectionCount: Int { state.withLock { $0.automaticCollection?.runs ?? 0 } }
+
+    /// Keeps every record written from now on from collection, until the
+    /// token is released: a pager's load holds one from before it sends its
+    /// request until its follower has retained the page, so that a
+    /// collection another write sets off in between cannot take the page.
+    /// - Returns: the token that keeps the writes.
+    /// - Complexity: O(1); each write then adds its records' keys to it.
+    package func keepWrites() -> StoreRetainToken {
+        let id = state.withLock { state in
+            let id = state.makeID()
+            state.writeKeepers.insert(id)
+            state.retainedKeys[id] = []
+            return id
+        }
+        return StoreRetainToken { [self] in
+            state.withLock { state in
+                state.writeKeepers.remove(id)
+                state.retainedKeys[id] = nil
+            }
+        }
+    }
 }

@@ -8,6 +8,8 @@
 struct StoreRecordTable {
     static let shardCount = 64
     private var shards = [[CacheKey: StoredRecord]](repeating: [:], count: shardCount)
+    /// The number of records.
+    private(set) var count = 0
 
     private static func shard(of key: CacheKey) -> Int {
         Int(UInt(bitPattern: key.textHash) % UInt(shardCount))
@@ -17,17 +19,21 @@ struct StoreRecordTable {
     /// - Complexity: O(1) on average.
     subscript(key: CacheKey) -> StoredRecord? {
         get { shards[Self.shard(of: key)][key] }
-        set { shards[Self.shard(of: key)][key] = newValue }
+        set {
+            guard let newValue else {
+                _ = removeValue(forKey: key)
+                return
+            }
+            if shards[Self.shard(of: key)].updateValue(newValue, forKey: key) == nil { count += 1 }
+        }
     }
 
     /// Removes a record; returns it.
     mutating func removeValue(forKey key: CacheKey) -> StoredRecord? {
-        shards[Self.shard(of: key)].removeValue(forKey: key)
+        let removed = shards[Self.shard(of: key)].removeValue(forKey: key)
+        if removed != nil { count -= 1 }
+        return removed
     }
-
-    /// The number of records.
-    /// - Complexity: O(``shardCount``).
-    var count: Int { shards.reduce(0) { $0 + $1.count } }
 
     /// The keys of every record.
     /// - Complexity: O(*n*).

@@ -41,6 +41,12 @@ struct StoreState: @unchecked Sendable {
     var observers: [Int: @Sendable (StoreChange) -> Void] = [:]
     var retainedKeys: [Int: [CacheKey]] = [:]
     var retainedQueries: [Int: StoreQuery] = [:]
+    /// When the store collects by itself, if it does.
+    var automaticCollection: AutomaticCollection?
+    /// The retains (ids in ``retainedKeys``) that keep every record written
+    /// while they live: a pager's load in flight, whose page is written
+    /// before its follower retains it.
+    var writeKeepers: Set<Int> = []
     var nextID = 0
     /// The number of commits that changed something: a write learns the
     /// number of its own, and a reader compares it with the current one.
@@ -232,6 +238,127 @@ struct StoreState: @unchecked Sendable {
     /// The keys of the records that reference a record; for tests.
     func referrers(of key: CacheKey) -> Set<StoreFieldKey> {
         Set(records[key]?.referrers.all ?? []).union(danglingReferrers[key] ?? [])
+    }
+
+    // MARK: Collecting
+
+    /// Adds what a write wrote to the retains that keep writes.
+    /// - Complexity: O(*e*) for *e* records written, per keeper.
+    mutating func keepWritten(_ entries: [StoreNormalizer.Entry]) {
+        guard !writeKeepers.isEmpty else { return }
+        let keys = entries.lazy.map(\.key).filter { !$0.isRoot }
+        for id in writeKeepers { retainedKeys[id, default: []].append(contentsOf: keys) }
+    }
+
+    /// The store's own collection: past a threshold of records held, a
+    /// commit collects what nothing live reaches.
+    struct AutomaticCollection {
+        /// The configured limit.
+        let limit: Int
+        /// The record count past which the next commit collects:
+        /// ``limit``, or twice what the last collection kept when that is
+        /// more, so that a store whose live records exceed the limit
+        /// collects after as many records again are written, not at every
+        /// commit (O(1) amortized per record written).
+        var threshold: Int
+        /// The collections run so far.
+        var runs = 0
+
+        init(limit: Int) {
+            self.limit = limit
+            self.threshold = limit
+        }
+    }
+
+    /// Collects, if the records held exceed the automatic collection's
+    /// threshold.
+    /// - Parameters:
+    ///   - keying: the store's keying, to read the live selections.
+    ///   - spared: what the commit just wrote, kept this time even if
+    ///     nothing live reaches it.
+    /// - Returns: what the collection changed, empty when none ran.
+    /// - Complexity: O(1) when none runs; else as ``collect(keying:sparing:)``.
+    mutating func collectIfOverLimit(keying: StoreKeying, sparing spared: [StoreNormalizer.Entry] = [])
+        -> StoreChange
+    {
+        guard var automatic = automaticCollection, records.count > automatic.threshold else {
+            return StoreChange()
+        }
+        let (change, _) = collect(keying: keying, sparing: spared)
+        automatic.runs += 1
+        automatic.threshold = max(automatic.limit, 2 * records.count)
+        automaticCollection = automatic
+        return change
+    }
+
+    /// Removes the records that nothing live reaches, and the fields of the
+    /// root records that nothing live reads.
+    ///
+    /// Live are the selections of the watches and of retained operations,
+    /// the retained records, and what `spared` wrote (its records, and its
+    /// fields of root records); each is kept with every record it reaches
+    /// through references.
+    /// - Complexity: O(*n*) for the *n* records held, plus a read of each
+    ///   live selection.
+    mutating func collect(keying: StoreKeying, sparing spared: [StoreNormalizer.Entry] = []) -> (
+        StoreChange, StoreGCResult
+    ) {
+        var change = StoreChange()
+        var keptRootFields: [CacheKey: Set<String>] = [:]
+        var kept: Set<CacheKey> = []
+        var pending: [CacheKey] = []
+        for entry in spared {
+            guard entry.key.isRoot else {
+                pending.append(entry.key)
+                continue
+            }
+            for field in entry.fields {
+                keptRootFields[entry.key, default: []].insert(field.name)
+                field.value.forEachReference { pending.append($0) }
+            }
+        }
+        let queries = watches.values.map(\.query) + Array(retainedQueries.values)
+        for query in queries {
+            for (key, fields) in read(query, keying: keying).dependencyLists {
+                guard key.isRoot else {
+                    pending.append(key)
+                    continue
+                }
+                keptRootFields[key, default: []].formUnion(fields)
+                for field in fields {
+                    records[key]?.fields[field]?.forEachReference { pending.append($0) }
+                }
+            }
+        }
+        for keys in retainedKeys.values { pending += keys }
+        while let key = pending.popLast() {
+            guard let record = records[key], kept.insert(key).inserted else { continue }
+            record.fields.forEach { _, value in value.forEachReference { pending.append($0) } }
+        }
+        var removedRecords: [CacheKey] = []
+        var removedFields: [StoreFieldKey] = []
+        records.forEach { key, record in
+            guard !kept.contains(key) else { return }
+            if key.isRoot, let keep = keptRootFields[key] {
+                for field in record.fields.names where !keep.contains(field) {
+                    removedFields.append(StoreFieldKey(record: key, field: field))
+                }
+            } else {
+                removedRecords.append(key)
+            }
+        }
+        for field in removedFields {
+            remove(field: field.field, of: field.record)
+            change.insert(record: field.record, field: field.field)
+        }
+        for key in removedRecords {
+            if let record = records[key] {
+                for field in record.fields.names { change.insert(record: key, field: field) }
+            }
+            change.insert(record: key)
+            remove(key)
+        }
+        return (change, StoreGCResult(removedRecords: Set(removedRecords), removedRootFields: Set(removedFields)))
     }
 
     // MARK: Reading and watching

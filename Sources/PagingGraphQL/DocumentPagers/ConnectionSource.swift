@@ -80,6 +80,10 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     /// - Complexity: one request (two for a deep link to the end), plus
     ///   decoding one page.
     public func load(_ request: PageRequest<String>) async throws -> Page<String, Node> {
+        // A followed page is written to the store before its follower
+        // retains it: until then, no collection may take it.
+        let keeper = track == nil ? nil : client.store?.keepWrites()
+        defer { keeper?.cancel() }
         let fetch = { (arguments: RelayArguments) in
             let (page, nodes, errors, written) = try await Self.fetch(
                 arguments, client: client, document: document, variables: variables, decode: decode)

@@ -99,6 +99,10 @@ public struct GraphQLQuerySource<
     ///   transform throws; `CancellationError` when cancelled.
     /// - Complexity: one request, plus the transform of one page.
     public func load(_ request: PageRequest<Info>) async throws -> Page<Info, Item> {
+        // A followed page is written to the store before its follower
+        // retains it: until then, no collection may take it.
+        let keeper = follower == nil ? nil : client.store?.keepWrites()
+        defer { keeper?.cancel() }
         switch request.position {
         case .initial(nil):
             let data = try await fetch(initialQuery, for: request)
