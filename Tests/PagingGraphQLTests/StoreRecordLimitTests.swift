@@ -1,0 +1,224 @@
+import PagingTesting
+import Testing
+
+@testable import PagingGraphQL
+@testable import PagingGraphQLStore
+
+@Suite("GraphQLStore, the record limit", .timeLimit(.minutes(1)))
+struct StoreRecordLimitTests {
+    /// An item that may point at another: writing it writes (or creates)
+    /// the other's record too.
+    static let itemDocument = "fragment Item on Item { __typename id value next { __typename id } }"
+
+    static func key(_ id: Int) -> CacheKey { CacheKey("Item:\(id)") }
+
+    static func write(_ id: Int, value: Int, next: Int?, to store: GraphQLStore) throws {
+        let nextValue: JSONValue = next.map { ["__typename": "Item", "id": .string(String($0))] } ?? .null
+        try store.writeFragment(
+            ["__typename": "Item", "id": .string(String(id)), "value": .int(value), "next": nextValue],
+            document: itemDocument, at: key(id))
+    }
+
+    static func store(limit: Int?) -> GraphQLStore {
+        GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: limit))
+    }
+
+    @Test("a write past the limit collects what nothing live reaches, and keeps what it wrote")
+    func writePastTheLimit() throws {
+        let store = Self.store(limit: 4)
+        for id in 0..<4 { try Self.write(id, value: id, next: nil, to: store) }
+        #expect(store.recordCount == 4)
+        #expect(store.automaticCollectionCount == 0)
+        let token = store.retain(Self.key(1))
+        // Item:4 points at Item:5: two records, six held, over the limit.
+        try Self.write(4, value: 4, next: 5, to: store)
+        #expect(store.automaticCollectionCount == 1)
+        #expect(store.recordKeys == [Self.key(1), Self.key(4), Self.key(5)])
+        #expect(store.record(for: Self.key(4))?["next"] == .reference(Self.key(5)))
+        token.cancel()
+    }
+
+    @Test("when more records are live than the limit, the next collection waits for twice as many")
+    func thresholdGrows() throws {
+        let store = Self.store(limit: 3)
+        var tokens: [StoreRetainToken] = []
+        for id in 0..<6 {
+            try Self.write(id, value: id, next: nil, to: store)
+            tokens.append(store.retain(Self.key(id)))
+        }
+        // Collected at the fourth record (nothing to remove), then not again
+        // until more than twice the four it kept.
+        #expect(store.automaticCollectionCount == 1)
+        #expect(store.state.withLock { $0.automaticCollection?.threshold } == 8)
+        for id in 6..<9 { try Self.write(id, value: id, next: nil, to: store) }
+        #expect(store.automaticCollectionCount == 2)
+        #expect(store.recordCount == 7)  // the six retained and the one just written
+        #expect(store.recordKeys.contains(Self.key(8)))
+        #expect(!store.recordKeys.contains(Self.key(6)))
+        #expect(store.state.withLock { $0.automaticCollection?.threshold } == 14)
+        tokens.removeAll()
+    }
+
+    @Test("without a limit, records stay until gc()")
+    func noLimit() throws {
+        let store = Self.store(limit: nil)
+        for id in 0..<50 { try Self.write(id, value: id, next: nil, to: store) }
+        #expect(store.recordCount == 50)
+        #expect(store.automaticCollectionCount == 0)
+        #expect(store.gc().removedRecords.count == 50)
+    }
+
+    @Test("the default limit is on")
+    func defaultLimit() {
+        #expect(GraphQLStore.Configuration().recordLimit == GraphQLStore.Configuration.defaultRecordLimit)
+        #expect(GraphQLStore().state.withLock { $0.automaticCollection?.limit } == 20_000)
+    }
+
+    @Test("records written while a page loads survive a collection another write sets off")
+    func keepsWritesInFlight() throws {
+        let store = Self.store(limit: 2)
+        let keeper = store.keepWrites()
+        try Self.write(0, value: 0, next: 1, to: store)
+        // A third record: over the limit; Item:0 and Item:1 are kept by the
+        // load in flight, Item:2 by its own write.
+        try Self.write(2, value: 2, next: nil, to: store)
+        #expect(store.automaticCollectionCount == 1)
+        #expect(store.recordKeys == [Self.key(0), Self.key(1), Self.key(2)])
+        keeper.cancel()
+        _ = store.gc()
+        #expect(store.recordCount == 0)
+    }
+
+    @Test("a windowed list scrolled far keeps the store bounded, its rows' records held and followed")
+    func windowedListScrolledFar() async throws {
+        let fleet = LaunchFleet(count: 60)
+        let bounded = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: 12))
+        let unbounded = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: nil))
+        var pagers: [Pager<String, FollowedLaunch>] = []
+        for store in [bounded, unbounded] {
+            let client = fleet.client(store: store)
+            let pager = ConnectionSource(
+                client: client, document: try ConnectionDocument(PagerFollowsStoreTests.document),
+                as: FollowedLaunch.self
+            ).makePager(
+                configuration: try PagingConfiguration(pageSize: 3, prefetchDistance: 0, maximumHeld: .pages(2)))
+            for _ in 0..<15 {
+                #expect(try await pager.loadNext().value == .loaded)
+            }
+            #expect(pager.items.map(\.id) == (40...45).map(String.init), "the window holds the last two pages")
+            pagers.append(pager)
+        }
+        #expect(bounded.automaticCollectionCount > 0)
+        #expect(unbounded.recordCount > 3 * bounded.recordCount, "\(unbounded.recordCount) / \(bounded.recordCount)")
+        for launch in pagers[0].items {
+            #expect(bounded.record(for: CacheKey("Launch:\(launch.id)")) != nil, "Launch:\(launch.id) is held")
+        }
+
+        let client = fleet.client(store: bounded)
+        let changes = try await pagers[0].changes {
+            _ = try await client.send(FleetMutations.bookTrips(["44"]))
+        }
+        #expect(changes == [ListChange(updated: [4..<5])])
+        #expect(pagers[0].items[4] == PagerFollowsStoreTests.launch("44", booked: true))
+    }
+
+    @Test("random writes, retains and releases leave exactly the records the policy keeps")
+    func modelBased() throws {
+        let seed = SeededGenerator.testSeed()
+        print("Record limit model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        var collections = 0
+        for run in 0..<60 {
+            collections += try playRun(seed: random.next(), label: "seed \(seed), run \(run)")
+        }
+        // The runs exercise the policy, not only writes below the limit.
+        #expect(collections > 100)
+    }
+
+    /// One run against a model of the policy: records held, references,
+    /// what is live, the threshold. Returns the collections it saw.
+    private func playRun(seed: UInt64, label: String) throws -> Int {
+        var random = SeededGenerator(seed: seed)
+        let limit = Int.random(in: 2...12, using: &random)
+        let idCount = Int.random(in: 4...30, using: &random)
+        let store = Self.store(limit: limit)
+
+        var present: Set<Int> = []
+        var next: [Int: Int] = [:]
+        var values: [Int: Int] = [:]
+        var retains: [(token: StoreRetainToken, roots: [Int])] = []
+        var keepers: [(token: StoreRetainToken, written: [Int])] = []
+        var threshold = limit
+        var collections = 0
+
+        func reach(from roots: [Int]) -> Set<Int> {
+            var kept: Set<Int> = []
+            var pending = roots
+            while let id = pending.popLast() {
+                guard present.contains(id), kept.insert(id).inserted else { continue }
+                if let target = next[id] { pending.append(target) }
+            }
+            return kept
+        }
+        func liveRoots() -> [Int] {
+            retains.flatMap(\.roots) + keepers.flatMap(\.written)
+        }
+
+        for step in 0..<120 {
+            let context = "\(label), step \(step)"
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<6:
+                let id = Int.random(in: 0..<idCount, using: &random)
+                let target = Bool.random(using: &random) ? Int.random(in: 0..<idCount, using: &random) : nil
+                let value = Int.random(in: 0..<1_000, using: &random)
+                try Self.write(id, value: value, next: target, to: store)
+                let written = [id] + (target.map { [$0] } ?? [])
+                present.formUnion(written)
+                next[id] = target
+                values[id] = value
+                for index in keepers.indices { keepers[index].written += written }
+                if present.count > threshold {
+                    present = reach(from: liveRoots() + written)
+                    threshold = max(limit, 2 * present.count)
+                    collections += 1
+                }
+            case 6:
+                let id = Int.random(in: 0..<idCount, using: &random)
+                retains.append((store.retain(Self.key(id)), [id]))
+            case 7:
+                if !retains.isEmpty {
+                    retains.remove(at: Int.random(in: 0..<retains.count, using: &random)).token.cancel()
+                }
+            case 8:
+                if keepers.isEmpty || Bool.random(using: &random) {
+                    keepers.append((store.keepWrites(), []))
+                } else {
+                    keepers.remove(at: Int.random(in: 0..<keepers.count, using: &random)).token.cancel()
+                }
+            default:
+                _ = store.gc()
+                present = reach(from: liveRoots())
+            }
+            // A record collected loses its fields: written again through a
+            // reference only, it holds its id alone.
+            for id in Set(next.keys).union(values.keys) where !present.contains(id) {
+                next[id] = nil
+                values[id] = nil
+            }
+            // A run stops at its first difference from the model.
+            try #require(store.recordKeys == Set(present.map(Self.key)), "\(context): the records held")
+            try #require(store.automaticCollectionCount == collections, "\(context): the collections run")
+            for id in present {
+                let record = store.record(for: Self.key(id))
+                if let value = values[id] {
+                    try #require(record?["value"] == .scalar(.int(value)), "\(context): Item:\(id)'s value")
+                    let expected: StoreValue = next[id].map { .reference(Self.key($0)) } ?? .scalar(.null)
+                    try #require(record?["next"] == expected, "\(context): Item:\(id)'s next")
+                }
+            }
+        }
+        retains.removeAll()
+        keepers.removeAll()
+        return collections
+    }
+}
