@@ -9,14 +9,16 @@ extension GraphQLStore {
     public func gc() -> StoreGCResult {
         var result = StoreGCResult()
         _ = commit { state in
-            let (change, collected) = state.collect(keying: keying)
-            result = collected
-            return change
+            let collected = state.collect(keying: keying)
+            result = StoreGCResult(
+                removedRecords: Set(collected.removedRecords),
+                removedRootFields: Set(collected.removedRootFields))
+            return collected.change
         }
         return result
     }
 
-    /// Keeps records, and everything reachable from them, from ``gc()``
+    /// Keeps records, and everything reachable from them, from collection
     /// until the token is cancelled or released.
     ///
     /// ```swift
@@ -29,7 +31,7 @@ extension GraphQLStore {
         retain(keys)
     }
 
-    /// Keeps records, and everything reachable from them, from ``gc()``
+    /// Keeps records, and everything reachable from them, from collection
     /// until the token is cancelled or released.
     /// - Parameter keys: the records to keep.
     /// - Returns: the token that keeps them.
@@ -45,28 +47,28 @@ extension GraphQLStore {
         }
     }
 
-    /// Keeps what an operation reads from ``gc()`` until the token is
+    /// Keeps what an operation reads from collection until the token is
     /// cancelled or released: each collection reads the operation again, so
     /// what it keeps follows the data.
     /// - Parameter operation: the operation whose data to keep.
     /// - Returns: the token that keeps it.
-    /// - Complexity: O(1); each ``gc()`` then reads the operation.
+    /// - Complexity: O(1); each collection then reads the operation.
     public func retain(_ operation: StoreOperation) -> StoreRetainToken {
         retain(query: operation.query)
     }
 
-    /// Keeps what a fragment reads at a record from ``gc()`` until the token
+    /// Keeps what a fragment reads at a record from collection until the token
     /// is cancelled or released.
     /// - Parameters:
     ///   - fragment: the fragment whose data to keep.
     ///   - key: the record it is read at.
     /// - Returns: the token that keeps it.
-    /// - Complexity: O(1); each ``gc()`` then reads the fragment.
+    /// - Complexity: O(1); each collection then reads the fragment.
     public func retain(_ fragment: StoreFragment, at key: CacheKey) -> StoreRetainToken {
         retain(query: fragment.query(at: key))
     }
 
-    /// Keeps what a selection reads from ``gc()``: the pagers' entry point.
+    /// Keeps what a selection reads from collection: the pagers' entry point.
     func retain(query: StoreQuery) -> StoreRetainToken {
         let id = state.withLock { state in
             let id = state.makeID()

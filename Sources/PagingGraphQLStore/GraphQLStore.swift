@@ -83,7 +83,9 @@ public final class GraphQLStore: Sendable {
     /// - Parameters:
     ///   - written: the records the commit writes, if it writes data.
     ///   - body: the mutation.
-    func commitCounted(writing written: [StoreNormalizer.Entry] = [], _ body: (inout StoreState) -> StoreChange)
+    func commitCounted(
+        writing written: [StoreNormalizer.Entry] = [], _ body: (inout StoreState) -> StoreChange
+    )
         -> (change: StoreChange, count: Int)
     {
         let (change, count, delivery) = state.withLock { state in

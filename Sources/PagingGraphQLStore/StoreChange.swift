@@ -49,6 +49,11 @@ public struct StoreChange: Sendable {
     /// - Complexity: O(*r*), where *r* is the number of changed records.
     public var records: Set<CacheKey> { Set(changed.keys) }
 
+    /// The keys of the changed records, as ``records`` without building a
+    /// set: for a follower that looks each up.
+    /// - Complexity: O(1).
+    package var changedRecords: Dictionary<CacheKey, [String]>.Keys { changed.keys }
+
     /// Every changed field.
     /// - Complexity: O(*f*), where *f* is the number of changed fields.
     public var fields: Set<StoreFieldKey> {

@@ -1,12 +1,14 @@
 import PagingLock
 
-/// Keeps records of a ``GraphQLStore`` from ``GraphQLStore/gc()`` until
-/// ``cancel()`` or until the token is released.
+/// Keeps records of a ``GraphQLStore`` from collection, by
+/// ``GraphQLStore/gc()`` or past the store's
+/// ``GraphQLStore/Configuration/recordLimit``, until ``cancel()`` or until
+/// the token is released.
 ///
 /// ```swift
 /// let token = store.retain(operation) // what the operation reads stays
 /// store.gc()
-/// token.cancel()                      // may go at the next gc()
+/// token.cancel()                      // may go at the next collection
 /// ```
 public final class StoreRetainToken: Sendable {
     private let release: Lock<(@Sendable () -> Void)?>

@@ -284,7 +284,7 @@ struct StoreState: @unchecked Sendable {
         guard var automatic = automaticCollection, records.count > automatic.threshold else {
             return StoreChange()
         }
-        let (change, _) = collect(keying: keying, sparing: spared)
+        let change = collect(keying: keying, sparing: spared).change
         automatic.runs += 1
         automatic.threshold = max(automatic.limit, 2 * records.count)
         automaticCollection = automatic
@@ -300,12 +300,12 @@ struct StoreState: @unchecked Sendable {
     /// through references.
     /// - Complexity: O(*n*) for the *n* records held, plus a read of each
     ///   live selection.
+    /// - Returns: the change, and the records and root fields removed.
     mutating func collect(keying: StoreKeying, sparing spared: [StoreNormalizer.Entry] = []) -> (
-        StoreChange, StoreGCResult
+        change: StoreChange, removedRecords: [CacheKey], removedRootFields: [StoreFieldKey]
     ) {
-        var change = StoreChange()
         var keptRootFields: [CacheKey: Set<String>] = [:]
-        var kept: Set<CacheKey> = []
+        var keptCount = 0
         var pending: [CacheKey] = []
         for entry in spared {
             guard entry.key.isRoot else {
@@ -332,33 +332,35 @@ struct StoreState: @unchecked Sendable {
         }
         for keys in retainedKeys.values { pending += keys }
         while let key = pending.popLast() {
-            guard let record = records[key], kept.insert(key).inserted else { continue }
+            guard let record = records[key], !record.isMarked else { continue }
+            record.isMarked = true
+            keptCount += 1
             record.fields.forEach { _, value in value.forEachReference { pending.append($0) } }
         }
         var removedRecords: [CacheKey] = []
         var removedFields: [StoreFieldKey] = []
+        var change = StoreChange(reservingCapacity: records.count - keptCount)
         records.forEach { key, record in
-            guard !kept.contains(key) else { return }
+            guard !record.isMarked else {
+                record.isMarked = false
+                return
+            }
             if key.isRoot, let keep = keptRootFields[key] {
                 for field in record.fields.names where !keep.contains(field) {
                     removedFields.append(StoreFieldKey(record: key, field: field))
                 }
             } else {
                 removedRecords.append(key)
+                // A removed record reports all of its fields.
+                change.insert(record: key, fields: record.fields.names)
             }
         }
         for field in removedFields {
             remove(field: field.field, of: field.record)
             change.insert(record: field.record, field: field.field)
         }
-        for key in removedRecords {
-            if let record = records[key] {
-                for field in record.fields.names { change.insert(record: key, field: field) }
-            }
-            change.insert(record: key)
-            remove(key)
-        }
-        return (change, StoreGCResult(removedRecords: Set(removedRecords), removedRootFields: Set(removedFields)))
+        for key in removedRecords { remove(key) }
+        return (change, removedRecords, removedFields)
     }
 
     // MARK: Reading and watching

@@ -55,6 +55,10 @@ final class StoredRecord {
 
     var fields: StoreFields
     var referrers: Referrers
+    /// Set while a collection marks what is live, cleared by its sweep: a
+    /// byte in the object's padding, where a set of kept keys would hash
+    /// every live record.
+    var isMarked = false
 
     init(fields: StoreFields = StoreFields(), referrers: Referrers = .none) {
         self.fields = fields

@@ -101,17 +101,22 @@ struct StoreRecordLimitTests {
                 client: client, document: try ConnectionDocument(PagerFollowsStoreTests.document),
                 as: FollowedLaunch.self
             ).makePager(
-                configuration: try PagingConfiguration(pageSize: 3, prefetchDistance: 0, maximumHeld: .pages(2)))
+                configuration: try PagingConfiguration(
+                    pageSize: 3, prefetchDistance: 0, maximumHeld: .pages(2)))
             for _ in 0..<15 {
                 #expect(try await pager.loadNext().value == .loaded)
             }
-            #expect(pager.items.map(\.id) == (40...45).map(String.init), "the window holds the last two pages")
+            #expect(
+                pager.items.map(\.id) == (40...45).map(String.init), "the window holds the last two pages")
             pagers.append(pager)
         }
         #expect(bounded.automaticCollectionCount > 0)
-        #expect(unbounded.recordCount > 3 * bounded.recordCount, "\(unbounded.recordCount) / \(bounded.recordCount)")
+        #expect(
+            unbounded.recordCount > 3 * bounded.recordCount,
+            "\(unbounded.recordCount) / \(bounded.recordCount)")
         for launch in pagers[0].items {
-            #expect(bounded.record(for: CacheKey("Launch:\(launch.id)")) != nil, "Launch:\(launch.id) is held")
+            #expect(
+                bounded.record(for: CacheKey("Launch:\(launch.id)")) != nil, "Launch:\(launch.id) is held")
         }
 
         let client = fleet.client(store: bounded)

@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import Foundation
+import GraphQLBenchmarkSupport
 import Paging
 import PagingGraphQL
 
@@ -18,71 +19,26 @@ import PagingGraphQL
 let pageCount = 1_000
 let pageSize = 100
 
-let listDocument = """
-    query Launches($first: Int, $after: String) {
-      launches(first: $first, after: $after) @connection(key: "Launches_launches") {
-        edges { cursor node { id name } }
-        pageInfo { endCursor hasNextPage }
-      }
-    }
-    """
-
-/// The page bodies, made once: what a server would answer, `__typename` included since the
-/// client with a store asks for it.
-let pageBodies: [Data] = (0..<pageCount).map { page in
-    var edges: [String] = []
-    edges.reserveCapacity(pageSize)
-    for index in 0..<pageSize {
-        let id = page * pageSize + index
-        edges.append(
-            #"{"__typename":"LaunchEdge","cursor":"c\#(id)","node":{"__typename":"Launch","id":"\#(id)","name":"Launch \#(id)"}}"#
-        )
-    }
-    let next = page + 1 < pageCount
-    return Data(
-        #"{"data":{"launches":{"__typename":"LaunchConnection","edges":[\#(edges.joined(separator: ","))],"pageInfo":{"__typename":"PageInfo","endCursor":"c\#(page * pageSize + pageSize - 1)","hasNextPage":\#(next)}}}}"#
-            .utf8)
+/// The page bodies, made once.
+let pageBodies: [Data] = (0..<pageCount).map {
+    launchPageBody(page: $0, pageSize: pageSize, pageCount: pageCount)
 }
 
 /// Builds the page bodies (a lazy global) in a benchmark's setup, not in its first sample.
 func makePageBodies() { _ = pageBodies.count }
 
-/// Answers each request at once with the page after its `after` cursor.
-struct PrecomputedTransport: GraphQLTransport {
-    func send(_ request: GraphQLHTTPRequest) async throws -> GraphQLHTTPResponse {
-        let body = try JSONSerialization.jsonObject(with: request.body) as? [String: Any]
-        let variables = body?["variables"] as? [String: Any]
-        var page = 0
-        if let after = variables?["after"] as? String, let last = Int(after.dropFirst()) {
-            page = (last + 1) / pageSize
-        }
-        guard page < pageBodies.count else { throw URLError(.badServerResponse) }
-        return GraphQLHTTPResponse(statusCode: 200, body: pageBodies[page])
-    }
-}
-
-struct Launch: Decodable, Identifiable, Sendable {
-    let id: String
-    let name: String
-}
-
-/// A fresh list over a fresh store.
+/// A fresh list over a fresh store, answered from the precomputed bodies.
 @MainActor
 func makeList() throws -> PagedList<String, Launch> {
-    let client = GraphQLClient(
-        endpoint: URL(fileURLWithPath: "/graphql"), transport: PrecomputedTransport(), store: GraphQLStore())
-    return ConnectionSource(client: client, document: try ConnectionDocument(listDocument), as: Launch.self)
-        .makeList(configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: 0))
+    try makeLaunchList(
+        transport: LaunchPageTransport(pageSize: pageSize, pageCount: pageCount) { pageBodies[$0] },
+        configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: 0))
 }
 
 /// Loads one page and checks that the list shows it.
 @MainActor
 func loadPage(_ list: PagedList<String, Launch>) async throws {
-    let before = list.items.count
-    _ = try await list.loadNext().value
-    guard list.items.count == before + pageSize else {
-        throw BenchmarkSetupError("the list shows \(list.items.count) items after a page, \(before) before")
-    }
+    try await loadLaunchPage(list, pageSize: pageSize)
 }
 
 /// The list of a benchmark, made in its setup.

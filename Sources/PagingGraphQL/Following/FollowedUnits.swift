@@ -105,7 +105,7 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
     /// - Complexity: O(*c* + *t*) for *c* changed records and *t* units reached.
     func touched(by change: StoreChange) -> [UnitID] {
         var touched: Set<UnitID> = []
-        for record in change.records {
+        for record in change.changedRecords {
             if let own = UnitID(ownRecord: record), entries[own] != nil { touched.insert(own) }
             switch owners[record] {
             case nil: break
