@@ -60,7 +60,7 @@ extension GraphQLStore {
         public var recordLimit: Int?
 
         /// The ``recordLimit`` of a configuration that does not set one.
-        public static let defaultRecordLimit = 20_000
+        public static let defaultRecordLimit = 10_000
 
         /// Creates a configuration.
         /// - Parameters:

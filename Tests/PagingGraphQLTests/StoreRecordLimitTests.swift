@@ -71,7 +71,7 @@ struct StoreRecordLimitTests {
     @Test("the default limit is on")
     func defaultLimit() {
         #expect(GraphQLStore.Configuration().recordLimit == GraphQLStore.Configuration.defaultRecordLimit)
-        #expect(GraphQLStore().state.withLock { $0.automaticCollection?.limit } == 20_000)
+        #expect(GraphQLStore().state.withLock { $0.automaticCollection?.limit } == 10_000)
     }
 
     @Test("records written while a page loads survive a collection another write sets off")
