@@ -1,11 +1,10 @@
 /// The key of a record in a ``GraphQLStore``.
 ///
 /// An object with an identity gets a key from the store's
-/// ``GraphQLStore/Configuration``, such as `Launch:109`; an object without one
-/// is stored under its parent's key and the field that holds it, such as
-/// `QUERY_ROOT.launches(first:2).pageInfo`. The data of each operation type
-/// starts at a root record: ``queryRoot``, ``mutationRoot`` or
-/// ``subscriptionRoot``.
+/// ``GraphQLStore/Configuration``, such as `Launch:109`; an object without
+/// one has no record and no key: it stays in the field that holds it
+/// (``StoreValue/object(_:)``). The data of each operation type starts at a
+/// root record: ``queryRoot``, ``mutationRoot`` or ``subscriptionRoot``.
 ///
 /// ```swift
 /// let launch: CacheKey = "Launch:109"

@@ -11,9 +11,10 @@ extension GraphQLStore {
     ///    when it has none.
     ///
     /// An object without an identity, or whose key fields are missing or
-    /// `null`, is stored as an embedded record under its parent's key and
-    /// field, such as `QUERY_ROOT.launches(first:2).pageInfo` or
-    /// `Launch:109.rocket`, and `.0`, `.1`, ... for list elements.
+    /// `null`, is no record: it stays in the field that holds it, such as
+    /// the `pageInfo` of `QUERY_ROOT`'s `launches(first:2)`
+    /// (``StoreValue/object(_:)``), and a second write of it merges its
+    /// fields over the first's, as a record's do.
     ///
     /// ```swift
     /// var configuration = GraphQLStore.Configuration()

@@ -1,12 +1,14 @@
 extension GraphQLStore {
     /// Removes a record, for example after a mutation deleted its object.
     ///
-    /// Every list that references the record loses those elements, so a
-    /// watched list shows the rest at once. A field that references the
-    /// record directly keeps the reference, which now dangles: a read
-    /// through it misses (and so asks for a refetch) instead of showing a
-    /// `null` the server never sent. Embedded records under the removed one
-    /// (`Launch:1.rocket`) stay until ``gc()``.
+    /// Every list that references the record loses those elements, and
+    /// every list of objects without identity (a connection's edges) loses
+    /// the objects that reference it directly, so a watched list shows the
+    /// rest at once. A field that references the record directly keeps the
+    /// reference, which now dangles: a read through it misses (and so asks
+    /// for a refetch) instead of showing a `null` the server never sent.
+    /// The objects without identity the record held (`Launch:1`'s `rocket`)
+    /// go with it.
     ///
     /// ```swift
     /// store.delete(record: "Launch:109")

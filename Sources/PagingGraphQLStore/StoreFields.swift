@@ -5,7 +5,7 @@
 /// record that grows past ``smallLimit`` fields (a root record with many
 /// pages, say) switches to a dictionary, so no lookup is ever worse than
 /// O(``smallLimit``).
-struct StoreFields {
+struct StoreFields: Sendable {
     static let smallLimit = 12
 
     private var small: [(name: String, value: StoreValue)]

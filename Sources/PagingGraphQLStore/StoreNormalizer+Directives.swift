@@ -11,8 +11,9 @@ extension StoreNormalizer {
     /// The connection edits and deletions that the mutation directives met
     /// while normalizing ask for.
     ///
-    /// An edge's node is found in the records written: the edge's record
-    /// holds a reference to it under `node`. A bare ID becomes a record key
+    /// An edge's node is its `node` field: the edge holds it in place, or,
+    /// for an edge with an identity, in the edge's record written. A bare
+    /// ID becomes a record key
     /// by the store's key rules, given the directive's `typename:` as the
     /// `__typename` when it has one.
     /// - Throws: ``GraphQLStoreError/Code/data`` when an ID cannot be made a
@@ -28,16 +29,19 @@ extension StoreNormalizer {
         var deleted: Set<CacheKey> = []
         for site in directiveSites {
             for directive in site.directives {
+                // The connections first: a variable without a value is the
+                // document's error, whatever the data.
+                let kind = directive.action.editKind
+                let connections = kind == nil ? [] : try connectionKeys(of: directive, path: site.path)
                 var records: [CacheKey] = []
                 try collectRecords(
                     of: site.value, for: directive, nodes: nodes, path: site.path, into: &records)
-                guard let kind = directive.action.editKind else {
+                guard let kind else {
                     for record in records where deleted.insert(record).inserted {
                         effects.deletions.append(record)
                     }
                     continue
                 }
-                let connections = try connectionKeys(of: directive, path: site.path)
                 for record in records {
                     for connection in connections {
                         effects.edits.append(
@@ -52,8 +56,16 @@ extension StoreNormalizer {
     /// The `node` value of each edge record under an edge directive.
     private func edgeNodes() -> [CacheKey: StoreValue] {
         var edges: Set<CacheKey> = []
+        /// The edges with an identity: references, in lists or not.
+        func collect(_ value: StoreValue) {
+            switch value {
+            case .reference(let key): edges.insert(key)
+            case .list(let elements): elements.forEach(collect)
+            case .scalar, .object: break
+            }
+        }
         for site in directiveSites where site.directives.contains(where: \.action.takesEdges) {
-            site.value.forEachReference { edges.insert($0) }
+            collect(site.value)
         }
         guard !edges.isEmpty else { return [:] }
         var nodes: [CacheKey: StoreValue] = [:]
@@ -75,21 +87,15 @@ extension StoreNormalizer {
                 records.append(key)
                 return
             }
-            guard let node = nodes[key] else {
+            try collectNode(nodes[key], for: directive, path: path, into: &records)
+        case .object(let edge):
+            guard directive.action.takesEdges else {
                 throw GraphQLStoreError(
                     .data,
-                    "The edge at \(GraphQLPathSegment.describe(path)) has no node, so @\(directive.action.rawValue) has nothing to add; make sure the data selects the edge's node.",
+                    "The object at \(GraphQLPathSegment.describe(path)) has no identity, so @\(directive.action.rawValue) has no record to name; select its id (and __typename), or put the directive on its ID.",
                     path: path)
             }
-            switch node {
-            case .reference(let node): records.append(node)
-            case .scalar(.null): break
-            default:
-                throw GraphQLStoreError(
-                    .data,
-                    "The node of the edge at \(GraphQLPathSegment.describe(path)) is \(node), not one object, so @\(directive.action.rawValue) cannot add it.",
-                    path: path)
-            }
+            try collectNode(edge["node"], for: directive, path: path, into: &records)
         case .list(let elements):
             for element in elements {
                 try collectRecords(of: element, for: directive, nodes: nodes, path: path, into: &records)
@@ -100,6 +106,28 @@ extension StoreNormalizer {
     }
 
     /// Appends the records of IDs: one ID, or lists of them.
+    /// The node of an edge, for a directive that takes edges.
+    private func collectNode(
+        _ node: StoreValue?, for directive: StoreMutationDirective, path: [GraphQLPathSegment],
+        into records: inout [CacheKey]
+    ) throws(GraphQLStoreError) {
+        guard let node else {
+            throw GraphQLStoreError(
+                .data,
+                "The edge at \(GraphQLPathSegment.describe(path)) has no node, so @\(directive.action.rawValue) has nothing to add; make sure the data selects the edge's node.",
+                path: path)
+        }
+        switch node {
+        case .reference(let node): records.append(node)
+        case .scalar(.null): break
+        default:
+            throw GraphQLStoreError(
+                .data,
+                "The node of the edge at \(GraphQLPathSegment.describe(path)) is \(node), not one object with an identity, so @\(directive.action.rawValue) cannot add it.",
+                path: path)
+        }
+    }
+
     private func collectRecords(
         ofIDs json: JSONValue, for directive: StoreMutationDirective, path: [GraphQLPathSegment],
         into records: inout [CacheKey]

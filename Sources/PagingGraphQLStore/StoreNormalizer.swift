@@ -1,6 +1,7 @@
 /// Turns response data into records: each object with an identity becomes
-/// its own record, the others embedded records under their parent's path;
-/// fields are stored by storage key, objects as references.
+/// its own record, held by its parent as a reference; an object without
+/// one stays in its parent's field (``StoreValue/object(_:)``). Fields are
+/// stored by storage key.
 ///
 /// It works on data alone, without the store's records, so a write runs it
 /// before taking the store's lock.
@@ -42,6 +43,15 @@ struct StoreNormalizer {
     mutating func write(
         _ object: [String: JSONValue], sets: [CompiledSelectionSet], at key: CacheKey
     ) throws(GraphQLStoreError) {
+        let (fields, names) = try fields(of: object, sets: sets)
+        entries.append(Entry(key: key, fields: fields, names: names))
+    }
+
+    /// The fields of an object selected by `sets`, normalized; their names
+    /// too when the compiled selection knows them.
+    private mutating func fields(of object: [String: JSONValue], sets: [CompiledSelectionSet])
+        throws(GraphQLStoreError) -> (fields: [(name: String, value: StoreValue)], names: [String]?)
+    {
         var fields: [(name: String, value: StoreValue)] = []
         var names: [String]?
         if sets.count == 1, let simple = sets[0].simpleFields {
@@ -50,8 +60,7 @@ struct StoreNormalizer {
             for field in simple {
                 try write(
                     field, childSets: field.childSets, directives: field.directives, definite: true,
-                    of: object,
-                    at: key, into: &fields)
+                    of: object, into: &fields)
             }
         } else {
             var collector = StoreFieldCollector(
@@ -61,16 +70,16 @@ struct StoreNormalizer {
             for group in collector.groups {
                 try write(
                     group.field, childSets: group.childSets, directives: group.directives,
-                    definite: group.definite, of: object, at: key, into: &fields)
+                    definite: group.definite, of: object, into: &fields)
             }
         }
-        entries.append(Entry(key: key, fields: fields, names: names))
+        return (fields, names)
     }
 
     private mutating func write(
         _ field: CompiledField, childSets: [CompiledSelectionSet], directives: [StoreMutationDirective],
         definite: Bool,
-        of object: [String: JSONValue], at key: CacheKey,
+        of object: [String: JSONValue],
         into fields: inout [(name: String, value: StoreValue)]
     ) throws(GraphQLStoreError) {
         path.append(.key(field.responseKey))
@@ -95,23 +104,16 @@ struct StoreNormalizer {
             fields.append((storageKey, .scalar(value)))
             if let site { directiveSites[site].value = .scalar(value) }
         } else {
-            let stored = try normalize(value, childSets: childSets) {
-                var embedded = key.rawValue
-                embedded.reserveCapacity(embedded.utf8.count + storageKey.utf8.count + 8)
-                embedded += "."
-                embedded += storageKey
-                return embedded
-            }
+            let stored = try normalize(value, childSets: childSets)
             fields.append((storageKey, stored))
             if let site { directiveSites[site].value = stored }
         }
     }
 
-    /// Normalizes the value of an object field; `embeddedKey` makes the key
-    /// of an object without identity, only when there is one.
-    private mutating func normalize(
-        _ value: JSONValue, childSets: [CompiledSelectionSet], embeddedKey: () -> String
-    ) throws(GraphQLStoreError) -> StoreValue {
+    /// Normalizes the value of an object field.
+    private mutating func normalize(_ value: JSONValue, childSets: [CompiledSelectionSet])
+        throws(GraphQLStoreError) -> StoreValue
+    {
         switch value {
         case .null:
             return .scalar(.null)
@@ -120,26 +122,18 @@ struct StoreNormalizer {
             // only if the selection asks for `id`.
             let identity =
                 keying.usesIDOnly && !childSets.contains(where: \.mayHaveID) ? nil : keying.key(for: object)
-            let key = identity ?? CacheKey(embeddedKey())
+            guard let key = identity else {
+                return .object(StoreObject(adopting: try fields(of: object, sets: childSets).fields))
+            }
             try write(object, sets: childSets, at: key)
             return .reference(key)
         case .array(let elements):
             var stored: [StoreValue] = []
             stored.reserveCapacity(elements.count)
-            var base: String?
             for (index, element) in elements.enumerated() {
                 path.append(.index(index))
                 defer { path.removeLast() }
-                stored.append(
-                    try normalize(element, childSets: childSets) {
-                        let prefix = base ?? embeddedKey()
-                        base = prefix
-                        var key = prefix
-                        key.reserveCapacity(prefix.utf8.count + 8)
-                        key += "."
-                        key += String(index)
-                        return key
-                    })
+                stored.append(try normalize(element, childSets: childSets))
             }
             return .list(stored)
         default:

@@ -36,8 +36,17 @@ struct StoreReader {
             dependencies[key, default: []].append(contentsOf: fields.isEmpty ? ["__typename"] : fields)
             throw StoreMiss(path: path, record: key, field: fields.first ?? "", recordIsMissing: true)
         }
+        return try readObject(record, at: key, sets: sets, noting: true)
+    }
+
+    /// Reads a selection from an object's fields: a record's, noting what
+    /// it looks at, or those of an object held in a field of the record
+    /// `key`, which depends on that field alone (already noted).
+    private mutating func readObject(
+        _ record: StoreFields, at key: CacheKey, sets: [CompiledSelectionSet], noting: Bool
+    ) throws(StoreMiss) -> JSONValue {
         if sets.count == 1, let simple = sets[0].simpleFields {
-            if let storageKeys = sets[0].fixedStorageKeys {
+            if noting, let storageKeys = sets[0].fixedStorageKeys {
                 // The common case: depend on every field at once, sharing the
                 // compiled list (a miss then depends on fields after it too).
                 if dependencies[key] == nil {
@@ -51,19 +60,19 @@ struct StoreReader {
             for field in simple {
                 object[field.responseKey] = try read(
                     field, childSets: field.childSets, in: record, at: key,
-                    noting: sets[0].fixedStorageKeys == nil)
+                    noting: noting && sets[0].fixedStorageKeys == nil)
             }
             return .object(object)
         }
         let typename = record["__typename"]?.scalarString
         var collector = StoreFieldCollector(keying: keying, variables: variables, typename: typename)
         collector.collect(sets)
-        if collector.usedTypename { dependencies[key, default: []].append("__typename") }
+        if noting, collector.usedTypename { dependencies[key, default: []].append("__typename") }
         var object: [String: JSONValue] = [:]
         object.reserveCapacity(collector.groups.count)
         for group in collector.groups {
             object[group.field.responseKey] = try read(
-                group.field, childSets: group.childSets, in: record, at: key, noting: true)
+                group.field, childSets: group.childSets, in: record, at: key, noting: noting)
         }
         return .object(object)
     }
@@ -98,6 +107,9 @@ struct StoreReader {
         case .reference(let key):
             guard !childSets.isEmpty else { throw StoreMiss(path: path, record: record, field: field) }
             return try readObject(key, sets: childSets)
+        case .object(let object):
+            guard !childSets.isEmpty else { throw StoreMiss(path: path, record: record, field: field) }
+            return try readObject(object.storage, at: record, sets: childSets, noting: false)
         case .list(let elements):
             var values: [JSONValue] = []
             values.reserveCapacity(elements.count)

@@ -110,14 +110,15 @@ struct StoreState: @unchecked Sendable {
                 change.insert(record: key, field: name)
             }
         }
-        Self.set(setting, in: &record.fields, of: key, change: &change, updates: &updates)
+        Self.set(setting, in: &record.fields, of: key, merging: false, change: &change, updates: &updates)
         applyReferenceUpdates(updates)
         return change
     }
 
-    /// Removes a record, and every list element that references it; so
-    /// does an object without identity in a list (an edge) that references
-    /// it directly. Other direct references are left dangling.
+    /// Removes a record, and every list element that references it, at any
+    /// depth of the fields that hold it; so does an object without identity
+    /// in a list (an edge) that references it directly. Other direct
+    /// references are left dangling.
     /// - Complexity: O(*f* + *r*) for a record of *f* fields referenced from
     ///   *r* fields, plus the size of those fields' values.
     mutating func delete(_ key: CacheKey) -> StoreChange {
@@ -135,17 +136,9 @@ struct StoreState: @unchecked Sendable {
         }
         applyReferenceUpdates(updates)
         for holder in record.referrers.all {
-            guard let value = records[holder.record]?.fields[holder.field] else { continue }
-            if case .list = value {
-                removeElements(referencing: key, from: holder, change: &change)
-                continue
-            }
-            danglingReferrers[key, default: []].insert(holder)
-            // An edge: an object without identity, in a list, that holds the
-            // record; the list loses it.
-            for list in records[holder.record]?.referrers.all ?? []
-            where holder.record.rawValue.hasPrefix(list.record.rawValue + "." + list.field + ".") {
-                removeElements(referencing: holder.record, from: list, change: &change)
+            removeElements(referencing: key, from: holder, change: &change)
+            if records[holder.record]?.fields[holder.field]?.references(key) == true {
+                danglingReferrers[key, default: []].insert(holder)
             }
         }
         return change
@@ -189,7 +182,8 @@ struct StoreState: @unchecked Sendable {
         for holder in holders { record.referrers.insert(holder) }
     }
 
-    /// Removes the elements that reference `key` from a list field.
+    /// Removes the list elements that reference `key` from a field, at any
+    /// depth (``StoreValue/removingListElements(referencing:)``).
     private mutating func removeElements(
         referencing key: CacheKey, from holder: StoreFieldKey, change: inout StoreChange
     ) {
@@ -198,20 +192,28 @@ struct StoreState: @unchecked Sendable {
         guard kept != value else { return }
         var updates: [ReferenceUpdate] = []
         Self.set(
-            [(holder.field, kept)], in: &record.fields, of: holder.record, change: &change, updates: &updates)
+            [(holder.field, kept)], in: &record.fields, of: holder.record, merging: false, change: &change,
+            updates: &updates)
         applyReferenceUpdates(updates)
     }
 
+    /// Sets fields of a record; with `merging`, as a write does: an object
+    /// without identity merges over the one the field holds
+    /// (``StoreValue/merged(over:)``).
     private static func set(
         _ fields: [(name: String, value: StoreValue)], in record: inout StoreFields, of key: CacheKey,
-        change: inout StoreChange, updates: inout [ReferenceUpdate]
+        merging: Bool = true, change: inout StoreChange, updates: inout [ReferenceUpdate]
     ) {
         for (name, value) in fields {
-            let old = record.updateValue(value, forKey: name)
-            guard old != value else { continue }
-            if value.hasReferences || old?.hasReferences == true {
+            var stored = value
+            if merging, value.holdsObjectsOrLists, let current = record[name] {
+                stored = value.merged(over: current)
+            }
+            let old = record.updateValue(stored, forKey: name)
+            guard old != stored else { continue }
+            if stored.hasReferences || old?.hasReferences == true {
                 updates.append(
-                    ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: value))
+                    ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: stored))
             }
             change.insert(record: key, field: name)
         }

@@ -84,7 +84,7 @@ struct StoreEditingTests {
         ]
         try store.write(data: edges, for: connection)
         let change = store.delete(record: "Launch:2")
-        #expect(change.contains(record: "QUERY_ROOT.launches(first:3)", field: "edges"))
+        #expect(change.contains(record: .queryRoot, field: "launches(first:3)"))
         #expect(
             store.read(connection).data
                 == [
@@ -95,18 +95,15 @@ struct StoreEditingTests {
                         ]
                     ]
                 ])
-        // The orphaned edge still points at the deleted record; the record's
-        // return finds it in the index again.
-        #expect(
-            store.state.withLock { $0.danglingReferrers["Launch:2"] } == [
-                StoreFieldKey(record: "QUERY_ROOT.launches(first:3).edges.1", field: "node")
-            ])
+        // The edge went with the record: nothing references it any more.
+        #expect(store.state.withLock { $0.danglingReferrers["Launch:2"] } == nil)
         try store.write(data: edges, for: connection)
         #expect(store.read(connection).data == edges)
         #expect(store.state.withLock { $0.danglingReferrers.isEmpty })
+        // The field that holds the connection, edges and all, references it.
         #expect(
             store.state.withLock { $0.referrers(of: "Launch:2") }
-                == [StoreFieldKey(record: "QUERY_ROOT.launches(first:3).edges.1", field: "node")])
+                == [StoreFieldKey(record: .queryRoot, field: "launches(first:3)")])
     }
 
     @Test("modify sets and removes fields, creates records, and reports what changed")

@@ -170,7 +170,7 @@ struct MutationDirectiveTests {
                 """, variables: ["id": "1"], to: store)
         #expect(change.deletedRecords == ["Launch:1"])
         #expect(change.contains(record: "Launch:1", field: "site"))
-        #expect(change.contains(record: "QUERY_ROOT.feed(first:3)", field: "edges"))
+        #expect(change.contains(record: .queryRoot, field: "feed(first:3)"))
         #expect(change.contains(record: .mutationRoot, field: #"deleteLaunch(id:"1")"#))
         #expect(change.connectionEdits.isEmpty)
         #expect(store.record(for: "Launch:1") == nil)
@@ -198,9 +198,10 @@ struct MutationDirectiveTests {
         #expect(change.deletedRecords == ["Launch:1", "Launch:2"], "Launch:9 was never in the store")
         #expect(store.record(for: "Launch:1") == nil)
         #expect(store.record(for: "Launch:2") == nil)
+        // The payload stays, its reference to the deleted launch dangling.
         #expect(
             store.record(for: .mutationRoot)?[#"deleteLaunch(id:"2")"#]
-                == .reference("MUTATION_ROOT.deleteLaunch(id:\"2\")"))
+                == .object(StoreObject(["launch": .reference("Launch:2")])))
     }
 
     @Test("connections and typename may come from variables; one key stands for a list of one")
@@ -375,6 +376,6 @@ struct MutationDirectiveTests {
                 StoreConnectionEdit(connection: "Feed_feed", kind: .prepend, record: "Launch:9")
             ])
         #expect(change.contains(record: "Launch:9", field: "site"))
-        #expect(change.contains(record: "QUERY_ROOT.feed(first:3)", field: "edges"))
+        #expect(change.contains(record: .queryRoot, field: "feed(first:3)"))
     }
 }

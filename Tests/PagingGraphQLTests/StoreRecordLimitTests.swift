@@ -91,7 +91,7 @@ struct StoreRecordLimitTests {
 
     @Test("a windowed list scrolled far keeps the store bounded, its rows' records held and followed")
     func windowedListScrolledFar() async throws {
-        let fleet = LaunchFleet(count: 60)
+        let fleet = LaunchFleet(count: 120)
         let bounded = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: 12))
         let unbounded = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: nil))
         var pagers: [Pager<String, FollowedLaunch>] = []
@@ -103,11 +103,11 @@ struct StoreRecordLimitTests {
             ).makePager(
                 configuration: try PagingConfiguration(
                     pageSize: 3, prefetchDistance: 0, maximumHeld: .pages(2)))
-            for _ in 0..<15 {
+            for _ in 0..<40 {
                 #expect(try await pager.loadNext().value == .loaded)
             }
             #expect(
-                pager.items.map(\.id) == (40...45).map(String.init), "the window holds the last two pages")
+                pager.items.map(\.id) == (115...120).map(String.init), "the window holds the last two pages")
             pagers.append(pager)
         }
         #expect(bounded.automaticCollectionCount > 0)
@@ -121,10 +121,10 @@ struct StoreRecordLimitTests {
 
         let client = fleet.client(store: bounded)
         let changes = try await pagers[0].changes {
-            _ = try await client.send(FleetMutations.bookTrips(["44"]))
+            _ = try await client.send(FleetMutations.bookTrips(["119"]))
         }
         #expect(changes == [ListChange(updated: [4..<5])])
-        #expect(pagers[0].items[4] == PagerFollowsStoreTests.launch("44", booked: true))
+        #expect(pagers[0].items[4] == PagerFollowsStoreTests.launch("119", booked: true))
     }
 
     @Test("random writes, retains and releases leave exactly the records the policy keeps")
