@@ -12,7 +12,7 @@ struct StoreRecordTable {
     private(set) var count = 0
 
     private static func shard(of key: CacheKey) -> Int {
-        Int(UInt(bitPattern: key.textHash) % UInt(shardCount))
+        Int(key.shardHash % UInt(shardCount))
     }
 
     /// The record of a key.
