@@ -123,7 +123,8 @@ struct StoreNormalizer {
             let identity =
                 keying.usesIDOnly && !childSets.contains(where: \.mayHaveID) ? nil : keying.key(for: object)
             guard let key = identity else {
-                return .object(StoreObject(adopting: try fields(of: object, sets: childSets).fields))
+                let (fields, names) = try fields(of: object, sets: childSets)
+                return .object(StoreObject(adopting: fields, sharedNames: names))
             }
             try write(object, sets: childSets, at: key)
             return .reference(key)

@@ -22,9 +22,10 @@ public struct StoreObject: Sendable {
         storage = StoreFields(adopting: fields.map { ($0.key, $0.value) })
     }
 
-    /// An object of fields given as a list of distinct names, adopted without a copy.
-    init(adopting fields: [(name: String, value: StoreValue)]) {
-        storage = StoreFields(adopting: fields)
+    /// An object of fields given as a list of distinct names; `sharedNames`
+    /// lists them in order when the selection that wrote them does.
+    init(adopting fields: [(name: String, value: StoreValue)], sharedNames: [String]? = nil) {
+        storage = StoreFields(adopting: fields, sharedNames: sharedNames)
     }
 
     init(storage: StoreFields) {

@@ -75,7 +75,7 @@ struct StoreState: @unchecked Sendable {
             } else if let names = entry.names {
                 // A new record of distinct names that the compiled selection
                 // lists: its fields are adopted as they are, and all changed.
-                let record = StoredRecord(fields: StoreFields(adopting: entry.fields))
+                let record = StoredRecord(fields: StoreFields(adopting: entry.fields, sharedNames: names))
                 takeDanglingReferrers(of: entry.key, into: record)
                 for field in entry.fields where field.value.hasReferences {
                     updates.append(
@@ -348,13 +348,13 @@ struct StoreState: @unchecked Sendable {
                 return
             }
             if key.isRoot, let keep = keptRootFields[key] {
-                for field in record.fields.names where !keep.contains(field) {
+                for field in record.fields.allNames where !keep.contains(field) {
                     removedFields.append(StoreFieldKey(record: key, field: field))
                 }
             } else {
                 removedRecords.append(key)
                 // A removed record reports all of its fields.
-                change.insert(record: key, fields: record.fields.names)
+                change.insert(record: key, fields: record.fields.allNames)
             }
         }
         for field in removedFields {

@@ -38,7 +38,7 @@ extension StoreValue {
         case .scalar: false
         case .reference: true
         case .object(let object):
-            object.storage.values.contains { $0.hasReferences }
+            object.storage.containsValue { $0.hasReferences }
         case .list(let elements): elements.contains { $0.hasReferences }
         }
     }
@@ -119,7 +119,7 @@ extension StoreObject {
     /// Whether a field of the object is a reference to `key` (an edge that
     /// holds a node).
     func holdsDirectly(_ key: CacheKey) -> Bool {
-        storage.values.contains { $0 == .reference(key) }
+        storage.containsValue { $0 == .reference(key) }
     }
 }
 
