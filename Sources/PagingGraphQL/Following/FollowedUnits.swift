@@ -8,13 +8,15 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
     /// removes a unit only if it is still the one it looked at.
     struct Entry: Sendable {
         var unit: Unit
-        var generation: Int
+        /// 32 bits, beside the unit's ids in one word: compared for
+        /// equality only, so wrapping around is harmless.
+        var generation: UInt32
     }
 
     /// A unit the sweep may remove, as it saw it.
     struct Candidate: Sendable {
         let id: UnitID
-        let generation: Int
+        let generation: UInt32
         let ids: UnitItemIDs<ID>
     }
 
@@ -26,7 +28,7 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
 
     private(set) var entries: [UnitID: Entry] = [:]
     private var owners: [CacheKey: Owners] = [:]
-    private var generation = 0
+    private var generation: UInt32 = 0
     /// The number of item ids the units show, in all.
     private(set) var followedCount = 0
     /// Keeps the followed records from the store's garbage collection.
@@ -40,7 +42,7 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
     /// - Complexity: O(*r*) for the records of both.
     @inline(__always)
     mutating func insert(_ unit: Unit, as id: UnitID) {
-        generation += 1
+        generation &+= 1
         if let old = entries.updateValue(Entry(unit: unit, generation: generation), forKey: id) {
             forget(old.unit, of: id)
         }

@@ -88,22 +88,26 @@ extension Int: FollowedUnitID {
 /// What a follower reads again as one: a record, or a page.
 ///
 /// A follower keeps one per item of a list followed by record, by value in
-/// its table, so it is kept small: the last read (kept by page only) is
-/// boxed.
+/// its table, so it is kept small: an item's id and one pointer. What most
+/// units lack (records beyond their own, a kept read) is boxed behind it.
 struct FollowedUnit<Reading: Sendable, ID: Hashable & Sendable>: Sendable {
     /// How to read it again.
     var reading: Reading
     /// The ids of the items it shows.
     var ids: UnitItemIDs<ID>
+    private var extras: Extras?
+
     /// The records its last read depended on, but for the record its id
     /// names (see ``FollowedUnitID``).
-    var records: [CacheKey]
-    private var kept: KeptRead?
+    var records: [CacheKey] {
+        get { extras?.records ?? [] }
+        set { extras = Extras(records: newValue, read: read) }
+    }
 
     /// Its last read, when its strategy keeps reads.
     var read: StoreReadResult? {
-        get { kept?.result }
-        set { kept = newValue.map(KeptRead.init) }
+        get { extras?.read }
+        set { extras = Extras(records: records, read: newValue) }
     }
 
     /// A unit.
@@ -115,17 +119,21 @@ struct FollowedUnit<Reading: Sendable, ID: Hashable & Sendable>: Sendable {
     init(reading: Reading, ids: [ID], records: [CacheKey], read: StoreReadResult? = nil) {
         self.reading = reading
         self.ids = UnitItemIDs(ids)
-        self.records = records
-        self.kept = read.map(KeptRead.init)
+        self.extras = Extras(records: records, read: read)
     }
 }
 
-/// A read a unit keeps, boxed.
-private final class KeptRead: Sendable {
-    let result: StoreReadResult
+/// What a unit depends on beyond its own record, boxed: most units of a
+/// list followed by record have none.
+private final class Extras: Sendable {
+    let records: [CacheKey]
+    let read: StoreReadResult?
 
-    init(_ result: StoreReadResult) {
-        self.result = result
+    /// The box, or `nil` when there is nothing to hold.
+    init?(records: [CacheKey], read: StoreReadResult?) {
+        guard !records.isEmpty || read != nil else { return nil }
+        self.records = records
+        self.read = read
     }
 }
 
