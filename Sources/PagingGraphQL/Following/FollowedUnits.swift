@@ -4,19 +4,9 @@
 struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & Sendable>: Sendable {
     typealias Unit = FollowedUnit<Reading, ID>
 
-    /// A unit, and the generation it was last learned or read in: the sweep
-    /// removes a unit only if it is still the one it looked at.
-    struct Entry: Sendable {
-        var unit: Unit
-        /// 32 bits, beside the unit's ids in one word: compared for
-        /// equality only, so wrapping around is harmless.
-        var generation: UInt32
-    }
-
     /// A unit the sweep may remove, as it saw it.
     struct Candidate: Sendable {
         let id: UnitID
-        let generation: UInt32
         let ids: UnitItemIDs<ID>
     }
 
@@ -26,9 +16,16 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
         case many(Set<UnitID>)
     }
 
-    private(set) var entries: [UnitID: Entry] = [:]
+    /// The units, by id: an item's id and a pointer each, for a list
+    /// followed by record.
+    private(set) var entries: [UnitID: Unit] = [:]
     private var owners: [CacheKey: Owners] = [:]
-    private var generation: UInt32 = 0
+    /// The sweeps between taking their candidates and removing them, and
+    /// the units learned in the meantime, which they spare: a unit learned
+    /// again since a sweep looked at it is no longer the one it looked at.
+    /// (No generation per unit: that would cost every unit a word.)
+    private var sweepsInProgress = 0
+    private var learnedDuringSweeps: Set<UnitID> = []
     /// The number of item ids the units show, in all.
     private(set) var followedCount = 0
     /// Keeps the followed records from the store's garbage collection.
@@ -36,17 +33,17 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
     /// The pages learned that the pager may still take in.
     var pending = PendingPages<UnitID>()
 
-    subscript(id: UnitID) -> Unit? { entries[id]?.unit }
+    subscript(id: UnitID) -> Unit? { entries[id] }
 
     /// Follows a unit, in place of the one with the same id.
     /// - Complexity: O(*r*) for the records of both.
     @inline(__always)
     mutating func insert(_ unit: Unit, as id: UnitID) {
-        generation &+= 1
-        if let old = entries.updateValue(Entry(unit: unit, generation: generation), forKey: id) {
-            forget(old.unit, of: id)
+        if sweepsInProgress > 0 { learnedDuringSweeps.insert(id) }
+        if let old = entries.updateValue(unit, forKey: id) {
+            forget(old, of: id)
         }
-        followedCount += unit.ids.count
+        followedCount += unit.itemCount
         for record in unit.records {
             switch owners[record] {
             case nil: owners[record] = .one(id)
@@ -68,7 +65,7 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
         // each call looks up the metadata of the generic types it touches.
         var added = 0
         for (id, unit) in units {
-            added += unit.ids.count
+            added += unit.itemCount
             insert(unit, as: id)
         }
         return added
@@ -77,14 +74,14 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
     /// Stops following a unit.
     /// - Complexity: O(*r*) for its records.
     mutating func remove(_ id: UnitID) {
-        guard let entry = entries.removeValue(forKey: id) else { return }
-        forget(entry.unit, of: id)
+        guard let unit = entries.removeValue(forKey: id) else { return }
+        forget(unit, of: id)
     }
 
     /// Takes a unit no longer followed out of the count and the index.
     /// - Complexity: O(*r*) for its records.
     private mutating func forget(_ unit: Unit, of id: UnitID) {
-        followedCount -= unit.ids.count
+        followedCount -= unit.itemCount
         for record in unit.records {
             switch owners[record] {
             case nil: break
@@ -115,15 +112,17 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
             case .many(let ids): touched.formUnion(ids)
             }
         }
-        return touched.filter { entries[$0]?.unit.read?.isAffected(by: change) ?? true }
+        return touched.filter { entries[$0]?.read?.isAffected(by: change) ?? true }
     }
 
     /// The units the sweep may remove: all but those pending and `spared`.
+    /// Each call is to be followed by ``sweep(_:held:)``.
     /// - Complexity: O(*n*) for the *n* units followed.
-    func sweepCandidates(sparing spared: Set<UnitID>) -> [Candidate] {
+    mutating func sweepCandidates(sparing spared: Set<UnitID>) -> [Candidate] {
+        sweepsInProgress += 1
         let kept = spared.union(pending.units)
-        return entries.compactMap { id, entry in
-            kept.contains(id) ? nil : Candidate(id: id, generation: entry.generation, ids: entry.unit.ids)
+        return entries.compactMap { id, unit in
+            kept.contains(id) ? nil : Candidate(id: id, ids: unit.ids)
         }
     }
 
@@ -134,11 +133,13 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
     mutating func sweep(_ candidates: [Candidate], held: (ID) -> Bool) {
         let kept = pending.units
         for candidate in candidates
-        where !kept.contains(candidate.id) && entries[candidate.id]?.generation == candidate.generation
+        where !kept.contains(candidate.id) && !learnedDuringSweeps.contains(candidate.id)
             && !candidate.ids.contains(where: held)
         {
             remove(candidate.id)
         }
+        sweepsInProgress -= 1
+        if sweepsInProgress == 0 { learnedDuringSweeps = [] }
         retains.removeAll { $0.units.allSatisfy { entries[$0] == nil } }
     }
 }

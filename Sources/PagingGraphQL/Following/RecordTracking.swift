@@ -64,7 +64,13 @@ struct RecordTracking<Node: Identifiable & Sendable>: StoreTracking where Node.I
             guard case .object(let object) = node, let root = store.keying.key(for: object) else { continue }
             let records =
                 reachesOtherRecords ? Self.records(of: store.read(query: query.at(root)), root: root) : []
-            learned.append((root, FollowedUnit(reading: (), ids: [item.id], records: records)))
+            learned.append(
+                (
+                    root,
+                    records.isEmpty
+                        ? FollowedUnit(reading: (), id: item.id)
+                        : FollowedUnit(reading: (), ids: [item.id], records: records)
+                ))
             shown.append(node)
         }
         return (learned, shown)

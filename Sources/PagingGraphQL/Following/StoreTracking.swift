@@ -91,23 +91,47 @@ extension Int: FollowedUnitID {
 /// its table, so it is kept small: an item's id and one pointer. What most
 /// units lack (records beyond their own, a kept read) is boxed behind it.
 struct FollowedUnit<Reading: Sendable, ID: Hashable & Sendable>: Sendable {
+    /// One item and nothing beyond its own record, held inline: most units
+    /// of a list followed by record; or everything else, boxed.
+    private enum Storage: Sendable {
+        case one(ID)
+        case boxed(Box)
+    }
+
     /// How to read it again.
     var reading: Reading
+    private var storage: Storage
+
     /// The ids of the items it shows.
-    var ids: UnitItemIDs<ID>
-    private var extras: Extras?
+    var ids: UnitItemIDs<ID> {
+        get {
+            switch storage {
+            case .one(let id): UnitItemIDs(single: id)
+            case .boxed(let box): UnitItemIDs(box.ids)
+            }
+        }
+        set { storage = Self.storage(ids: Array(newValue), records: records, read: read) }
+    }
+
+    /// The number of items it shows.
+    var itemCount: Int {
+        switch storage {
+        case .one: 1
+        case .boxed(let box): box.ids.count
+        }
+    }
 
     /// The records its last read depended on, but for the record its id
     /// names (see ``FollowedUnitID``).
     var records: [CacheKey] {
-        get { extras?.records ?? [] }
-        set { extras = Extras(records: newValue, read: read) }
+        get { if case .boxed(let box) = storage { box.records } else { [] } }
+        set { storage = Self.storage(ids: Array(ids), records: newValue, read: read) }
     }
 
     /// Its last read, when its strategy keeps reads.
     var read: StoreReadResult? {
-        get { extras?.read }
-        set { extras = Extras(records: records, read: newValue) }
+        get { if case .boxed(let box) = storage { box.read } else { nil } }
+        set { storage = Self.storage(ids: Array(ids), records: records, read: newValue) }
     }
 
     /// A unit.
@@ -118,22 +142,34 @@ struct FollowedUnit<Reading: Sendable, ID: Hashable & Sendable>: Sendable {
     ///   - read: its read, when its strategy keeps reads.
     init(reading: Reading, ids: [ID], records: [CacheKey], read: StoreReadResult? = nil) {
         self.reading = reading
-        self.ids = UnitItemIDs(ids)
-        self.extras = Extras(records: records, read: read)
+        self.storage = Self.storage(ids: ids, records: records, read: read)
     }
-}
 
-/// What a unit depends on beyond its own record, boxed: most units of a
-/// list followed by record have none.
-private final class Extras: Sendable {
-    let records: [CacheKey]
-    let read: StoreReadResult?
+    /// A unit of one item that depends on its own record alone.
+    /// - Parameters:
+    ///   - reading: how to read it again.
+    ///   - id: the id of the item it shows.
+    init(reading: Reading, id: ID) {
+        self.reading = reading
+        self.storage = .one(id)
+    }
 
-    /// The box, or `nil` when there is nothing to hold.
-    init?(records: [CacheKey], read: StoreReadResult?) {
-        guard !records.isEmpty || read != nil else { return nil }
-        self.records = records
-        self.read = read
+    private static func storage(ids: [ID], records: [CacheKey], read: StoreReadResult?) -> Storage {
+        if ids.count == 1, records.isEmpty, read == nil { return .one(ids[0]) }
+        return .boxed(Box(ids: ids, records: records, read: read))
+    }
+
+    /// What a unit holds beyond one item's id.
+    private final class Box: Sendable {
+        let ids: [ID]
+        let records: [CacheKey]
+        let read: StoreReadResult?
+
+        init(ids: [ID], records: [CacheKey], read: StoreReadResult?) {
+            self.ids = ids
+            self.records = records
+            self.read = read
+        }
     }
 }
 
@@ -150,6 +186,11 @@ struct UnitItemIDs<ID: Hashable & Sendable>: RandomAccessCollection, Sendable {
     /// The ids, in order.
     init(_ ids: [ID]) {
         storage = ids.count == 1 ? .one(ids[0]) : .many(ids)
+    }
+
+    /// One id.
+    init(single id: ID) {
+        storage = .one(id)
     }
 
     var startIndex: Int { 0 }
