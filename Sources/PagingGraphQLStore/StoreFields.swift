@@ -13,20 +13,25 @@
 struct StoreFields: Sendable {
     static let smallLimit = 12
 
-    /// The names of the small form, shared with records of the same shape.
-    private var names: [String]
-    /// The values of the small form, in the order of ``names``.
-    private var values: [StoreValue]
-    private var large: [String: StoreValue]?
+    /// Two words: a record holds one.
+    private enum Storage: Sendable {
+        /// The names, shared with records of the same shape, and the values
+        /// in their order.
+        case small(names: [String], values: [StoreValue])
+        case large([String: StoreValue])
+    }
+
+    private var storage: Storage
 
     init(minimumCapacity: Int = 0) {
-        names = []
-        values = []
         if minimumCapacity > Self.smallLimit {
-            large = Dictionary(minimumCapacity: minimumCapacity)
+            storage = .large(Dictionary(minimumCapacity: minimumCapacity))
         } else {
+            var names: [String] = []
+            var values: [StoreValue] = []
             names.reserveCapacity(minimumCapacity)
             values.reserveCapacity(minimumCapacity)
+            storage = .small(names: names, values: values)
         }
     }
 
@@ -38,21 +43,21 @@ struct StoreFields: Sendable {
     ///     with other records, if there is one.
     init(adopting fields: [(name: String, value: StoreValue)], sharedNames: [String]? = nil) {
         if fields.count > Self.smallLimit {
-            names = []
-            values = []
-            large = Dictionary(fields, uniquingKeysWith: { _, last in last })
+            storage = .large(Dictionary(fields, uniquingKeysWith: { _, last in last }))
+        } else if let sharedNames, sharedNames.count == fields.count {
+            storage = .small(names: sharedNames, values: fields.map(\.value))
         } else {
-            if let sharedNames, sharedNames.count == fields.count {
-                names = sharedNames
-            } else {
-                names = fields.map(\.name)
-            }
-            values = fields.map(\.value)
+            storage = .small(names: fields.map(\.name), values: fields.map(\.value))
         }
     }
 
     /// The number of fields.
-    var count: Int { large?.count ?? values.count }
+    var count: Int {
+        switch storage {
+        case .small(_, let values): values.count
+        case .large(let large): large.count
+        }
+    }
 
     /// Whether there is no field.
     var isEmpty: Bool { count == 0 }
@@ -60,65 +65,104 @@ struct StoreFields: Sendable {
     /// The value of a field.
     /// - Complexity: O(1) on average; O(``smallLimit``) at most.
     subscript(name: String) -> StoreValue? {
-        if let large { return large[name] }
-        guard let index = names.firstIndex(of: name) else { return nil }
-        return values[index]
+        switch storage {
+        case .small(let names, let values):
+            guard let index = names.firstIndex(of: name) else { return nil }
+            return values[index]
+        case .large(let large):
+            return large[name]
+        }
     }
 
     /// Sets a field; returns its old value.
     mutating func updateValue(_ value: StoreValue, forKey name: String) -> StoreValue? {
-        if large != nil { return large?.updateValue(value, forKey: name) }
-        if let index = names.firstIndex(of: name) {
-            let old = values[index]
-            values[index] = value
+        switch storage {
+        case .large(var large):
+            storage = .small(names: [], values: [])  // keeps the dictionary uniquely referenced
+            let old = large.updateValue(value, forKey: name)
+            storage = .large(large)
             return old
+        case .small(var names, var values):
+            storage = .small(names: [], values: [])  // keeps the arrays uniquely referenced
+            defer {
+                if values.count > Self.smallLimit {
+                    var dictionary: [String: StoreValue] = Dictionary(minimumCapacity: values.count * 2)
+                    for (name, value) in zip(names, values) { dictionary[name] = value }
+                    storage = .large(dictionary)
+                } else {
+                    storage = .small(names: names, values: values)
+                }
+            }
+            if let index = names.firstIndex(of: name) {
+                let old = values[index]
+                values[index] = value
+                return old
+            }
+            names.append(name)
+            values.append(value)
+            return nil
         }
-        names.append(name)
-        values.append(value)
-        if values.count > Self.smallLimit {
-            var dictionary: [String: StoreValue] = Dictionary(minimumCapacity: values.count * 2)
-            for (name, value) in zip(names, values) { dictionary[name] = value }
-            large = dictionary
-            names = []
-            values = []
-        }
-        return nil
     }
 
     /// Removes a field; returns its value.
     mutating func removeValue(forKey name: String) -> StoreValue? {
-        if large != nil { return large?.removeValue(forKey: name) }
-        guard let index = names.firstIndex(of: name) else { return nil }
-        names.remove(at: index)
-        return values.remove(at: index)
+        switch storage {
+        case .large(var large):
+            storage = .small(names: [], values: [])
+            defer { storage = .large(large) }
+            return large.removeValue(forKey: name)
+        case .small(var names, var values):
+            guard let index = names.firstIndex(of: name) else { return nil }
+            storage = .small(names: [], values: [])
+            names.remove(at: index)
+            let old = values.remove(at: index)
+            storage = .small(names: names, values: values)
+            return old
+        }
     }
 
     /// The fields' names.
-    var allNames: [String] { large.map { Array($0.keys) } ?? names }
+    var allNames: [String] {
+        switch storage {
+        case .small(let names, _): names
+        case .large(let large): Array(large.keys)
+        }
+    }
 
     /// The fields' values.
-    var allValues: [StoreValue] { large.map { Array($0.values) } ?? values }
+    var allValues: [StoreValue] {
+        switch storage {
+        case .small(_, let values): values
+        case .large(let large): Array(large.values)
+        }
+    }
 
     /// The fields as a dictionary.
     var dictionary: [String: StoreValue] {
-        if let large { return large }
-        var dictionary: [String: StoreValue] = Dictionary(minimumCapacity: values.count)
-        for (name, value) in zip(names, values) { dictionary[name] = value }
-        return dictionary
+        switch storage {
+        case .large(let large): return large
+        case .small(let names, let values):
+            var dictionary: [String: StoreValue] = Dictionary(minimumCapacity: values.count)
+            for (name, value) in zip(names, values) { dictionary[name] = value }
+            return dictionary
+        }
     }
 
     /// Calls `body` with every field.
     func forEach(_ body: (_ name: String, _ value: StoreValue) -> Void) {
-        if let large {
+        switch storage {
+        case .large(let large):
             for (name, value) in large { body(name, value) }
-        } else {
+        case .small(let names, let values):
             for index in values.indices { body(names[index], values[index]) }
         }
     }
 
     /// Whether any value satisfies `predicate`.
     func containsValue(where predicate: (StoreValue) -> Bool) -> Bool {
-        if let large { return large.values.contains(where: predicate) }
-        return values.contains(where: predicate)
+        switch storage {
+        case .large(let large): large.values.contains(where: predicate)
+        case .small(_, let values): values.contains(where: predicate)
+        }
     }
 }

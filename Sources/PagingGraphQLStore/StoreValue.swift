@@ -11,8 +11,10 @@ public enum StoreValue: Hashable, Sendable {
     case scalar(JSONValue)
     /// A reference to another record.
     case reference(CacheKey)
-    /// An object without an identity, held in place.
-    case object(StoreObject)
+    /// An object without an identity, held in place. (Boxed: a value is
+    /// stored once per field of every record, and an object inline would
+    /// make every one of them larger.)
+    indirect case object(StoreObject)
     /// A list; its elements are values of any kind, lists for a list of lists.
     case list([StoreValue])
 }
