@@ -18,7 +18,7 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
 
     /// The units, by id: an item's id and a pointer each, for a list
     /// followed by record.
-    private(set) var entries: [UnitID: Unit] = [:]
+    private(set) var entries = ShardedTable<UnitID, Unit>()
     private var owners: [CacheKey: Owners] = [:]
     /// The sweeps between taking their candidates and removing them, and
     /// the units learned in the meantime, which they spare: a unit learned

@@ -72,7 +72,7 @@ protocol StoreTracking: Sendable {
 /// key depends on that record without listing it, so that following an
 /// item whose selection reaches no other record costs one table entry and
 /// no list of records.
-protocol FollowedUnitID: Hashable, Sendable {
+protocol FollowedUnitID: ShardedKey, Sendable {
     /// The unit a record names, if units are named by record.
     init?(ownRecord: CacheKey)
 }
