@@ -28,6 +28,7 @@ public struct CacheKey: Hashable, Sendable {
     /// A hash of the text that is cheap and stable within a process (FNV-1a):
     /// it spreads the store's records over its tables.
     /// - Complexity: O(*n*) for a key of *n* UTF-8 bytes.
+    @inlinable
     package var shardHash: UInt {
         var hash: UInt = 14_695_981_039_346_656_037
         for byte in rawValue.utf8 { hash = (hash ^ UInt(byte)) &* 1_099_511_628_211 }
