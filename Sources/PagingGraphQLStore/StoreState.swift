@@ -229,10 +229,16 @@ struct StoreState: @unchecked Sendable {
                     danglingReferrers[target] = nil
                 }
             }
+            // One box for every record the field references: a page's nodes.
+            var holder: StoredRecord.Holder?
             update.new?.forEachReference { target in
-                if records[target]?.referrers.insert(update.holder) == nil {
+                guard let record = records[target] else {
                     danglingReferrers[target, default: []].insert(update.holder)
+                    return
                 }
+                let box = holder ?? StoredRecord.Holder(update.holder)
+                holder = box
+                record.referrers.insert(box)
             }
         }
     }

@@ -6,23 +6,38 @@
 /// table stays small in memory, and growing it moves little. Only the
 /// store's state, under its lock, holds these.
 final class StoredRecord {
+    /// A field that holds references, boxed: the records of one page are
+    /// all held by the same field, and share one box.
+    final class Holder {
+        let key: StoreFieldKey
+
+        init(_ key: StoreFieldKey) {
+            self.key = key
+        }
+    }
+
     /// The fields of other records whose value references a record. Most
     /// records have one referrer (the list or field that brought them), so
-    /// that case is stored inline, without a set.
+    /// that case is one pointer, to a box the page's records share, without
+    /// a set.
     enum Referrers {
         case none
-        case one(StoreFieldKey)
+        case one(Holder)
         case many(Set<StoreFieldKey>)
 
         mutating func insert(_ holder: StoreFieldKey) {
+            insert(Holder(holder))
+        }
+
+        mutating func insert(_ holder: Holder) {
             switch self {
             case .none:
                 self = .one(holder)
             case .one(let existing):
-                if existing != holder { self = .many([existing, holder]) }
+                if existing.key != holder.key { self = .many([existing.key, holder.key]) }
             case .many(var holders):
                 self = .none  // keeps the set uniquely referenced, so it grows in place
-                holders.insert(holder)
+                holders.insert(holder.key)
                 self = .many(holders)
             }
         }
@@ -32,7 +47,7 @@ final class StoredRecord {
             case .none:
                 break
             case .one(let existing):
-                if existing == holder { self = .none }
+                if existing.key == holder { self = .none }
             case .many(var holders):
                 self = .none
                 holders.remove(holder)
@@ -43,7 +58,7 @@ final class StoredRecord {
         var all: [StoreFieldKey] {
             switch self {
             case .none: []
-            case .one(let holder): [holder]
+            case .one(let holder): [holder.key]
             case .many(let holders): Array(holders)
             }
         }
