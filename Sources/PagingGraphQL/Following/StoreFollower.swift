@@ -121,8 +121,13 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             ? [] : tracking.changed(learned, since: shown, in: store)
         if !changed.isEmpty { state.withLock { $0.units.pending.changed(changed) } }
         if let candidates {
-            let held = pager.items(withIDs: candidates.lazy.flatMap { $0.ids }).items
-            state.withLock { $0.units.sweep(candidates) { held[$0] != nil } }
+            // The ids the pager holds now, in one pass over them: asking the
+            // pager for each candidate's row costs a scan of its page each
+            // (hundreds of candidates in a windowed list), where the sweep
+            // runs only once as many items again have been learned as are
+            // held, so this pass is O(1) amortized per item.
+            let held = Set(pager.items.lazy.map(\.id))
+            state.withLock { $0.units.sweep(candidates) { held.contains($0) } }
         }
         if !stale.isEmpty { reread(Array(stale), in: pager) }
     }
