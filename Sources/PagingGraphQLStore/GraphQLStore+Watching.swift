@@ -104,14 +104,49 @@ extension GraphQLStore {
     /// Reads a dirty watch again and records its new dependencies, in one
     /// hold of the lock, so that no change can fall between the read and
     /// the registration of what it read.
+    ///
+    /// When only values of records it read changed, it reads those records
+    /// again at their places in its last data (``StoreReader/reread(_:in:records:keying:variables:)``);
+    /// otherwise, or when that finds a record it cannot place or a miss, the
+    /// whole selection.
+    /// - Complexity: O(*r*) for the values the changed records' objects
+    ///   hold, when only values changed; O(*n*) for the selection's *n*
+    ///   values otherwise.
     func readWatch(_ id: Int) -> WatchRead {
         state.withLock { state in
             guard let watch = state.watches[id] else { return .gone }
             guard watch.isDirty else { return .clean }
-            let result = state.read(watch.query, keying: keying)
             state.watches[id]?.isDirty = false
-            state.setDependencies(result.dependencyLists, of: id)
             state.watchReadCount += 1
+            defer { state.watches[id]?.changedRecords = [] }
+            // Only values of records changed: read those records again where
+            // the last data shows them; the dependencies stay as they were.
+            if let changed = watch.changedRecords, let last = watch.last,
+                let (data, read) = StoreReader.reread(
+                    changed, in: last, records: state.records, keying: keying,
+                    variables: watch.query.variables)
+            {
+                var dependencies = watch.dependencies
+                for (key, fields) in read {
+                    let known = Set(dependencies[key] ?? [])
+                    let added = fields.filter { !known.contains($0) }
+                    if !added.isEmpty { dependencies[key, default: []] += added }
+                }
+                if dependencies.count != watch.dependencies.count
+                    || read.keys.contains(where: { key in
+                        (dependencies[key]?.count ?? 0) != (watch.dependencies[key]?.count ?? 0)
+                    })
+                {
+                    state.setDependencies(dependencies, of: id)
+                }
+                state.watches[id]?.last = (data, last.sites)
+                state.watchPartialReadCount += 1
+                return .read(StoreReadResult(data: data, miss: nil, dependencyLists: dependencies))
+            }
+            let (result, sites) = StoreReader.read(
+                watch.query, records: state.records, keying: keying, notingSites: true)
+            state.setDependencies(result.dependencyLists, of: id)
+            state.watches[id]?.last = result.data.flatMap { data in sites.map { (data, $0) } }
             return .read(result)
         }
     }
@@ -148,5 +183,10 @@ extension GraphQLStore {
     /// How many times watches read again; for tests.
     var watchReadCount: Int {
         state.withLock { $0.watchReadCount }
+    }
+
+    /// How many of those reads read only the records that changed; for tests.
+    var watchPartialReadCount: Int {
+        state.withLock { $0.watchPartialReadCount }
     }
 }

@@ -15,6 +15,12 @@
 /// iterates are coalesced: the next element is the latest data. While the
 /// read misses, nothing is yielded; the watch waits for the missing field.
 ///
+/// Reading again costs what changed, not the selection: when a change only
+/// set values of records the last read showed (no reference changed, no
+/// record came or went), the watch reads those records again where its
+/// last data shows them and puts them in place. A change that moved a
+/// reference, or a list's members, reads the whole selection again.
+///
 /// Cancellation: cancelling the iterating task ends the iteration (`next()`
 /// returns `nil`) and unregisters it, as does dropping the iterator, for
 /// example by leaving a `for await` loop; the store then holds nothing of

@@ -21,6 +21,11 @@ public struct StoreChange: Sendable {
     /// `@prependEdge`, `@appendNode`, `@prependNode` or `@deleteEdge`; in
     /// the order of the response.
     public internal(set) var connectionEdits: [StoreConnectionEdit] = []
+    /// The records whose shape changed: added, removed, or with a changed
+    /// field that held or now holds a reference. A watch that read such a
+    /// record reads its whole selection again; for the others it reads
+    /// again only the records that changed.
+    private(set) var structural: Set<CacheKey> = []
 
     /// Creates a change.
     /// - Parameter fieldsByRecord: the changed fields' storage keys, by record.
@@ -85,13 +90,20 @@ public struct StoreChange: Sendable {
     /// Records that a record was added or removed.
     mutating func insert(record: CacheKey) {
         if changed[record] == nil { changed[record] = [] }
+        structural.insert(record)
+    }
+
+    /// Records that a field that holds (or held) references changed.
+    mutating func insertStructural(record: CacheKey) {
+        structural.insert(record)
     }
 
     /// Adds what another change of the same call changed: its fields,
     /// deleted records and connection edits (after this change's).
     /// - Complexity: O(*f*) for *f* fields changed by `other`.
     mutating func formUnion(_ other: StoreChange) {
-        for (record, names) in other.changed { insert(record: record, fields: names) }
+        for (record, names) in other.changed { merge(record: record, fields: names) }
+        structural.formUnion(other.structural)
         deletedRecords.formUnion(other.deletedRecords)
         connectionEdits += other.connectionEdits
     }
@@ -99,6 +111,11 @@ public struct StoreChange: Sendable {
     /// Records that a record was added with these fields; the list is shared,
     /// not copied.
     mutating func insert(record: CacheKey, fields: [String]) {
+        merge(record: record, fields: fields)
+        structural.insert(record)
+    }
+
+    private mutating func merge(record: CacheKey, fields: [String]) {
         if let existing = changed.updateValue(fields, forKey: record), !existing.isEmpty {
             changed[record] = existing + fields
         }

@@ -4,8 +4,17 @@ struct StoreReader {
     let records: StoreRecordTable
     let keying: StoreKeying
     let variables: [String: JSONValue]
+    /// Where the object of a record sits in the data read, and the
+    /// selection it was read with.
+    struct Site {
+        var path: [GraphQLPathSegment]
+        var sets: [CompiledSelectionSet]
+    }
+
     /// The fields looked at, by record; a name may repeat.
     private(set) var dependencies: [CacheKey: [String]] = [:]
+    /// The sites of the records read, when asked for (a watch's read).
+    private(set) var sites: [CacheKey: [Site]]?
     private var path: [GraphQLPathSegment] = []
 
     init(records: StoreRecordTable, keying: StoreKeying, variables: [String: JSONValue]) {
@@ -18,13 +27,54 @@ struct StoreReader {
     static func read(
         _ query: StoreQuery, records: StoreRecordTable, keying: StoreKeying
     ) -> StoreReadResult {
+        read(query, records: records, keying: keying, notingSites: false).result
+    }
+
+    /// Reads a query, and where each record's object sits in the data when
+    /// `notingSites`.
+    static func read(
+        _ query: StoreQuery, records: StoreRecordTable, keying: StoreKeying, notingSites: Bool
+    ) -> (result: StoreReadResult, sites: [CacheKey: [Site]]?) {
         var reader = StoreReader(records: records, keying: keying, variables: query.variables)
+        if notingSites { reader.sites = [:] }
         do {
             let data = try reader.readObject(query.rootKey, sets: query.sets)
-            return StoreReadResult(data: data, miss: nil, dependencyLists: reader.dependencies)
+            return (
+                StoreReadResult(data: data, miss: nil, dependencyLists: reader.dependencies), reader.sites
+            )
         } catch {
-            return StoreReadResult(data: nil, miss: error, dependencyLists: reader.dependencies)
+            return (StoreReadResult(data: nil, miss: error, dependencyLists: reader.dependencies), nil)
         }
+    }
+
+    /// Reads again the records changed since a watch's last read, at the
+    /// places its data shows them, and puts what they read now there.
+    /// - Parameters:
+    ///   - changed: the records whose values changed, none added or
+    ///     removed, no reference changed.
+    ///   - last: the last read's data, and its sites.
+    ///   - variables: the query's variables.
+    /// - Returns: the data, and the fields these reads looked at (a changed
+    ///   `__typename` may apply other fragments); `nil` when a record has no
+    ///   known site or a read misses: the caller reads the whole selection.
+    /// - Complexity: O(*r*) for the *r* values the changed records' objects
+    ///   hold, plus the containers on the paths to them; not the selection.
+    static func reread(
+        _ changed: Set<CacheKey>, in last: (data: JSONValue, sites: [CacheKey: [Site]]),
+        records: StoreRecordTable, keying: StoreKeying, variables: [String: JSONValue]
+    ) -> (data: JSONValue, dependencies: [CacheKey: [String]])? {
+        var data = last.data
+        var reader = StoreReader(records: records, keying: keying, variables: variables)
+        for key in changed {
+            guard let sites = last.sites[key], !sites.isEmpty else { return nil }
+            for site in sites {
+                reader.path = site.path
+                guard let object = try? reader.readObject(key, sets: site.sets),
+                    data.replace(at: site.path[...], with: object)
+                else { return nil }
+            }
+        }
+        return (data, reader.dependencies)
     }
 
     mutating func readObject(_ key: CacheKey, sets: [CompiledSelectionSet]) throws(StoreMiss) -> JSONValue {
@@ -36,6 +86,7 @@ struct StoreReader {
             dependencies[key, default: []].append(contentsOf: fields.isEmpty ? ["__typename"] : fields)
             throw StoreMiss(path: path, record: key, field: fields.first ?? "", recordIsMissing: true)
         }
+        sites?[key, default: []].append(Site(path: path, sets: sets))
         return try readObject(record, at: key, sets: sets, noting: true)
     }
 
@@ -142,5 +193,37 @@ extension StoreValue {
     /// The string of a scalar string value.
     var scalarString: String? {
         if case .scalar(.string(let string)) = self { string } else { nil }
+    }
+}
+
+extension JSONValue {
+    /// Puts a value at a path inside this value.
+    /// - Returns: whether the path led somewhere: every key an object's,
+    ///   every index inside its list.
+    /// - Complexity: O(*c*) for the containers along the path, copied when
+    ///   shared.
+    mutating func replace(at path: ArraySlice<GraphQLPathSegment>, with value: JSONValue) -> Bool {
+        guard let first = path.first else {
+            self = value
+            return true
+        }
+        switch (self, first) {
+        case (.object(var object), .key(let key)):
+            guard var child = object[key] else { return false }
+            self = .null  // keeps the object uniquely referenced
+            object[key] = nil
+            let replaced = child.replace(at: path.dropFirst(), with: value)
+            object[key] = child
+            self = .object(object)
+            return replaced
+        case (.array(var array), .index(let index)):
+            guard array.indices.contains(index) else { return false }
+            self = .null
+            let replaced = array[index].replace(at: path.dropFirst(), with: value)
+            self = .array(array)
+            return replaced
+        default:
+            return false
+        }
     }
 }

@@ -16,6 +16,14 @@ struct StoreState: @unchecked Sendable {
         /// Whether the watch must read again: set at registration and by a
         /// change to a dependency, cleared by the read.
         var isDirty = true
+        /// What the last read gave, when it gave data, and where in it the
+        /// object of each record read sits: a change that only set values
+        /// of records read (no reference, no record added or removed) is
+        /// read again at those places alone (``StoreReader/Site``).
+        var last: (data: JSONValue, sites: [CacheKey: [StoreReader.Site]])?
+        /// The records changed since the last read, when only values of
+        /// records changed; `nil` when the whole selection is to be read.
+        var changedRecords: Set<CacheKey>? = []
         /// Set when the consuming task is cancelled, so a wait ends at once.
         var isCancelled = false
         var waiter: CheckedContinuation<Void, Never>?
@@ -53,6 +61,8 @@ struct StoreState: @unchecked Sendable {
     var commits = 0
     /// How many times watches read again, for tests.
     var watchReadCount = 0
+    /// How many of those reads read only the records that changed.
+    var watchPartialReadCount = 0
 
     mutating func makeID() -> Int {
         nextID += 1
@@ -108,6 +118,7 @@ struct StoreState: @unchecked Sendable {
                 updates.append(
                     ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: nil))
                 change.insert(record: key, field: name)
+                change.insertStructural(record: key)
             }
         }
         Self.set(setting, in: &record.fields, of: key, merging: false, change: &change, updates: &updates)
@@ -214,6 +225,7 @@ struct StoreState: @unchecked Sendable {
             if stored.hasReferences || old?.hasReferences == true {
                 updates.append(
                     ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: stored))
+                change.insertStructural(record: key)
             }
             change.insert(record: key, field: name)
         }
@@ -366,6 +378,7 @@ struct StoreState: @unchecked Sendable {
         for field in removedFields {
             remove(field: field.field, of: field.record)
             change.insert(record: field.record, field: field.field)
+            change.insertStructural(record: field.record)
         }
         for key in removedRecords { remove(key) }
         return (change, removedRecords, removedFields)
@@ -407,9 +420,15 @@ struct StoreState: @unchecked Sendable {
             for (key, fields) in change.changed {
                 guard let ids = watchIndex[key] else { continue }
                 for id in ids {
-                    guard let watch = watches[id], !watch.isDirty, let read = watch.dependencies[key],
+                    guard let watch = watches[id], let read = watch.dependencies[key],
                         fields.isEmpty || fields.contains(where: read.contains)
                     else { continue }
+                    if change.structural.contains(key) || key.isRoot {
+                        watches[id]?.changedRecords = nil
+                    } else {
+                        watches[id]?.changedRecords?.insert(key)
+                    }
+                    guard !watch.isDirty else { continue }
                     watches[id]?.isDirty = true
                     if let waiter = watch.waiter {
                         watches[id]?.waiter = nil
