@@ -6,11 +6,13 @@
 #   make check   the sources formatted (swift format lint --strict), every
 #                public symbol documented, the DocC catalogs valid, the
 #                benchmarks build
+#   make sanitize  the root package's tests under ThreadSanitizer (a build
+#                of its own, in .build-tsan)
 #   make format  format the sources with swift-format
 #   make benchmarks  run every benchmark (release build, ~20 minutes) and
 #                print the table of ratios
 
-.PHONY: demo test check format benchmarks
+.PHONY: demo test check sanitize format benchmarks
 
 demo:
 	cd Tools && swift run paging demo
@@ -20,6 +22,9 @@ test:
 
 check:
 	scripts/check.sh
+
+sanitize:
+	swift test --sanitize=thread --scratch-path .build-tsan
 
 format:
 	swift format -i -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources

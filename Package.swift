@@ -31,7 +31,9 @@ let package = Package(
     targets: [
         // The lock the modules share (not a product): `Synchronization.Mutex`
         // would raise the platform floor to iOS 18 and macOS 15.
-        .target(name: "PagingLock", swiftSettings: strictSettings),
+        // ThreadSanitizer's view of the lock on Linux (a C header).
+        .target(name: "PagingLockHooks"),
+        .target(name: "PagingLock", dependencies: ["PagingLockHooks"], swiftSettings: strictSettings),
         .target(name: "Paging", dependencies: ["PagingLock"], swiftSettings: strictSettings),
         .target(name: "PagingTesting", dependencies: ["Paging", "PagingLock"], swiftSettings: strictSettings),
         // GraphQL in three layers; each imports only those below it.

@@ -13,8 +13,13 @@ cat > "$work/Package.swift" <<'SWIFT'
 import PackageDescription
 let package = Package(
     name: "LockBenchmark", platforms: [.macOS(.v15)],
-    targets: [.executableTarget(name: "LockBenchmark", swiftSettings: [.swiftLanguageMode(.v6)])])
+    targets: [
+        .target(name: "PagingLockHooks"),
+        .executableTarget(
+            name: "LockBenchmark", dependencies: ["PagingLockHooks"], swiftSettings: [.swiftLanguageMode(.v6)]),
+    ])
 SWIFT
+cp -R Sources/PagingLockHooks "$work/Sources/PagingLockHooks"
 sed -e 's/^package struct Lock/public struct Lock/' -e 's/^    package init/    public init/' \
     -e 's/^    package func withLock/    public func withLock/' Sources/PagingLock/Lock.swift \
     > "$work/Sources/LockBenchmark/Lock.swift"

@@ -4,6 +4,7 @@
     public import os
 #else
     public import Synchronization
+    public import PagingLockHooks
 #endif
 
 /// A lock guarding a value, for the modules of this package: the shape of
@@ -13,7 +14,9 @@
 /// The value and the platform's lock live in one heap object, allocated
 /// once, so the lock's memory never moves; copies of a `Lock` share it. On
 /// Apple platforms the lock is an `os_unfair_lock`, what `Mutex` uses there;
-/// elsewhere (Linux, where `Mutex` has no OS floor) it is a `Mutex`.
+/// elsewhere (Linux, where `Mutex` has no OS floor) it is a `Mutex`, which
+/// tells ThreadSanitizer when it is taken and let go (`PagingLockHooks`):
+/// the sanitizer does not see the futex beneath it.
 ///
 /// Not reentrant: calling `withLock` from inside its own closure deadlocks,
 /// as with `Mutex`.
@@ -91,8 +94,13 @@ extension Lock: @unchecked Sendable where State: Sendable {}
         func withLock<Result, Failure: Error>(
             _ body: (inout State) throws(Failure) -> Result
         ) throws(Failure) -> Result {
-            try mutex.withLock { (state: inout State) throws(Failure) -> Unchecked<Result> in
-                Unchecked(try body(&state))
+            // ThreadSanitizer does not see the futex: it is told that the
+            // lock (named by this object's address) is held, and let go.
+            let address = Unmanaged.passUnretained(self).toOpaque()
+            return try mutex.withLock { (state: inout State) throws(Failure) -> Unchecked<Result> in
+                paging_lock_acquired(address)
+                defer { paging_lock_releasing(address) }
+                return Unchecked(try body(&state))
             }.value
         }
     }

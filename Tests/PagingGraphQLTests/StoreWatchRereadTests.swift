@@ -23,14 +23,23 @@ struct StoreWatchRereadTests {
         store.state.withLock { ($0.watchReadCount, $0.watchPartialReadCount) }
     }
 
-    @Test("a value of one launch of a list: that launch is read again, in place")
-    func valueChangeRereadsTheRecord() async throws {
+    /// A store holding a list of launches, a watch of it that has yielded
+    /// its first element (checked against a fresh read), and the read counts
+    /// after it.
+    static func watchedList(_ count: Int) async throws -> (
+        store: GraphQLStore, operation: StoreOperation, probe: WatchProbe, before: (reads: Int, partial: Int)
+    ) {
         let store = GraphQLStore()
-        let operation = try StoreOperation(document: Self.list)
-        try store.write(data: ["launches": .array((1...50).map { Self.launch($0) })], for: operation)
+        let operation = try StoreOperation(document: list)
+        try store.write(data: ["launches": .array((1...count).map { launch($0) })], for: operation)
         let probe = WatchProbe(store.watch(operation))
         #expect(await probe.next() == store.read(operation).data)
-        let before = Self.counts(store)
+        return (store, operation, probe, counts(store))
+    }
+
+    @Test("a value of one launch of a list: that launch is read again, in place")
+    func valueChangeRereadsTheRecord() async throws {
+        let (store, operation, probe, before) = try await Self.watchedList(50)
 
         try store.writeFragment(
             ["__typename": "Launch", "id": "7", "site": "VSFB"], document: "fragment S on Launch { id site }",
@@ -53,12 +62,7 @@ struct StoreWatchRereadTests {
 
     @Test("a changed reference or a changed list: the whole selection is read again")
     func shapeChangeRereadsAll() async throws {
-        let store = GraphQLStore()
-        let operation = try StoreOperation(document: Self.list)
-        try store.write(data: ["launches": .array((1...5).map { Self.launch($0) })], for: operation)
-        let probe = WatchProbe(store.watch(operation))
-        _ = await probe.next()
-        let before = Self.counts(store)
+        let (store, operation, probe, before) = try await Self.watchedList(5)
 
         // Launch:2 now flies on another rocket: a reference changed.
         try store.writeFragment(
