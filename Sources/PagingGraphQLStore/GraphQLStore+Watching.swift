@@ -126,19 +126,18 @@ extension GraphQLStore {
                     changed, in: last, records: state.records, keying: keying,
                     variables: watch.query.variables)
             {
+                // A changed `__typename` may apply other fragments: their
+                // fields join the dependencies.
                 var dependencies = watch.dependencies
+                var grew = false
                 for (key, fields) in read {
                     let known = Set(dependencies[key] ?? [])
                     let added = fields.filter { !known.contains($0) }
-                    if !added.isEmpty { dependencies[key, default: []] += added }
+                    guard !added.isEmpty else { continue }
+                    dependencies[key, default: []] += added
+                    grew = true
                 }
-                if dependencies.count != watch.dependencies.count
-                    || read.keys.contains(where: { key in
-                        (dependencies[key]?.count ?? 0) != (watch.dependencies[key]?.count ?? 0)
-                    })
-                {
-                    state.setDependencies(dependencies, of: id)
-                }
+                if grew { state.setDependencies(dependencies, of: id) }
                 state.watches[id]?.last = (data, last.sites)
                 state.watchPartialReadCount += 1
                 return .read(StoreReadResult(data: data, miss: nil, dependencyLists: dependencies))

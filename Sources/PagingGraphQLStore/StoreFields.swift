@@ -129,14 +129,6 @@ struct StoreFields: Sendable {
         }
     }
 
-    /// The fields' values.
-    var allValues: [StoreValue] {
-        switch storage {
-        case .small(_, let values): values
-        case .large(let large): Array(large.values)
-        }
-    }
-
     /// The fields as a dictionary.
     var dictionary: [String: StoreValue] {
         switch storage {
