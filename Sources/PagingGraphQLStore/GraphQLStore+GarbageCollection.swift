@@ -40,6 +40,7 @@ extension GraphQLStore {
         let id = state.withLock { state in
             let id = state.makeID()
             state.retainedKeys[id] = keys
+            state.markNewRoot(keys: keys, keying: keying)
             return id
         }
         return StoreRetainToken { [self] in
@@ -73,6 +74,7 @@ extension GraphQLStore {
         let id = state.withLock { state in
             let id = state.makeID()
             state.retainedQueries[id] = query
+            state.markNewRoot(query: query, keying: keying)
             return id
         }
         return StoreRetainToken { [self] in

@@ -92,6 +92,7 @@ extension GraphQLStore {
         state.withLock { state in
             let id = state.makeID()
             state.watches[id] = StoreState.Watch(query: query)
+            state.markNewRoot(query: query, keying: keying)
             return id
         }
     }

@@ -104,9 +104,16 @@ public final class GraphQLStore: Sendable {
     /// - Complexity: O(1).
     package var commitCount: Int { state.withLock { $0.commits } }
 
-    /// The number of collections the store ran by itself.
+    /// The number of collections the store ran by itself, finished.
     /// - Complexity: O(1).
     package var automaticCollectionCount: Int { state.withLock { $0.automaticCollection?.runs ?? 0 } }
+
+    /// Makes the store's own collections sweep the whole record table in
+    /// the commit that starts them, for tests that check what each commit
+    /// leaves.
+    package func collectInOneCommit() {
+        state.withLock { $0.automaticCollection?.shardsPerCommit = StoreRecordTable.shardCount }
+    }
 
     /// Keeps every record written from now on from collection, until the
     /// token is released: a pager's load holds one from before it sends its

@@ -51,6 +51,10 @@ struct StoreState: @unchecked Sendable {
     var retainedQueries: [Int: StoreQuery] = [:]
     /// When the store collects by itself, if it does.
     var automaticCollection: AutomaticCollection?
+    /// The collection under way, if one is.
+    var cycle: CollectionCycle?
+    /// The epoch of the last collection's marks (``StoredRecord/mark``).
+    var markEpoch: UInt8 = 0
     /// The retains (ids in ``retainedKeys``) that keep every record written
     /// while they live: a pager's load in flight, whose page is written
     /// before its follower retains it.
@@ -86,6 +90,7 @@ struct StoreState: @unchecked Sendable {
                 // A new record of distinct names that the compiled selection
                 // lists: its fields are adopted as they are, and all changed.
                 let record = StoredRecord(fields: StoreFields(adopting: entry.fields, sharedNames: names))
+                record.mark = markEpoch  // made during a collection: live for it
                 takeDanglingReferrers(of: entry.key, into: record)
                 for field in entry.fields where field.value.hasReferences {
                     updates.append(
@@ -179,6 +184,7 @@ struct StoreState: @unchecked Sendable {
 
     private mutating func create(_ key: CacheKey, capacity: Int, change: inout StoreChange) -> StoredRecord {
         let record = StoredRecord(fields: StoreFields(minimumCapacity: capacity))
+        record.mark = markEpoch  // made during a collection: live for it
         takeDanglingReferrers(of: key, into: record)
         records[key] = record
         change.insert(record: key)
@@ -243,6 +249,12 @@ struct StoreState: @unchecked Sendable {
             }
             // One box for every record the field references: a page's nodes.
             var holder: StoredRecord.Holder?
+            // During a collection, what a field now references is live.
+            if cycle != nil, let new = update.new {
+                var targets: [CacheKey] = []
+                new.forEachReference { targets.append($0) }
+                markReach(from: targets)
+            }
             update.new?.forEachReference { target in
                 guard let record = records[target] else {
                     danglingReferrers[target, default: []].insert(update.holder)
@@ -271,18 +283,22 @@ struct StoreState: @unchecked Sendable {
     }
 
     /// The store's own collection: past a threshold of records held, a
-    /// commit collects what nothing live reaches.
+    /// commit starts a collection of what nothing live reaches, which the
+    /// following commits finish a few shards of the record table at a time.
     struct AutomaticCollection {
         /// The configured limit.
         let limit: Int
-        /// The record count past which the next commit collects:
+        /// The record count past which a commit starts a collection:
         /// ``limit``, or twice what the last collection kept when that is
         /// more, so that a store whose live records exceed the limit
         /// collects after as many records again are written, not at every
         /// commit (O(1) amortized per record written).
         var threshold: Int
-        /// The collections run so far.
+        /// The collections finished so far.
         var runs = 0
+        /// The shards of the record table each commit sweeps; all of them
+        /// for a collection in one commit.
+        var shardsPerCommit = 8
 
         init(limit: Int) {
             self.limit = limit
@@ -290,42 +306,83 @@ struct StoreState: @unchecked Sendable {
         }
     }
 
-    /// Collects, if the records held exceed the automatic collection's
-    /// threshold.
-    /// - Parameters:
-    ///   - keying: the store's keying, to read the live selections.
-    ///   - spared: what the commit just wrote, kept this time even if
-    ///     nothing live reaches it.
-    /// - Returns: what the collection changed, empty when none ran.
-    /// - Complexity: O(1) when none runs; else as ``collect(keying:sparing:)``.
-    mutating func collectIfOverLimit(keying: StoreKeying, sparing spared: [StoreNormalizer.Entry] = [])
-        -> StoreChange
-    {
-        guard var automatic = automaticCollection, records.count > automatic.threshold else {
-            return StoreChange()
-        }
-        let change = collect(keying: keying, sparing: spared).change
-        automatic.runs += 1
-        automatic.threshold = max(automatic.limit, 2 * records.count)
-        automaticCollection = automatic
-        return change
+    /// A collection under way: what was live has been marked, and the
+    /// commits sweep the record table, ``AutomaticCollection/shardsPerCommit``
+    /// shards each. Meanwhile what becomes reachable is marked as it does
+    /// (what a write wrote or references, a new retain or watch), so the
+    /// sweep never takes it.
+    struct CollectionCycle {
+        /// The fields of root records that something live read at the mark,
+        /// or that a write wrote since.
+        var keptRootFields: [CacheKey: Set<String>]
+        /// The next shard to sweep.
+        var nextShard = 0
     }
 
-    /// Removes the records that nothing live reaches, and the fields of the
-    /// root records that nothing live reads.
-    ///
-    /// Live are the selections of the watches and of retained operations,
-    /// the retained records, and what `spared` wrote (its records, and its
-    /// fields of root records); each is kept with every record it reaches
-    /// through references.
-    /// - Complexity: O(*n*) for the *n* records held, plus a read of each
-    ///   live selection.
-    /// - Returns: the change, and the records and root fields removed.
-    mutating func collect(keying: StoreKeying, sparing spared: [StoreNormalizer.Entry] = []) -> (
-        change: StoreChange, removedRecords: [CacheKey], removedRootFields: [StoreFieldKey]
-    ) {
+    /// Begins a new marking epoch: records marked before no longer count.
+    private mutating func beginEpoch() {
+        markEpoch &+= 1
+        if markEpoch == 0 {
+            // Wrapped around: old marks could be taken for new ones.
+            records.forEach { _, record in record.mark = 0 }
+            markEpoch = 1
+        }
+    }
+
+    /// Marks records, and everything they reach, as live in this epoch.
+    /// - Complexity: O(*r*) for the *r* records newly marked and their values.
+    mutating func markReach(from keys: [CacheKey]) {
+        var pending = keys
+        while let key = pending.popLast() {
+            guard let record = records[key], record.mark != markEpoch else { continue }
+            record.mark = markEpoch
+            record.fields.forEach { _, value in value.forEachReference { pending.append($0) } }
+        }
+    }
+
+    /// During a collection, keeps what a write wrote: its records and what
+    /// they reach, and its fields of root records.
+    mutating func markWritten(_ entries: [StoreNormalizer.Entry]) {
+        guard cycle != nil, !entries.isEmpty else { return }
+        var keys: [CacheKey] = []
+        for entry in entries {
+            guard entry.key.isRoot else {
+                keys.append(entry.key)
+                continue
+            }
+            for field in entry.fields {
+                cycle?.keptRootFields[entry.key, default: []].insert(field.name)
+                field.value.forEachReference { keys.append($0) }
+            }
+        }
+        markReach(from: keys)
+    }
+
+    /// During a collection, keeps what a new retain or watch reaches.
+    mutating func markNewRoot(keys: [CacheKey] = [], query: StoreQuery? = nil, keying: StoreKeying) {
+        guard cycle != nil else { return }
+        var pending = keys
+        if let query {
+            for (key, fields) in read(query, keying: keying).dependencyLists {
+                guard key.isRoot else {
+                    pending.append(key)
+                    continue
+                }
+                cycle?.keptRootFields[key, default: []].formUnion(fields)
+                for field in fields { records[key]?.fields[field]?.forEachReference { pending.append($0) } }
+            }
+        }
+        markReach(from: pending)
+    }
+
+    /// Marks what is live: the selections of the watches and of retained
+    /// operations, the retained records, and what `spared` wrote, each with
+    /// everything it reaches. Returns the fields of root records to keep.
+    private mutating func markLive(keying: StoreKeying, sparing spared: [StoreNormalizer.Entry])
+        -> [CacheKey: Set<String>]
+    {
+        beginEpoch()
         var keptRootFields: [CacheKey: Set<String>] = [:]
-        var keptCount = 0
         var pending: [CacheKey] = []
         for entry in spared {
             guard entry.key.isRoot else {
@@ -351,37 +408,113 @@ struct StoreState: @unchecked Sendable {
             }
         }
         for keys in retainedKeys.values { pending += keys }
-        while let key = pending.popLast() {
-            guard let record = records[key], !record.isMarked else { continue }
-            record.isMarked = true
-            keptCount += 1
-            record.fields.forEach { _, value in value.forEachReference { pending.append($0) } }
-        }
+        markReach(from: pending)
+        return keptRootFields
+    }
+
+    /// What a sweep removed.
+    struct Swept {
+        var change = StoreChange()
+        var records: [CacheKey] = []
+        var rootFields: [StoreFieldKey] = []
+    }
+
+    /// Sweeps shards of the record table: removes the records not marked in
+    /// this epoch, and the fields of root records not kept.
+    /// - Complexity: O(*n*) for the *n* records of those shards.
+    private mutating func sweep(
+        shards: Range<Int>, keeping kept: [CacheKey: Set<String>], into swept: inout Swept
+    ) {
         var removedRecords: [CacheKey] = []
         var removedFields: [StoreFieldKey] = []
-        var change = StoreChange(reservingCapacity: records.count - keptCount)
-        records.forEach { key, record in
-            guard !record.isMarked else {
-                record.isMarked = false
-                return
-            }
-            if key.isRoot, let keep = keptRootFields[key] {
-                for field in record.fields.allNames where !keep.contains(field) {
-                    removedFields.append(StoreFieldKey(record: key, field: field))
+        for shard in shards {
+            records.forEach(inShard: shard) { key, record in
+                guard record.mark != markEpoch else { return }
+                if key.isRoot, let keep = kept[key] {
+                    for field in record.fields.allNames where !keep.contains(field) {
+                        removedFields.append(StoreFieldKey(record: key, field: field))
+                    }
+                } else {
+                    removedRecords.append(key)
+                    // A removed record reports all of its fields.
+                    swept.change.insert(record: key, fields: record.fields.allNames)
                 }
-            } else {
-                removedRecords.append(key)
-                // A removed record reports all of its fields.
-                change.insert(record: key, fields: record.fields.allNames)
             }
         }
         for field in removedFields {
             remove(field: field.field, of: field.record)
-            change.insert(record: field.record, field: field.field)
-            change.insertStructural(record: field.record)
+            swept.change.insert(record: field.record, field: field.field)
+            swept.change.insertStructural(record: field.record)
         }
         for key in removedRecords { remove(key) }
-        return (change, removedRecords, removedFields)
+        swept.records += removedRecords
+        swept.rootFields += removedFields
+    }
+
+    /// Runs the store's own collection: during one, keeps what the commit
+    /// wrote and sweeps the next shards; else, past the threshold, starts
+    /// one (sparing what the commit wrote) and sweeps its first shards.
+    /// - Parameters:
+    ///   - keying: the store's keying, to read the live selections.
+    ///   - spared: what the commit just wrote.
+    /// - Returns: what the sweep removed, as a change.
+    /// - Complexity: O(1) when no collection runs; the mark, O(*l*) for the
+    ///   *l* live records, when one starts; O(*n* × *k* / 64) for *n*
+    ///   records and *k* shards per commit, while one runs.
+    mutating func collectIfOverLimit(keying: StoreKeying, sparing spared: [StoreNormalizer.Entry] = [])
+        -> StoreChange
+    {
+        guard var automatic = automaticCollection else { return StoreChange() }
+        if cycle == nil {
+            guard records.count > automatic.threshold else { return StoreChange() }
+            cycle = CollectionCycle(keptRootFields: markLive(keying: keying, sparing: spared))
+        } else {
+            markWritten(spared)
+        }
+        guard let running = cycle else { return StoreChange() }
+        let shards =
+            running
+            .nextShard..<min(running.nextShard + automatic.shardsPerCommit, StoreRecordTable.shardCount)
+        var swept = Swept()
+        sweep(shards: shards, keeping: running.keptRootFields, into: &swept)
+        cycle?.nextShard = shards.upperBound
+        if shards.upperBound == StoreRecordTable.shardCount {
+            cycle = nil
+            automatic.runs += 1
+            automatic.threshold = max(automatic.limit, 2 * records.count)
+            automaticCollection = automatic
+        }
+        return swept.change
+    }
+
+    /// Removes the records that nothing live reaches, and the fields of the
+    /// root records that nothing live reads, at once: finishes a collection
+    /// under way, then runs a whole one.
+    ///
+    /// Live are the selections of the watches and of retained operations,
+    /// the retained records, and what `spared` wrote (its records, and its
+    /// fields of root records); each is kept with every record it reaches
+    /// through references.
+    /// - Complexity: O(*n*) for the *n* records held, plus a read of each
+    ///   live selection.
+    /// - Returns: the change, and the records and root fields removed.
+    mutating func collect(keying: StoreKeying, sparing spared: [StoreNormalizer.Entry] = []) -> (
+        change: StoreChange, removedRecords: [CacheKey], removedRootFields: [StoreFieldKey]
+    ) {
+        var swept = Swept()
+        if let running = cycle {
+            sweep(
+                shards: running.nextShard..<StoreRecordTable.shardCount, keeping: running.keptRootFields,
+                into: &swept)
+            cycle = nil
+            if var automatic = automaticCollection {
+                automatic.runs += 1
+                automaticCollection = automatic
+            }
+        }
+        let kept = markLive(keying: keying, sparing: spared)
+        sweep(shards: 0..<StoreRecordTable.shardCount, keeping: kept, into: &swept)
+        return (swept.change, swept.records, swept.rootFields)
     }
 
     // MARK: Reading and watching

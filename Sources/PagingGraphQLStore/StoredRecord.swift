@@ -70,10 +70,11 @@ final class StoredRecord {
 
     var fields: StoreFields
     var referrers: Referrers
-    /// Set while a collection marks what is live, cleared by its sweep: a
-    /// byte in the object's padding, where a set of kept keys would hash
-    /// every live record.
-    var isMarked = false
+    /// The epoch of the last collection that found the record live (or saw
+    /// it made): a byte in the object's padding, where a set of kept keys
+    /// would hash every live record, and which a new collection need not
+    /// clear (it counts the next epoch).
+    var mark: UInt8 = 0
 
     init(fields: StoreFields = StoreFields(), referrers: Referrers = .none) {
         self.fields = fields

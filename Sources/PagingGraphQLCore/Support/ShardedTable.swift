@@ -103,6 +103,17 @@ package struct ShardedTable<Key: ShardedKey, Value> {
         }
     }
 
+    /// Calls `body` with every entry of one shard: a collection sweeps the
+    /// table a few shards at a time.
+    /// - Parameters:
+    ///   - shard: the shard, from 0 to ``shardCount``.
+    ///   - body: what to do with each entry.
+    /// - Complexity: O(*n* / ``shardCount``) on average.
+    @inlinable
+    package func forEach(inShard shard: Int, _ body: (Key, Value) -> Void) {
+        for (key, value) in shards[shard] { body(key, value) }
+    }
+
     /// The non-`nil` results of `transform` on every entry.
     /// - Complexity: O(*n*).
     @inlinable
