@@ -52,7 +52,9 @@ extension GraphQLStore {
         /// what nothing live reaches, as ``GraphQLStore/gc()`` does: live
         /// are the watches, the retained operations and records (a list's
         /// rows among them) and the pages being loaded. A write that leaves
-        /// more records than this collects, sparing what it wrote. When
+        /// more records than this starts a collection, which it and the
+        /// writes after it carry out an eighth of the store each, sparing
+        /// what they write. When
         /// more records than the limit are live, the next collection waits
         /// until twice as many as it kept are held, so collecting costs
         /// O(1) amortized per record written. `nil` for no automatic
