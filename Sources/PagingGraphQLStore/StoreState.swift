@@ -340,38 +340,57 @@ struct StoreState: @unchecked Sendable {
         }
     }
 
-    /// During a collection, keeps what a write wrote: its records and what
-    /// they reach, and its fields of root records.
-    mutating func markWritten(_ entries: [StoreNormalizer.Entry]) {
-        guard cycle != nil, !entries.isEmpty else { return }
-        var keys: [CacheKey] = []
+    /// The roots of what a write wrote: its records, and what its fields of
+    /// root records reference (those fields added to `rootFields`).
+    private static func roots(
+        of entries: [StoreNormalizer.Entry], into pending: inout [CacheKey],
+        rootFields: inout [CacheKey: Set<String>]
+    ) {
         for entry in entries {
             guard entry.key.isRoot else {
-                keys.append(entry.key)
+                pending.append(entry.key)
                 continue
             }
             for field in entry.fields {
-                cycle?.keptRootFields[entry.key, default: []].insert(field.name)
-                field.value.forEachReference { keys.append($0) }
+                rootFields[entry.key, default: []].insert(field.name)
+                field.value.forEachReference { pending.append($0) }
             }
         }
-        markReach(from: keys)
+    }
+
+    /// The roots of what a selection reads now: the records it reads, and
+    /// what the fields of root records it reads reference (those fields
+    /// added to `rootFields`).
+    private func roots(
+        of query: StoreQuery, keying: StoreKeying, into pending: inout [CacheKey],
+        rootFields: inout [CacheKey: Set<String>]
+    ) {
+        for (key, fields) in read(query, keying: keying).dependencyLists {
+            guard key.isRoot else {
+                pending.append(key)
+                continue
+            }
+            rootFields[key, default: []].formUnion(fields)
+            for field in fields { records[key]?.fields[field]?.forEachReference { pending.append($0) } }
+        }
+    }
+
+    /// During a collection, keeps what a write wrote: its records and what
+    /// they reach, and its fields of root records.
+    mutating func markWritten(_ entries: [StoreNormalizer.Entry]) {
+        guard var running = cycle, !entries.isEmpty else { return }
+        var pending: [CacheKey] = []
+        Self.roots(of: entries, into: &pending, rootFields: &running.keptRootFields)
+        cycle = running
+        markReach(from: pending)
     }
 
     /// During a collection, keeps what a new retain or watch reaches.
     mutating func markNewRoot(keys: [CacheKey] = [], query: StoreQuery? = nil, keying: StoreKeying) {
-        guard cycle != nil else { return }
+        guard var running = cycle else { return }
         var pending = keys
-        if let query {
-            for (key, fields) in read(query, keying: keying).dependencyLists {
-                guard key.isRoot else {
-                    pending.append(key)
-                    continue
-                }
-                cycle?.keptRootFields[key, default: []].formUnion(fields)
-                for field in fields { records[key]?.fields[field]?.forEachReference { pending.append($0) } }
-            }
-        }
+        if let query { roots(of: query, keying: keying, into: &pending, rootFields: &running.keptRootFields) }
+        cycle = running
         markReach(from: pending)
     }
 
@@ -384,28 +403,9 @@ struct StoreState: @unchecked Sendable {
         beginEpoch()
         var keptRootFields: [CacheKey: Set<String>] = [:]
         var pending: [CacheKey] = []
-        for entry in spared {
-            guard entry.key.isRoot else {
-                pending.append(entry.key)
-                continue
-            }
-            for field in entry.fields {
-                keptRootFields[entry.key, default: []].insert(field.name)
-                field.value.forEachReference { pending.append($0) }
-            }
-        }
-        let queries = watches.values.map(\.query) + Array(retainedQueries.values)
-        for query in queries {
-            for (key, fields) in read(query, keying: keying).dependencyLists {
-                guard key.isRoot else {
-                    pending.append(key)
-                    continue
-                }
-                keptRootFields[key, default: []].formUnion(fields)
-                for field in fields {
-                    records[key]?.fields[field]?.forEachReference { pending.append($0) }
-                }
-            }
+        Self.roots(of: spared, into: &pending, rootFields: &keptRootFields)
+        for query in watches.values.map(\.query) + Array(retainedQueries.values) {
+            roots(of: query, keying: keying, into: &pending, rootFields: &keptRootFields)
         }
         for keys in retainedKeys.values { pending += keys }
         markReach(from: pending)

@@ -131,15 +131,22 @@ struct StoreRecordLimitTests {
         #expect(pagers[0].items[4] == PagerFollowsStoreTests.launch("299", booked: true))
     }
 
-    @Test("random writes, retains and releases leave exactly the records the policy keeps")
-    func modelBased() throws {
+    /// Plays 60 randomized runs from one printed seed; returns the
+    /// collections they saw, in all.
+    private func seededRuns(_ name: String, _ play: (UInt64, String) throws -> Int) throws -> Int {
         let seed = SeededGenerator.testSeed()
-        print("Record limit model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
+        print("\(name) seed: \(seed) (replay with PAGING_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
         var collections = 0
         for run in 0..<60 {
-            collections += try playRun(seed: random.next(), label: "seed \(seed), run \(run)")
+            collections += try play(random.next(), "seed \(seed), run \(run)")
         }
+        return collections
+    }
+
+    @Test("random writes, retains and releases leave exactly the records the policy keeps")
+    func modelBased() throws {
+        let collections = try seededRuns("Record limit model-based test", playRun)
         // The runs exercise the policy, not only writes below the limit.
         #expect(collections > 100)
     }
@@ -155,8 +162,7 @@ struct StoreRecordLimitTests {
         var present: Set<Int> = []
         var next: [Int: Int] = [:]
         var values: [Int: Int] = [:]
-        var retains: [(token: StoreRetainToken, roots: [Int])] = []
-        var keepers: [(token: StoreRetainToken, written: [Int])] = []
+        var live = LiveRoots()
         var threshold = limit
         var collections = 0
 
@@ -168,9 +174,6 @@ struct StoreRecordLimitTests {
                 if let target = next[id] { pending.append(target) }
             }
             return kept
-        }
-        func liveRoots() -> [Int] {
-            retains.flatMap(\.roots) + keepers.flatMap(\.written)
         }
 
         for step in 0..<120 {
@@ -185,28 +188,17 @@ struct StoreRecordLimitTests {
                 present.formUnion(written)
                 next[id] = target
                 values[id] = value
-                for index in keepers.indices { keepers[index].written += written }
+                live.wrote(written)
                 if present.count > threshold {
-                    present = reach(from: liveRoots() + written)
+                    present = reach(from: live.roots + written)
                     threshold = max(limit, 2 * present.count)
                     collections += 1
                 }
-            case 6:
-                let id = Int.random(in: 0..<idCount, using: &random)
-                retains.append((store.retain(Self.key(id)), [id]))
-            case 7:
-                if !retains.isEmpty {
-                    retains.remove(at: Int.random(in: 0..<retains.count, using: &random)).token.cancel()
-                }
-            case 8:
-                if keepers.isEmpty || Bool.random(using: &random) {
-                    keepers.append((store.keepWrites(), []))
-                } else {
-                    keepers.remove(at: Int.random(in: 0..<keepers.count, using: &random)).token.cancel()
-                }
+            case let op where (6...8).contains(op):
+                live.change(op - 6, in: store, idCount: idCount, using: &random)
             default:
                 _ = store.gc()
-                present = reach(from: liveRoots())
+                present = reach(from: live.roots)
             }
             // A record collected loses its fields: written again through a
             // reference only, it holds its id alone.
@@ -226,21 +218,13 @@ struct StoreRecordLimitTests {
                 }
             }
         }
-        retains.removeAll()
-        keepers.removeAll()
+        live.releaseAll()
         return collections
     }
 
     @Test("collected a few shards per commit: what is live is never taken, and gc() leaves exactly it")
     func incrementalNeverTakesWhatIsLive() throws {
-        let seed = SeededGenerator.testSeed()
-        print("Incremental collection test seed: \(seed) (replay with PAGING_SEED=\(seed))")
-        var random = SeededGenerator(seed: seed)
-        var collections = 0
-        for run in 0..<60 {
-            collections += try playIncremental(seed: random.next(), label: "seed \(seed), run \(run)")
-        }
-        #expect(collections > 100)
+        #expect(try seededRuns("Incremental collection test", playIncremental) > 100)
     }
 
     /// One run over a store that sweeps 8 of its 64 shards per commit: a
@@ -255,12 +239,11 @@ struct StoreRecordLimitTests {
 
         var present: Set<Int> = []
         var next: [Int: Int] = [:]
-        var retains: [(token: StoreRetainToken, roots: [Int])] = []
-        var keepers: [(token: StoreRetainToken, written: [Int])] = []
+        var live = LiveRoots()
 
-        func live() -> Set<Int> {
+        func liveItems() -> Set<Int> {
             var kept: Set<Int> = []
-            var pending = retains.flatMap(\.roots) + keepers.flatMap(\.written)
+            var pending = live.roots
             while let id = pending.popLast() {
                 guard present.contains(id), kept.insert(id).inserted else { continue }
                 if let target = next[id] { pending.append(target) }
@@ -278,20 +261,9 @@ struct StoreRecordLimitTests {
                 let written = [id] + (target.map { [$0] } ?? [])
                 present.formUnion(written)
                 next[id] = target
-                for index in keepers.indices { keepers[index].written += written }
-            case 6:
-                let id = Int.random(in: 0..<idCount, using: &random)
-                retains.append((store.retain(Self.key(id)), [id]))
-            case 7:
-                if !retains.isEmpty {
-                    retains.remove(at: Int.random(in: 0..<retains.count, using: &random)).token.cancel()
-                }
-            case 8:
-                if keepers.isEmpty || Bool.random(using: &random) {
-                    keepers.append((store.keepWrites(), []))
-                } else {
-                    keepers.remove(at: Int.random(in: 0..<keepers.count, using: &random)).token.cancel()
-                }
+                live.wrote(written)
+            case let op where (6...8).contains(op):
+                live.change(op - 6, in: store, idCount: idCount, using: &random)
             default:
                 if Bool.random(using: &random), let source = present.randomElement(using: &random) {
                     // An edit that points a held item at another: what a
@@ -306,7 +278,7 @@ struct StoreRecordLimitTests {
                 }
             }
             let held = store.recordKeys
-            let mustHold = live()
+            let mustHold = liveItems()
             for id in mustHold {
                 try #require(held.contains(Self.key(id)), "\(context): Item:\(id) is live and was collected")
                 let expected: StoreValue = next[id].map { .reference(Self.key($0)) } ?? .scalar(.null)
@@ -324,11 +296,53 @@ struct StoreRecordLimitTests {
         // A whole collection leaves exactly what is live (and no record of
         // the other kind, which nothing retains).
         _ = store.gc()
-        let expected = Set(live().map(Self.key))
+        let expected = Set(liveItems().map(Self.key))
         try #require(store.recordKeys == expected, "\(label): after gc()")
         let collections = store.automaticCollectionCount
-        retains.removeAll()
-        keepers.removeAll()
+        live.releaseAll()
         return collections
+    }
+
+    /// What a model run keeps live, as the store holds it: retains of
+    /// items, and keepers of what is written while they live.
+    private struct LiveRoots {
+        var retains: [(token: StoreRetainToken, roots: [Int])] = []
+        var keepers: [(token: StoreRetainToken, written: [Int])] = []
+
+        /// The items the retains and the keepers keep.
+        var roots: [Int] { retains.flatMap(\.roots) + keepers.flatMap(\.written) }
+
+        /// A write of these items, which every keeper keeps.
+        mutating func wrote(_ ids: [Int]) {
+            for index in keepers.indices { keepers[index].written += ids }
+        }
+
+        /// One random change: a retain of an item (0), the release of a
+        /// retain (1), a keeper made or released (2).
+        mutating func change(
+            _ kind: Int, in store: GraphQLStore, idCount: Int, using random: inout SeededGenerator
+        ) {
+            switch kind {
+            case 0:
+                let id = Int.random(in: 0..<idCount, using: &random)
+                retains.append((store.retain(StoreRecordLimitTests.key(id)), [id]))
+            case 1:
+                if !retains.isEmpty {
+                    retains.remove(at: Int.random(in: 0..<retains.count, using: &random)).token.cancel()
+                }
+            default:
+                if keepers.isEmpty || Bool.random(using: &random) {
+                    keepers.append((store.keepWrites(), []))
+                } else {
+                    keepers.remove(at: Int.random(in: 0..<keepers.count, using: &random)).token.cancel()
+                }
+            }
+        }
+
+        /// Releases every retain and keeper.
+        mutating func releaseAll() {
+            retains.removeAll()
+            keepers.removeAll()
+        }
     }
 }
