@@ -250,11 +250,8 @@ struct StoreState: @unchecked Sendable {
             // One box for every record the field references: a page's nodes.
             var holder: StoredRecord.Holder?
             // During a collection, what a field now references is live.
-            if cycle != nil, let new = update.new {
-                var targets: [CacheKey] = []
-                new.forEachReference { targets.append($0) }
-                markReach(from: targets)
-            }
+            let collecting = cycle != nil
+            var reached: [CacheKey] = []
             update.new?.forEachReference { target in
                 guard let record = records[target] else {
                     danglingReferrers[target, default: []].insert(update.holder)
@@ -263,7 +260,9 @@ struct StoreState: @unchecked Sendable {
                 let box = holder ?? StoredRecord.Holder(update.holder)
                 holder = box
                 record.referrers.insert(box)
+                if collecting { reached.append(target) }
             }
+            if !reached.isEmpty { markReach(from: reached) }
         }
     }
 
