@@ -71,9 +71,9 @@ struct PageTracking<Item: Identifiable & Sendable>: StoreTracking where Item.ID:
         return .items(items, read: read, records: Array(read.dependencyLists.keys))
     }
 
-    func retain(_ units: [(id: Int, unit: FollowedUnit<Reading, Item.ID>)], in store: GraphQLStore)
-        -> [StoreRetainToken]
-    {
+    func retain(
+        _ units: [(id: Int, unit: FollowedUnit<Reading, Item.ID>)], ids: [Int], in store: GraphQLStore
+    ) -> [StoreRetainToken] {
         units.map { store.retain($0.unit.reading.operation) }
     }
 

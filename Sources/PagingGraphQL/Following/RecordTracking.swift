@@ -104,10 +104,11 @@ struct RecordTracking<Node: Identifiable & Sendable>: StoreTracking where Node.I
         return .items([node], read: read, records: records)
     }
 
-    func retain(_ units: [(id: CacheKey, unit: FollowedUnit<Void, Node.ID>)], in store: GraphQLStore)
-        -> [StoreRetainToken]
-    {
-        [store.retain(units.map(\.id))]
+    func retain(
+        _ units: [(id: CacheKey, unit: FollowedUnit<Void, Node.ID>)], ids: [CacheKey], in store: GraphQLStore
+    ) -> [StoreRetainToken] {
+        // The follower keeps `ids` for the page too: one list, not two.
+        [store.retain(ids)]
     }
 
     func connectionEdits(of change: StoreChange) -> [FollowedConnectionEdit<CacheKey, Void, Node.ID>] {

@@ -92,12 +92,12 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
     ) {
         guard !learned.isEmpty, let pager else { return }
         let cancelled = Task.isCancelled
-        let tokens = tracking.retain(learned, in: store)
+        let ids = learned.map(\.id)
+        let tokens = tracking.retain(learned, ids: ids, in: store)
         watch(pager)
         // Read before the units are pending: any snapshot that settles them
         // is newer.
         let snapshot = pager.snapshot
-        let ids = learned.map(\.id)
         let page = Set(ids)
         let (stale, candidates) = state.withLock {
             state -> (Set<UnitID>, [FollowedUnits<UnitID, Tracking.Reading, Item.ID>.Candidate]?) in
@@ -196,13 +196,13 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             let outcomes = plan.edits.isEmpty ? [] : pager.apply(plan.edits)
             let result = plan.result(outcomes)
             // Outside the lock: retaining calls the store.
-            let tokens = result.inserted.map { tracking.retain([$0], in: store) }
+            let tokens = result.inserted.map { (ids: [$0.id], tokens: tracking.retain([$0], ids: [$0.id], in: store)) }
             state.withLock { state in
                 for (id, unit) in result.read { state.units.insert(unit, as: id) }
                 for id in result.gone { state.units.remove(id) }
-                for ((id, unit), tokens) in zip(result.inserted, tokens) {
+                for ((id, unit), retained) in zip(result.inserted, tokens) {
                     state.units.insert(unit, as: id)
-                    state.units.retain(tokens, for: [id])
+                    state.units.retain(retained.tokens, for: retained.ids)
                 }
             }
             // An inserted unit is read once more: a change between its read

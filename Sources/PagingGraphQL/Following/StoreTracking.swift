@@ -60,8 +60,15 @@ protocol StoreTracking: Sendable {
         -> [UnitID]
 
     /// Keeps what some units read from the store's garbage collection.
-    func retain(_ units: [(id: UnitID, unit: FollowedUnit<Reading, Item.ID>)], in store: GraphQLStore)
-        -> [StoreRetainToken]
+    /// - Parameters:
+    ///   - units: the units of a loaded page.
+    ///   - ids: their ids in the same order: the list the follower keeps for
+    ///     the page, so that a tracking that retains by id shares it.
+    ///   - store: the store.
+    /// - Returns: the tokens that keep them.
+    func retain(
+        _ units: [(id: UnitID, unit: FollowedUnit<Reading, Item.ID>)], ids: [UnitID], in store: GraphQLStore
+    ) -> [StoreRetainToken]
 
     /// The edits of a change that name this list: units to insert, records
     /// whose units to remove.
