@@ -92,7 +92,13 @@ public final class GraphQLStore: Sendable {
             var change = body(&state)
             state.keepWritten(written)
             change.formUnion(state.collectIfOverLimit(keying: keying, sparing: written))
-            if !change.isEmpty { state.commits += 1 }
+            if !change.isEmpty {
+                state.commits += 1
+                if !state.commitSinks.isEmpty {
+                    let snapshot = StoreCommitSnapshot(of: change, in: state, count: state.commits)
+                    for sink in state.commitSinks.values { sink(snapshot) }
+                }
+            }
             return (change, state.commits, state.delivery(of: change))
         }
         delivery.run()

@@ -47,6 +47,9 @@ struct StoreState: @unchecked Sendable {
     /// fields.
     var watchIndex: [CacheKey: Set<Int>] = [:]
     var observers: [Int: @Sendable (StoreChange) -> Void] = [:]
+    /// What takes a copy of each commit's changed fields, under the lock,
+    /// in commit order (a store on disk).
+    var commitSinks: [Int: @Sendable (StoreCommitSnapshot) -> Void] = [:]
     var retainedKeys: [Int: [CacheKey]] = [:]
     var retainedQueries: [Int: StoreQuery] = [:]
     /// When the store collects by itself, if it does.

@@ -1,0 +1,360 @@
+public import Foundation
+import GRDB
+import PagingGraphQLCore
+public import PagingGraphQLStore
+import PagingLock
+
+/// A ``GraphQLStore`` kept in a SQLite file, so that an app opens its lists
+/// from disk: after ``attach(_:)``, the store holds what the file held, and
+/// every commit of the store (a response written, a record modified or
+/// deleted, a collection) is written to the file in one transaction, off
+/// the caller's path.
+///
+/// ```swift
+/// let store = GraphQLStore()
+/// let file = try GraphQLStoreFile(path: supportDirectory + "/store.sqlite")
+/// try file.attach(store)  // the store now holds what the file held
+/// let client = GraphQLClient(endpoint: endpoint, store: store)
+/// // ... later, before the app is suspended:
+/// try await file.flush()
+/// ```
+///
+/// The file is in WAL mode. Each row is one field of one record, so a
+/// commit writes the fields it changed, not whole records: a page's
+/// records, the root field that lists them and the cursor that continues
+/// from it land in the same transaction, and a reader of the file never
+/// sees half a commit. Writes that fail (a full or read-only disk) are kept
+/// and tried again before the next commit's, in order; the store in memory
+/// goes on working, and ``lastError`` and ``flush()`` say what failed.
+///
+/// The file carries its layout's version (SQLite's `user_version`) and this
+/// library's application id. An older layout is migrated at open; a newer
+/// one, another application's database, a file that is not a database or is
+/// damaged, or one another process keeps locked, is a
+/// ``GraphQLStoreFileError`` at open, never a crash, and the file is left
+/// as it is unless ``Configuration/unusableFile`` asks to start afresh.
+public final class GraphQLStoreFile: Sendable {
+    /// How a ``GraphQLStoreFile`` opens its file.
+    public struct Configuration: Sendable {
+        /// What to do with a file that cannot be used.
+        public enum UnusableFile: Sendable {
+            /// Throw, and leave the file as it is.
+            case fail
+            /// Replace a file that is not a database, is damaged, or was
+            /// written by a newer version with an empty store. Another
+            /// application's database and a locked file are never replaced.
+            case startAfresh
+        }
+
+        /// What to do with a file that cannot be used; ``UnusableFile/fail``
+        /// by default.
+        public var unusableFile: UnusableFile
+        /// How long to wait for another connection's lock before
+        /// ``GraphQLStoreFileError/Code/locked``.
+        public var busyTimeout: Duration
+
+        /// Creates a configuration.
+        /// - Parameters:
+        ///   - unusableFile: what to do with a file that cannot be used.
+        ///   - busyTimeout: how long to wait for another connection's lock.
+        public init(unusableFile: UnusableFile = .fail, busyTimeout: Duration = .seconds(5)) {
+            self.unusableFile = unusableFile
+            self.busyTimeout = busyTimeout
+        }
+    }
+
+    /// The file's path.
+    public let path: String
+    private let pool: DatabasePool
+    private let state = Lock(WriterState())
+
+    /// What the writer has not written yet, and what it keeps of the store.
+    private struct WriterState {
+        /// Commits not yet written, oldest first.
+        var pending: [StoreCommitSnapshot] = []
+        /// Whether a write is scheduled that will take `pending`.
+        var scheduled = false
+        /// The last write's failure, until a write succeeds.
+        var lastError: GraphQLStoreFileError?
+        /// The attached store's registration.
+        var observation: StoreObservation?
+    }
+
+    /// Opens (or creates) a store file, migrating an older layout.
+    /// - Parameters:
+    ///   - path: the file's path; its directory must exist.
+    ///   - configuration: how to open it.
+    /// - Throws: ``GraphQLStoreFileError`` when the file cannot be used.
+    /// - Complexity: O(1) for a file of the current layout; a migration
+    ///   rewrites what it changes.
+    public init(path: String, configuration: Configuration = Configuration()) throws(GraphQLStoreFileError) {
+        self.path = path
+        do {
+            pool = try Self.open(path: path, configuration: configuration)
+        } catch let error where configuration.unusableFile == .startAfresh && error.isReplaceable {
+            Self.remove(path: path)
+            pool = try Self.open(path: path, configuration: configuration)
+        }
+    }
+
+    private static func open(path: String, configuration: Configuration) throws(GraphQLStoreFileError)
+        -> DatabasePool
+    {
+        var options = GRDB.Configuration()
+        let timeout = configuration.busyTimeout.components
+        options.busyMode = .timeout(Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
+        options.label = "PagingSQLite"
+        do {
+            let pool = try DatabasePool(path: path, configuration: options)
+            try pool.write { db in try StoreFileSchema.prepare(db, path: path) }
+            return pool
+        } catch let error as GraphQLStoreFileError {
+            throw error
+        } catch {
+            throw GraphQLStoreFileError(opening: error, path: path, timeout: configuration.busyTimeout)
+        }
+    }
+
+    /// Removes a file and its WAL companions.
+    private static func remove(path: String) {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+
+    // MARK: Attaching a store
+
+    /// Loads the file's records into `store` in one commit, then writes
+    /// every later commit of the store to the file.
+    ///
+    /// Attach before the store is used (before a client sends through it):
+    /// a commit made while the file loads may not reach the file.
+    /// - Parameter store: the store; one file keeps one store.
+    /// - Returns: the number of records loaded.
+    /// - Throws: ``GraphQLStoreFileError/Code/corrupt`` when a row does not
+    ///   hold what this library writes (the store is left as it was).
+    /// - Complexity: O(*n*) for *n* fields in the file.
+    @discardableResult
+    public func attach(_ store: GraphQLStore) throws(GraphQLStoreFileError) -> Int {
+        let records = try load()
+        store.restore(records)
+        let observation = store.onCommit { [weak self] snapshot in self?.enqueue(snapshot) }
+        state.withLock { $0.observation = observation }
+        return records.count
+    }
+
+    /// Stops writing the attached store's commits; those already taken are
+    /// still written.
+    public func detach() {
+        let observation = state.withLock { state in
+            defer { state.observation = nil }
+            return state.observation
+        }
+        observation?.cancel()
+    }
+
+    /// The records the file holds.
+    /// - Complexity: O(*n*) for *n* fields in the file.
+    private func load() throws(GraphQLStoreFileError) -> [StoreRecord] {
+        let path = path
+        do {
+            return try pool.read { db in
+                var records: [StoreRecord] = []
+                let rows = try Row.fetchCursor(db, sql: "SELECT record, field, value FROM fields ORDER BY record")
+                while let row = try rows.next() {
+                    guard let key = String.fromDatabaseValue(row[0]), let name = String.fromDatabaseValue(row[1]),
+                        let data = Data.fromDatabaseValue(row[2]), let value = StoreFileValue.value(of: data)
+                    else {
+                        throw GraphQLStoreFileError(
+                            .corrupt, path: path,
+                            "The file at \(path) holds a row this library did not write (a field that is not a stored "
+                                + "value). Delete the file, or open it with `unusableFile: .startAfresh` after deleting "
+                                + "it, to start an empty store.")
+                    }
+                    if records.last?.key.rawValue != key {
+                        records.append(StoreRecord(key: CacheKey(key)))
+                    }
+                    records[records.count - 1].fields[name] = value
+                }
+                return records
+            }
+        } catch let error as GraphQLStoreFileError {
+            throw error
+        } catch {
+            throw GraphQLStoreFileError(opening: error, path: path, timeout: .zero)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Takes a commit of the attached store (under the store's lock: it
+    /// only queues it).
+    private func enqueue(_ snapshot: StoreCommitSnapshot) {
+        let schedule = state.withLock { state in
+            state.pending.append(snapshot)
+            defer { state.scheduled = true }
+            return !state.scheduled
+        }
+        if schedule { scheduleWrite() }
+    }
+
+    /// Writes everything pending in one transaction, on GRDB's writer
+    /// queue.
+    private func scheduleWrite() {
+        pool.asyncWriteWithoutTransaction { [weak self] db in
+            self?.writePending(db)
+        }
+    }
+
+    /// Writes the pending commits, oldest first; on failure keeps them
+    /// pending for the next write.
+    private func writePending(_ db: Database) {
+        let batch = state.withLock { state in
+            defer {
+                state.pending = []
+                state.scheduled = false
+            }
+            return state.pending
+        }
+        guard !batch.isEmpty else { return }
+        do {
+            try db.inTransaction {
+                for commit in batch { try StoreFileSchema.write(commit, to: db) }
+                return .commit
+            }
+            state.withLock { $0.lastError = nil }
+        } catch {
+            let failure = GraphQLStoreFileError(writing: error, path: path)
+            state.withLock { state in
+                state.pending = batch + state.pending
+                state.lastError = failure
+            }
+        }
+    }
+
+    /// The failure of the last write, until a write succeeds: the commits
+    /// it could not write are kept and tried again with the next commit.
+    public var lastError: GraphQLStoreFileError? {
+        state.withLock { $0.lastError }
+    }
+
+    /// Waits until the file holds every commit taken so far.
+    /// - Throws: ``GraphQLStoreFileError/Code/write`` when commits could not
+    ///   be written (they stay pending, and the next commit or flush tries
+    ///   them again).
+    public func flush() async throws(GraphQLStoreFileError) {
+        let retry = state.withLock { state in
+            defer { state.scheduled = state.scheduled || !state.pending.isEmpty }
+            return !state.scheduled && !state.pending.isEmpty
+        }
+        if retry { scheduleWrite() }
+        do {
+            // The writer queue is serial: this runs after every write queued before it.
+            try await pool.writeWithoutTransaction { _ in }
+        } catch {
+            throw GraphQLStoreFileError(writing: error, path: path)
+        }
+        if let failure = state.withLock({ $0.pending.isEmpty ? nil : $0.lastError }) {
+            throw failure
+        }
+    }
+
+    // MARK: The file
+
+    /// The number of records the file holds.
+    /// - Complexity: O(*n*) for *n* fields in the file.
+    public func recordCount() throws(GraphQLStoreFileError) -> Int {
+        do {
+            return try pool.read { db in
+                try Int.fetchOne(db, sql: "SELECT count(DISTINCT record) FROM fields") ?? 0
+            }
+        } catch {
+            throw GraphQLStoreFileError(opening: error, path: path, timeout: .zero)
+        }
+    }
+
+    /// Empties the file and gives its space back to the file system (the
+    /// store in memory keeps its records; detach it first to start over).
+    /// - Complexity: O(*n*) for a file of *n* bytes.
+    public func clear() async throws(GraphQLStoreFileError) {
+        do {
+            try await pool.writeWithoutTransaction { db in
+                try db.execute(sql: "DELETE FROM fields")
+                try db.execute(sql: "VACUUM")
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+        } catch {
+            throw GraphQLStoreFileError(writing: error, path: path)
+        }
+    }
+
+    /// When the file last took a commit, or `nil` when it never did.
+    public func lastWrite() throws(GraphQLStoreFileError) -> Date? {
+        do {
+            return try pool.read { db in
+                try Double.fetchOne(db, sql: "SELECT value FROM metadata WHERE name = 'lastWrite'")
+                    .map(Date.init(timeIntervalSince1970:))
+            }
+        } catch {
+            throw GraphQLStoreFileError(opening: error, path: path, timeout: .zero)
+        }
+    }
+
+    /// Caps the file at its current number of pages, so that a write that
+    /// grows it fails as on a full disk (for tests); `nil` lifts the cap.
+    package func capAtCurrentSize(_ capped: Bool) async throws {
+        try await pool.writeWithoutTransaction { db in
+            let pages = capped ? (try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 1) : 1_073_741_823
+            _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(pages)")
+        }
+    }
+
+    /// The size of the database file in bytes (not counting its WAL).
+    public var fileSize: Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+}
+
+extension GraphQLStoreFileError {
+    /// Whether starting afresh may replace the file.
+    var isReplaceable: Bool {
+        code == .corrupt || code == .newerVersion
+    }
+
+    /// The error of a failed open or read.
+    init(opening error: any Error, path: String, timeout: Duration) {
+        guard let database = error as? DatabaseError else {
+            self.init(.cannotOpen, path: path, "The file at \(path) cannot be opened: \(error).")
+            return
+        }
+        let detail = database.message ?? "\(database.resultCode)"
+        switch database.resultCode.primaryResultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            self.init(
+                .corrupt, path: path,
+                "The file at \(path) is not a SQLite database, or it is damaged (SQLite: \(detail)). It was left as "
+                    + "it is: delete it, or open it with `unusableFile: .startAfresh` to replace it with an empty store."
+            )
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            self.init(
+                .locked, path: path,
+                "The file at \(path) stayed locked by another connection for \(timeout) (SQLite: \(detail)). "
+                    + "Another process may be using it: close it, or open the file again later.")
+        default:
+            self.init(
+                .cannotOpen, path: path,
+                "The file at \(path) cannot be opened or created (SQLite: \(detail)). Check that its directory "
+                    + "exists and that the app may write there.")
+        }
+    }
+
+    /// The error of a failed write.
+    init(writing error: any Error, path: String) {
+        let detail = (error as? DatabaseError).map { $0.message ?? "\($0.resultCode)" } ?? "\(error)"
+        self.init(
+            .write, path: path,
+            "A commit of the store could not be written to \(path) (SQLite: \(detail)). The store in memory keeps "
+                + "it and the file keeps what it held before; it is tried again with the next commit. Free disk "
+                + "space, or check that the file is writable.")
+    }
+}

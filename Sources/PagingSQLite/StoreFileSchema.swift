@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import PagingGraphQLStore
+
+/// The layout of a store file, its versions and their migrations.
+///
+/// - Version 1: `fields(record, field, value)`, one row per field of a
+///   record, keyed by both (a table without row ids, clustered on the key).
+/// - Version 2: adds `metadata(name, value)`, which holds when the file
+///   last took a commit (`lastWrite`, seconds since 1970).
+enum StoreFileSchema {
+    /// This library's SQLite application id: "PgSt".
+    static let applicationID: Int32 = 0x5067_5374
+    /// The layout this version writes.
+    static let currentVersion = 2
+
+    /// The statements that take a file from version `n - 1` to `n`, by `n`.
+    static let migrations: [Int: [String]] = [
+        1: [
+            "CREATE TABLE fields (record TEXT NOT NULL, field TEXT NOT NULL, value BLOB NOT NULL, "
+                + "PRIMARY KEY (record, field)) WITHOUT ROWID"
+        ],
+        2: ["CREATE TABLE metadata (name TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID"],
+    ]
+
+    /// Checks a file's identity and version, creating or migrating it, in
+    /// the caller's transaction.
+    /// - Throws: ``GraphQLStoreFileError`` for another application's file or
+    ///   a newer layout.
+    static func prepare(_ db: Database, path: String) throws {
+        let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+        if application != applicationID && (application != 0 || tables > 0) {
+            throw GraphQLStoreFileError(
+                .foreign, path: path,
+                "The file at \(path) is a SQLite database of another application (application id \(application), "
+                    + "\(tables) schema objects); it was left as it is. Give the store a path of its own.")
+        }
+        if version > currentVersion {
+            throw GraphQLStoreFileError(
+                .newerVersion, path: path,
+                "The file at \(path) was written by a newer version of PagingSQLite (layout \(version); this "
+                    + "version reads up to \(currentVersion)). It was left as it is: update the app, or open it with "
+                    + "`unusableFile: .startAfresh` to replace it with an empty store.")
+        }
+        guard version < currentVersion else { return }
+        for step in (version + 1)...currentVersion {
+            for statement in migrations[step] ?? [] { try db.execute(sql: statement) }
+        }
+        try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+        try db.execute(sql: "PRAGMA user_version = \(currentVersion)")
+    }
+
+    /// Writes one commit's fields, in the caller's transaction.
+    static func write(_ commit: StoreCommitSnapshot, to db: Database) throws {
+        let upsert = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO fields (record, field, value) VALUES (?, ?, ?)")
+        let deleteField = try db.cachedStatement(sql: "DELETE FROM fields WHERE record = ? AND field = ?")
+        let deleteRecord = try db.cachedStatement(sql: "DELETE FROM fields WHERE record = ?")
+        for record in commit.records {
+            let key = record.key.rawValue
+            guard let fields = record.fields else {
+                try deleteRecord.execute(arguments: [key])
+                continue
+            }
+            for (name, value) in fields {
+                if let value {
+                    try upsert.execute(arguments: [key, name, StoreFileValue.data(of: value)])
+                } else {
+                    try deleteField.execute(arguments: [key, name])
+                }
+            }
+        }
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO metadata (name, value) VALUES ('lastWrite', ?)")
+            .execute(arguments: [Date().timeIntervalSince1970])
+    }
+}
