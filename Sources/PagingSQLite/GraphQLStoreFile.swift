@@ -4,7 +4,7 @@ import PagingGraphQLCore
 public import PagingGraphQLStore
 import PagingLock
 
-/// A ``GraphQLStore`` kept in a SQLite file, so that an app opens its lists
+/// A `GraphQLStore` kept in a SQLite file, so that an app opens its lists
 /// from disk: after ``attach(_:)``, the store holds what the file held, and
 /// every commit of the store (a response written, a record modified or
 /// deleted, a collection) is written to the file in one transaction, off
@@ -160,9 +160,11 @@ public final class GraphQLStoreFile: Sendable {
         do {
             return try pool.read { db in
                 var records: [StoreRecord] = []
-                let rows = try Row.fetchCursor(db, sql: "SELECT record, field, value FROM fields ORDER BY record")
+                let rows = try Row.fetchCursor(
+                    db, sql: "SELECT record, field, value FROM fields ORDER BY record")
                 while let row = try rows.next() {
-                    guard let key = String.fromDatabaseValue(row[0]), let name = String.fromDatabaseValue(row[1]),
+                    guard let key = String.fromDatabaseValue(row[0]),
+                        let name = String.fromDatabaseValue(row[1]),
                         let data = Data.fromDatabaseValue(row[2]), let value = StoreFileValue.value(of: data)
                     else {
                         throw GraphQLStoreFileError(

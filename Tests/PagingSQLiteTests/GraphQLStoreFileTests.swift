@@ -11,7 +11,10 @@ final class TemporaryDirectory: Sendable {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("paging-sqlite-\(UUID().uuidString)").path
+        path =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "paging-sqlite-\(UUID().uuidString)"
+            ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
@@ -54,7 +57,8 @@ func launchesBody(_ ids: Range<Int>, hasNextPage: Bool = true) -> String {
 
 /// Every record of a store, by key.
 func snapshot(of store: GraphQLStore) -> [CacheKey: StoreRecord] {
-    Dictionary(uniqueKeysWithValues: store.recordKeys.compactMap { key in store.record(for: key).map { (key, $0) } })
+    Dictionary(
+        uniqueKeysWithValues: store.recordKeys.compactMap { key in store.record(for: key).map { (key, $0) } })
 }
 
 @Suite("GraphQLStoreFile", .timeLimit(.minutes(1)))
@@ -74,7 +78,8 @@ struct GraphQLStoreFileTests {
         let file = try GraphQLStoreFile(path: directory.file())
         #expect(try file.attach(store) == 0)
         let operation = try StoreOperation(document: launchesDocument, variables: ["first": 3])
-        try store.write(data: try #require(try JSONValue(json: Data(launchesBody(0..<3).utf8))["data"]), for: operation)
+        try store.write(
+            data: try #require(try JSONValue(json: Data(launchesBody(0..<3).utf8))["data"]), for: operation)
         store.modify(
             record: "Launch:1",
             fields: [
@@ -101,7 +106,9 @@ struct GraphQLStoreFileTests {
             .scalar(["custom": ["scalar"]]), .scalar([1, "two"]), .scalar([]), .scalar([:]),
             .reference("Launch:109"), .list([]), .list([.list([.scalar(1)]), .reference("A:1")]),
             .object(StoreObject([:])),
-            .object(StoreObject(["edge": .object(StoreObject(["node": .reference("Launch:1")])), "n": .scalar(1)])),
+            .object(
+                StoreObject(["edge": .object(StoreObject(["node": .reference("Launch:1")])), "n": .scalar(1)])
+            ),
         ]
         for value in values {
             #expect(StoreFileValue.value(of: StoreFileValue.data(of: value)) == value, "\(value)")
@@ -119,7 +126,8 @@ struct GraphQLStoreFileTests {
         let file = try GraphQLStoreFile(path: directory.file())
         try file.attach(store)
         let operation = try StoreOperation(document: launchesDocument, variables: ["first": 3])
-        try store.write(data: try #require(try JSONValue(json: Data(launchesBody(0..<3).utf8))["data"]), for: operation)
+        try store.write(
+            data: try #require(try JSONValue(json: Data(launchesBody(0..<3).utf8))["data"]), for: operation)
         store.delete(record: "Launch:0")
         store.modify(record: "Launch:1", fields: ["name": nil])
         try await file.flush()
@@ -148,7 +156,8 @@ struct GraphQLStoreFileTests {
             let file = try GraphQLStoreFile(path: directory.file())
             try file.attach(store)
             let transport = CountingTransport(body: launchesBody(0..<3))
-            let client = GraphQLClient(endpoint: URL(fileURLWithPath: "/graphql"), transport: transport, store: store)
+            let client = GraphQLClient(
+                endpoint: URL(fileURLWithPath: "/graphql"), transport: transport, store: store)
             let first = try await client.send(operation, policy: .cacheFirst)
             #expect(first.source == .network)
             try await file.flush()
@@ -157,7 +166,8 @@ struct GraphQLStoreFileTests {
         let store = GraphQLStore()
         try GraphQLStoreFile(path: directory.file()).attach(store)
         let transport = CountingTransport(body: #"{"errors":[{"message":"offline"}]}"#)
-        let client = GraphQLClient(endpoint: URL(fileURLWithPath: "/graphql"), transport: transport, store: store)
+        let client = GraphQLClient(
+            endpoint: URL(fileURLWithPath: "/graphql"), transport: transport, store: store)
         let cold = try await client.send(operation, policy: .cacheFirst)
         #expect(cold.source == .cache)
         #expect(transport.requests.count == 0, "no request")
@@ -176,7 +186,8 @@ struct GraphQLStoreFileTests {
             let operation = try StoreOperation(
                 document: launchesDocument, variables: ["first": 100, "after": .string("c\(page * 100 - 1)")])
             try store.write(
-                data: try #require(try JSONValue(json: Data(launchesBody(page * 100..<page * 100 + 100).utf8))["data"]),
+                data: try #require(
+                    try JSONValue(json: Data(launchesBody(page * 100..<page * 100 + 100).utf8))["data"]),
                 for: operation)
         }
         let error = await #expect(throws: GraphQLStoreFileError.self) { try await file.flush() }
@@ -203,7 +214,8 @@ struct GraphQLStoreFileTests {
             let operation = try StoreOperation(
                 document: launchesDocument, variables: ["first": 100, "after": .string("c\(page * 100 - 1)")])
             try store.write(
-                data: try #require(try JSONValue(json: Data(launchesBody(page * 100..<page * 100 + 100).utf8))["data"]),
+                data: try #require(
+                    try JSONValue(json: Data(launchesBody(page * 100..<page * 100 + 100).utf8))["data"]),
                 for: operation)
         }
         try await file.flush()

@@ -46,7 +46,9 @@ struct StoreFileOpeningTests {
             #expect(error?.code == .foreign)
             #expect(error?.message.contains("another application") == true)
         }
-        let kept = try DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "SELECT text FROM notes") }
+        let kept = try DatabaseQueue(path: path).read { db in
+            try String.fetchOne(db, sql: "SELECT text FROM notes")
+        }
         #expect(kept == "keep me")
     }
 
@@ -62,7 +64,9 @@ struct StoreFileOpeningTests {
         let error = #expect(throws: GraphQLStoreFileError.self) { try GraphQLStoreFile(path: path) }
         #expect(error?.code == .newerVersion)
         #expect(error?.message.contains("layout \(StoreFileSchema.currentVersion + 1)") == true)
-        let version = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+        let version = try DatabaseQueue(path: path).read { db in
+            try Int.fetchOne(db, sql: "PRAGMA user_version")
+        }
         #expect(version == StoreFileSchema.currentVersion + 1, "left as it was")
 
         let file = try GraphQLStoreFile(path: path, configuration: .init(unusableFile: .startAfresh))
@@ -105,7 +109,8 @@ struct StoreFileOpeningTests {
         try await DatabaseQueue(path: path).write { db in
             try db.execute(sql: StoreFileSchema.migrations[1]?.first ?? "")
             try db.execute(
-                sql: "INSERT INTO fields (record, field, value) VALUES ('Launch:1', 'name', ?), ('Launch:1', 'id', ?)",
+                sql:
+                    "INSERT INTO fields (record, field, value) VALUES ('Launch:1', 'name', ?), ('Launch:1', 'id', ?)",
                 arguments: [Data(#""Launch 1""#.utf8), Data(#""1""#.utf8)])
             try db.execute(sql: "PRAGMA application_id = \(StoreFileSchema.applicationID)")
             try db.execute(sql: "PRAGMA user_version = 1")
@@ -118,7 +123,9 @@ struct StoreFileOpeningTests {
         store.modify(record: "Launch:1", fields: ["site": .scalar("KSC")])
         try await file.flush()
         #expect(try file.lastWrite() != nil)
-        let version = try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+        let version = try await DatabaseQueue(path: path).read { db in
+            try Int.fetchOne(db, sql: "PRAGMA user_version")
+        }
         #expect(version == StoreFileSchema.currentVersion)
     }
 
@@ -134,7 +141,9 @@ struct StoreFileOpeningTests {
         }
         let store = GraphQLStore()
         store.modify(record: "Launch:2", fields: ["id": .scalar("2")])
-        let error = #expect(throws: GraphQLStoreFileError.self) { try GraphQLStoreFile(path: path).attach(store) }
+        let error = #expect(throws: GraphQLStoreFileError.self) {
+            try GraphQLStoreFile(path: path).attach(store)
+        }
         #expect(error?.code == .corrupt)
         #expect(store.recordKeys == ["Launch:2"])
     }

@@ -196,7 +196,9 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             let outcomes = plan.edits.isEmpty ? [] : pager.apply(plan.edits)
             let result = plan.result(outcomes)
             // Outside the lock: retaining calls the store.
-            let tokens = result.inserted.map { (ids: [$0.id], tokens: tracking.retain([$0], ids: [$0.id], in: store)) }
+            let tokens = result.inserted.map {
+                (ids: [$0.id], tokens: tracking.retain([$0], ids: [$0.id], in: store))
+            }
             state.withLock { state in
                 for (id, unit) in result.read { state.units.insert(unit, as: id) }
                 for id in result.gone { state.units.remove(id) }

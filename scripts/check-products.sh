@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Checks that an app naming `Paging` and `PagingGraphQL` (and not
+# `PagingSQLite`) builds neither GRDB nor the store on disk: a throwaway app
+# package beside nothing, depending on this repository by path, is built, and
+# its build folder must hold the modules it names and not GRDB's.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+app=$(mktemp -d)
+trap 'rm -rf "$app"' EXIT
+mkdir -p "$app/Sources/App"
+cat > "$app/Package.swift" <<MANIFEST
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+    name: "App",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "Paging", path: "$repo")],
+    targets: [
+        .executableTarget(
+            name: "App",
+            dependencies: [
+                .product(name: "Paging", package: "Paging"),
+                .product(name: "PagingGraphQL", package: "Paging"),
+            ])
+    ]
+)
+MANIFEST
+cat > "$app/Sources/App/main.swift" <<'SOURCE'
+import Paging
+import PagingGraphQL
+
+print(CacheKey.queryRoot, PageInfo.self)
+SOURCE
+(cd "$app" && swift build --product App >"$app/build.log" 2>&1) || { cat "$app/build.log"; exit 1; }
+modules="$app/.build/debug/Modules"
+for wanted in Paging PagingGraphQL; do
+    [ -e "$modules/$wanted.swiftmodule" ] || { echo "the app's build has no $wanted module"; exit 1; }
+done
+for unwanted in GRDB PagingSQLite; do
+    if [ -e "$modules/$unwanted.swiftmodule" ]; then
+        echo "an app that names only Paging and PagingGraphQL built $unwanted"
+        exit 1
+    fi
+done
+echo "products: an app on Paging and PagingGraphQL builds neither GRDB nor PagingSQLite"
