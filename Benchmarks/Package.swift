@@ -80,6 +80,16 @@ let package = Package(
                 "BenchmarkSupport", "GraphQLBenchmarkSupport", .product(name: "Paging", package: "Paging"),
                 .product(name: "PagingGraphQL", package: "Paging"),
             ]),
+        // The 1,000-page list in a process without the harness, for its peak resident memory
+        // (GraphQLListBenchmarks runs it; scripts/benchmarks.sh builds it first).
+        .executableTarget(
+            name: "GraphQLListMemory",
+            dependencies: [
+                "GraphQLBenchmarkSupport", .product(name: "Paging", package: "Paging"),
+                .product(name: "PagingGraphQL", package: "Paging"),
+            ],
+            swiftSettings: settings
+        ),
         suite(
             "PrefetchBenchmarks",
             [

@@ -82,6 +82,7 @@ TARGETS = [
     ("8. GraphQL list, all 1,000 pages, seconds (Apollo: 113-117 s)", "GraphQL list, all 1,000 pages", None, "Time (wall clock)", 2.3, "max"),
     ("8. GraphQL list, all 1,000 pages, peak resident MB (Apollo: 350 MB)", "GraphQL list, all 1,000 pages, one sample for memory", 1e6, "Memory (resident peak)", 90, "max-abs"),
     ("15. GraphQL list, all 1,000 pages, peak resident MB (a fifth of Apollo's)", "GraphQL list, all 1,000 pages, one sample for memory", 1e6, "Memory (resident peak)", 70, "max-abs"),
+    ("15. the same in a process of its own, without the harness, peak resident MB", "GraphQL list, all 1,000 pages, peak resident in a process of its own", None, "Peak resident, own process (MB)", 70, "max-abs"),
     ("15. peak resident memory: GraphQL scroll through 3 held pages, 10,000 pages / 100", "GraphQL scroll, 10,000 pages", "GraphQL scroll, 100 pages", "Memory (resident peak)", 1.2, "max"),
 ]
 

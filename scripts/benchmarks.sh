@@ -21,6 +21,8 @@ for suite in "$@"; do targets+=(--target "$suite"); done
     swift --version 2>&1 | head -1
 } > "$out/machine.txt"
 
+# GraphQLListBenchmarks runs this executable for the list's memory in a process of its own.
+swift build -c release --product GraphQLListMemory
 swift package --disable-sandbox benchmark "${targets[@]}" --no-progress --time-units microseconds --format markdown | tee "$out/results.md"
 echo
 cat "$out/machine.txt"

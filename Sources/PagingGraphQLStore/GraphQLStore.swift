@@ -58,7 +58,7 @@ public final class GraphQLStore: Sendable {
     /// - Complexity: O(1) on average.
     public func record(for key: CacheKey) -> StoreRecord? {
         state.withLock { state in
-            state.records[key].map { StoreRecord(key: key, fields: $0.fields.dictionary) }
+            state.records[key].map { StoreRecord(key: key, fields: $0.dictionary) }
         }
     }
 

@@ -32,7 +32,7 @@ package struct StoreCommitSnapshot: Sendable {
             var seen: Set<String> = []
             var fields: [(name: String, value: StoreValue?)] = []
             fields.reserveCapacity(names.count)
-            for name in names where seen.insert(name).inserted { fields.append((name, record.fields[name])) }
+            for name in names where seen.insert(name).inserted { fields.append((name, record[name])) }
             records.append(Record(key: key, fields: fields))
         }
         self.records = records

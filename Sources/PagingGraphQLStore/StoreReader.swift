@@ -78,7 +78,7 @@ struct StoreReader {
     }
 
     mutating func readObject(_ key: CacheKey, sets: [CompiledSelectionSet]) throws(StoreMiss) -> JSONValue {
-        guard let record = records[key]?.fields else {
+        guard let record = records[key] else {
             // Any field of the selection may come with the record: depend on
             // each, so that the record's arrival wakes a watch.
             var fields: [String] = []
@@ -94,7 +94,7 @@ struct StoreReader {
     /// it looks at, or those of an object held in a field of the record
     /// `key`, which depends on that field alone (already noted).
     private mutating func readObject(
-        _ record: StoreFields, at key: CacheKey, sets: [CompiledSelectionSet], noting: Bool
+        _ record: some StoreFieldReading, at key: CacheKey, sets: [CompiledSelectionSet], noting: Bool
     ) throws(StoreMiss) -> JSONValue {
         if sets.count == 1, let simple = sets[0].simpleFields {
             if noting, let storageKeys = sets[0].fixedStorageKeys {
@@ -131,7 +131,7 @@ struct StoreReader {
     /// Reads one field; `noting` adds it to the dependencies (unless the
     /// caller added the whole set's).
     private mutating func read(
-        _ field: CompiledField, childSets: [CompiledSelectionSet], in record: StoreFields,
+        _ field: CompiledField, childSets: [CompiledSelectionSet], in record: some StoreFieldReading,
         at key: CacheKey, noting: Bool
     ) throws(StoreMiss) -> JSONValue {
         let storageKey = field.storageKey(variables)

@@ -88,11 +88,11 @@ struct StoreState: @unchecked Sendable {
         updates.reserveCapacity(entries.count)
         for entry in entries {
             if let record = records[entry.key] {
-                Self.set(entry.fields, in: &record.fields, of: entry.key, change: &change, updates: &updates)
+                Self.set(entry.fields, in: record, of: entry.key, change: &change, updates: &updates)
             } else if let names = entry.names {
                 // A new record of distinct names that the compiled selection
                 // lists: its fields are adopted as they are, and all changed.
-                let record = StoredRecord(fields: StoreFields(adopting: entry.fields, sharedNames: names))
+                let record = StoredRecord.make(adopting: entry.fields, sharedNames: names)
                 record.mark = markEpoch  // made during a collection: live for it
                 takeDanglingReferrers(of: entry.key, into: record)
                 for field in entry.fields where field.value.hasReferences {
@@ -105,7 +105,7 @@ struct StoreState: @unchecked Sendable {
                 change.insert(record: entry.key, fields: names)
             } else {
                 let record = create(entry.key, capacity: entry.fields.count, change: &change)
-                Self.set(entry.fields, in: &record.fields, of: entry.key, change: &change, updates: &updates)
+                Self.set(entry.fields, in: record, of: entry.key, change: &change, updates: &updates)
             }
         }
         applyReferenceUpdates(updates)
@@ -122,14 +122,14 @@ struct StoreState: @unchecked Sendable {
         for (name, value) in fields {
             if let value {
                 setting.append((name, value))
-            } else if let old = record.fields.removeValue(forKey: name) {
+            } else if let old = record.removeValue(forKey: name) {
                 updates.append(
                     ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: nil))
                 change.insert(record: key, field: name)
                 change.insertStructural(record: key)
             }
         }
-        Self.set(setting, in: &record.fields, of: key, merging: false, change: &change, updates: &updates)
+        Self.set(setting, in: record, of: key, merging: false, change: &change, updates: &updates)
         applyReferenceUpdates(updates)
         return change
     }
@@ -146,7 +146,7 @@ struct StoreState: @unchecked Sendable {
         change.insert(record: key)
         change.deletedRecords.insert(key)
         var updates: [ReferenceUpdate] = []
-        record.fields.forEach { name, value in
+        record.forEach { name, value in
             change.insert(record: key, field: name)
             if value.hasReferences {
                 updates.append(
@@ -156,7 +156,7 @@ struct StoreState: @unchecked Sendable {
         applyReferenceUpdates(updates)
         for holder in record.referrers.all {
             removeElements(referencing: key, from: holder, change: &change)
-            if records[holder.record]?.fields[holder.field]?.references(key) == true {
+            if records[holder.record]?[holder.field]?.references(key) == true {
                 danglingReferrers[key, default: []].insert(holder)
             }
         }
@@ -169,7 +169,7 @@ struct StoreState: @unchecked Sendable {
         guard let record = records.removeValue(forKey: key) else { return }
         danglingReferrers[key] = nil
         var updates: [ReferenceUpdate] = []
-        record.fields.forEach { name, value in
+        record.forEach { name, value in
             guard value.hasReferences else { return }
             updates.append(
                 ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: value, new: nil))
@@ -179,14 +179,14 @@ struct StoreState: @unchecked Sendable {
 
     /// Removes one field of a record.
     mutating func remove(field: String, of key: CacheKey) {
-        guard let old = records[key]?.fields.removeValue(forKey: field) else { return }
+        guard let old = records[key]?.removeValue(forKey: field) else { return }
         applyReferenceUpdates([
             ReferenceUpdate(holder: StoreFieldKey(record: key, field: field), old: old, new: nil)
         ])
     }
 
     private mutating func create(_ key: CacheKey, capacity: Int, change: inout StoreChange) -> StoredRecord {
-        let record = StoredRecord(fields: StoreFields(minimumCapacity: capacity))
+        let record = StoredRecord.make(capacity: capacity)
         record.mark = markEpoch  // made during a collection: live for it
         takeDanglingReferrers(of: key, into: record)
         records[key] = record
@@ -207,12 +207,12 @@ struct StoreState: @unchecked Sendable {
     private mutating func removeElements(
         referencing key: CacheKey, from holder: StoreFieldKey, change: inout StoreChange
     ) {
-        guard let record = records[holder.record], let value = record.fields[holder.field] else { return }
+        guard let record = records[holder.record], let value = record[holder.field] else { return }
         let kept = value.removingListElements(referencing: key)
         guard kept != value else { return }
         var updates: [ReferenceUpdate] = []
         Self.set(
-            [(holder.field, kept)], in: &record.fields, of: holder.record, merging: false, change: &change,
+            [(holder.field, kept)], in: record, of: holder.record, merging: false, change: &change,
             updates: &updates)
         applyReferenceUpdates(updates)
     }
@@ -221,7 +221,7 @@ struct StoreState: @unchecked Sendable {
     /// without identity merges over the one the field holds
     /// (``StoreValue/merged(over:)``).
     private static func set(
-        _ fields: [(name: String, value: StoreValue)], in record: inout StoreFields, of key: CacheKey,
+        _ fields: [(name: String, value: StoreValue)], in record: StoredRecord, of key: CacheKey,
         merging: Bool = true, change: inout StoreChange, updates: inout [ReferenceUpdate]
     ) {
         for (name, value) in fields {
@@ -338,7 +338,7 @@ struct StoreState: @unchecked Sendable {
         while let key = pending.popLast() {
             guard let record = records[key], record.mark != markEpoch else { continue }
             record.mark = markEpoch
-            record.fields.forEach { _, value in value.forEachReference { pending.append($0) } }
+            record.forEach { _, value in value.forEachReference { pending.append($0) } }
         }
     }
 
@@ -373,7 +373,7 @@ struct StoreState: @unchecked Sendable {
                 continue
             }
             rootFields[key, default: []].formUnion(fields)
-            for field in fields { records[key]?.fields[field]?.forEachReference { pending.append($0) } }
+            for field in fields { records[key]?[field]?.forEachReference { pending.append($0) } }
         }
     }
 
@@ -433,13 +433,13 @@ struct StoreState: @unchecked Sendable {
             records.forEach(inShard: shard) { key, record in
                 guard record.mark != markEpoch else { return }
                 if key.isRoot, let keep = kept[key] {
-                    for field in record.fields.allNames where !keep.contains(field) {
+                    for field in record.allNames where !keep.contains(field) {
                         removedFields.append(StoreFieldKey(record: key, field: field))
                     }
                 } else {
                     removedRecords.append(key)
                     // A removed record reports all of its fields.
-                    swept.change.insert(record: key, fields: record.fields.allNames)
+                    swept.change.insert(record: key, fields: record.allNames)
                 }
             }
         }

@@ -298,7 +298,7 @@ extension StoreState {
         var expected: [CacheKey: Set<StoreFieldKey>] = [:]
         var actual: [CacheKey: Set<StoreFieldKey>] = danglingReferrers
         records.forEach { key, record in
-            for (field, value) in record.fields.dictionary {
+            for (field, value) in record.dictionary {
                 value.forEachReference {
                     expected[$0, default: []].insert(StoreFieldKey(record: key, field: field))
                 }

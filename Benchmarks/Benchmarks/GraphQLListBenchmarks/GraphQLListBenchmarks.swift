@@ -94,4 +94,44 @@ let benchmarks: @Sendable () -> Void = {
         let list = try await makeList()
         for _ in 0..<pageCount { try await loadPage(list) }
     }
+
+    // The same load in a process of its own, without the harness (GraphQLListMemory): its peak
+    // resident memory is the library's and the workload's (the page bodies), not the harness's
+    // malloc interposer, which puts a 16-byte header on every allocation to count them.
+    let ownProcess = BenchmarkMetric.custom(
+        "Peak resident, own process (MB)", polarity: .prefersSmaller, useScalingFactor: false)
+    Benchmark(
+        "GraphQL list, all 1,000 pages, peak resident in a process of its own",
+        configuration: .init(metrics: [ownProcess], warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 1)
+    ) { benchmark in
+        benchmark.measurement(ownProcess, try peakResidentOfOwnProcess() / 1_000_000)
+    }
+}
+
+/// Runs GraphQLListMemory, built beside this benchmark, and returns the peak resident bytes it
+/// reports.
+func peakResidentOfOwnProcess() throws -> Int {
+    guard let executable = Bundle.main.executableURL?.deletingLastPathComponent()
+        .appendingPathComponent("GraphQLListMemory"),
+        FileManager.default.isExecutableFile(atPath: executable.path)
+    else {
+        throw BenchmarkSetupError(
+            "GraphQLListMemory is not built beside the benchmark: run scripts/benchmarks.sh, which builds it, "
+                + "or `swift build -c release --product GraphQLListMemory` in Benchmarks/")
+    }
+    let process = Process()
+    process.executableURL = executable
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0,
+        let field = text.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("peakResidentBytes=") }),
+        let bytes = Int(field.dropFirst("peakResidentBytes=".count)), text.contains("items=100000")
+    else {
+        throw BenchmarkSetupError("GraphQLListMemory failed (status \(process.terminationStatus)): \(text)")
+    }
+    return bytes
 }
