@@ -91,6 +91,12 @@ let package = Package(
             swiftSettings: settings
         ),
         suite(
+            "StoreFileBenchmarks",
+            [
+                "BenchmarkSupport", "GraphQLBenchmarkSupport", .product(name: "Paging", package: "Paging"),
+                .product(name: "PagingGraphQL", package: "Paging"), .product(name: "PagingSQLite", package: "Paging"),
+            ]),
+        suite(
             "PrefetchBenchmarks",
             [
                 "BenchmarkSupport", .product(name: "LaunchServer", package: "Tools"),

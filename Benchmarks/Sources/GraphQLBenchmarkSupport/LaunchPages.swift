@@ -87,9 +87,20 @@ public func makeLaunchList(
     transport: LaunchPageTransport, configuration: PagingConfiguration,
     store: GraphQLStore.Configuration = GraphQLStore.Configuration()
 ) throws -> PagedList<String, Launch> {
-    let client = GraphQLClient(
-        endpoint: URL(fileURLWithPath: "/graphql"), transport: transport,
-        store: GraphQLStore(configuration: store))
+    try makeLaunchList(
+        transport: transport, configuration: configuration, store: GraphQLStore(configuration: store))
+}
+
+/// A fresh list over a given store.
+/// - Parameters:
+///   - transport: answers the list's requests.
+///   - configuration: the list's paging configuration.
+///   - store: the store.
+@MainActor
+public func makeLaunchList(
+    transport: LaunchPageTransport, configuration: PagingConfiguration, store: GraphQLStore
+) throws -> PagedList<String, Launch> {
+    let client = GraphQLClient(endpoint: URL(fileURLWithPath: "/graphql"), transport: transport, store: store)
     return ConnectionSource(
         client: client, document: try ConnectionDocument(launchListDocument), as: Launch.self
     )
