@@ -68,12 +68,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The store on disk. It sees the store's package interface (to load
-        // records in one commit), nothing of the client or the pagers.
+        // Offline-first: the store on disk, and any page source paired with a
+        // local list. It sees the store's package interface (to load records
+        // in one commit) and the engine, nothing of the client.
         .target(
             name: "PagingSQLite",
             dependencies: [
-                "PagingLock", "PagingGraphQLCore", "PagingGraphQLStore",
+                "Paging", "PagingLock", "PagingGraphQLCore", "PagingGraphQLStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

@@ -31,38 +31,9 @@ import PagingLock
 /// library's application id. An older layout is migrated at open; a newer
 /// one, another application's database, a file that is not a database or is
 /// damaged, or one another process keeps locked, is a
-/// ``GraphQLStoreFileError`` at open, never a crash, and the file is left
-/// as it is unless ``Configuration/unusableFile`` asks to start afresh.
+/// ``SQLiteFileError`` at open, never a crash, and the file is left
+/// as it is unless ``SQLiteFileConfiguration/unusableFile`` asks to start afresh.
 public final class GraphQLStoreFile: Sendable {
-    /// How a ``GraphQLStoreFile`` opens its file.
-    public struct Configuration: Sendable {
-        /// What to do with a file that cannot be used.
-        public enum UnusableFile: Sendable {
-            /// Throw, and leave the file as it is.
-            case fail
-            /// Replace a file that is not a database, is damaged, or was
-            /// written by a newer version with an empty store. Another
-            /// application's database and a locked file are never replaced.
-            case startAfresh
-        }
-
-        /// What to do with a file that cannot be used; ``UnusableFile/fail``
-        /// by default.
-        public var unusableFile: UnusableFile
-        /// How long to wait for another connection's lock before
-        /// ``GraphQLStoreFileError/Code/locked``.
-        public var busyTimeout: Duration
-
-        /// Creates a configuration.
-        /// - Parameters:
-        ///   - unusableFile: what to do with a file that cannot be used.
-        ///   - busyTimeout: how long to wait for another connection's lock.
-        public init(unusableFile: UnusableFile = .fail, busyTimeout: Duration = .seconds(5)) {
-            self.unusableFile = unusableFile
-            self.busyTimeout = busyTimeout
-        }
-    }
-
     /// The file's path.
     public let path: String
     private let pool: DatabasePool
@@ -75,7 +46,7 @@ public final class GraphQLStoreFile: Sendable {
         /// Whether a write is scheduled that will take `pending`.
         var scheduled = false
         /// The last write's failure, until a write succeeds.
-        var lastError: GraphQLStoreFileError?
+        var lastError: SQLiteFileError?
         /// The attached store's registration.
         var observation: StoreObservation?
     }
@@ -84,42 +55,14 @@ public final class GraphQLStoreFile: Sendable {
     /// - Parameters:
     ///   - path: the file's path; its directory must exist.
     ///   - configuration: how to open it.
-    /// - Throws: ``GraphQLStoreFileError`` when the file cannot be used.
+    /// - Throws: ``SQLiteFileError`` when the file cannot be used.
     /// - Complexity: O(1) for a file of the current layout; a migration
     ///   rewrites what it changes.
-    public init(path: String, configuration: Configuration = Configuration()) throws(GraphQLStoreFileError) {
-        self.path = path
-        do {
-            pool = try Self.open(path: path, configuration: configuration)
-        } catch let error where configuration.unusableFile == .startAfresh && error.isReplaceable {
-            Self.remove(path: path)
-            pool = try Self.open(path: path, configuration: configuration)
-        }
-    }
-
-    private static func open(path: String, configuration: Configuration) throws(GraphQLStoreFileError)
-        -> DatabasePool
+    public init(path: String, configuration: SQLiteFileConfiguration = SQLiteFileConfiguration())
+        throws(SQLiteFileError)
     {
-        var options = GRDB.Configuration()
-        let timeout = configuration.busyTimeout.components
-        options.busyMode = .timeout(Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
-        options.label = "PagingSQLite"
-        do {
-            let pool = try DatabasePool(path: path, configuration: options)
-            try pool.write { db in try StoreFileSchema.prepare(db, path: path) }
-            return pool
-        } catch let error as GraphQLStoreFileError {
-            throw error
-        } catch {
-            throw GraphQLStoreFileError(opening: error, path: path, timeout: configuration.busyTimeout)
-        }
-    }
-
-    /// Removes a file and its WAL companions.
-    private static func remove(path: String) {
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
-        }
+        self.path = path
+        pool = try FileSchema.open(path: path, configuration: configuration)
     }
 
     // MARK: Attaching a store
@@ -131,11 +74,11 @@ public final class GraphQLStoreFile: Sendable {
     /// a commit made while the file loads may not reach the file.
     /// - Parameter store: the store; one file keeps one store.
     /// - Returns: the number of records loaded.
-    /// - Throws: ``GraphQLStoreFileError/Code/corrupt`` when a row does not
+    /// - Throws: ``SQLiteFileError/Code/corrupt`` when a row does not
     ///   hold what this library writes (the store is left as it was).
     /// - Complexity: O(*n*) for *n* fields in the file.
     @discardableResult
-    public func attach(_ store: GraphQLStore) throws(GraphQLStoreFileError) -> Int {
+    public func attach(_ store: GraphQLStore) throws(SQLiteFileError) -> Int {
         let records = try load()
         store.restore(records)
         let observation = store.onCommit { [weak self] snapshot in self?.enqueue(snapshot) }
@@ -155,7 +98,7 @@ public final class GraphQLStoreFile: Sendable {
 
     /// The records the file holds.
     /// - Complexity: O(*n*) for *n* fields in the file.
-    private func load() throws(GraphQLStoreFileError) -> [StoreRecord] {
+    private func load() throws(SQLiteFileError) -> [StoreRecord] {
         let path = path
         do {
             return try pool.read { db in
@@ -167,7 +110,7 @@ public final class GraphQLStoreFile: Sendable {
                         let name = String.fromDatabaseValue(row[1]),
                         let data = Data.fromDatabaseValue(row[2]), let value = StoreFileValue.value(of: data)
                     else {
-                        throw GraphQLStoreFileError(
+                        throw SQLiteFileError(
                             .corrupt, path: path,
                             "The file at \(path) holds a row this library did not write (a field that is not a stored "
                                 + "value). Delete the file, or open it with `unusableFile: .startAfresh` after deleting "
@@ -180,10 +123,10 @@ public final class GraphQLStoreFile: Sendable {
                 }
                 return records
             }
-        } catch let error as GraphQLStoreFileError {
+        } catch let error as SQLiteFileError {
             throw error
         } catch {
-            throw GraphQLStoreFileError(opening: error, path: path, timeout: .zero)
+            throw SQLiteFileError(opening: error, path: path, timeout: .zero)
         }
     }
 
@@ -221,12 +164,12 @@ public final class GraphQLStoreFile: Sendable {
         guard !batch.isEmpty else { return }
         do {
             try db.inTransaction {
-                for commit in batch { try StoreFileSchema.write(commit, to: db) }
+                for commit in batch { try FileSchema.write(commit, to: db) }
                 return .commit
             }
             state.withLock { $0.lastError = nil }
         } catch {
-            let failure = GraphQLStoreFileError(writing: error, path: path)
+            let failure = SQLiteFileError(writing: error, path: path)
             state.withLock { state in
                 state.pending = batch + state.pending
                 state.lastError = failure
@@ -236,15 +179,15 @@ public final class GraphQLStoreFile: Sendable {
 
     /// The failure of the last write, until a write succeeds: the commits
     /// it could not write are kept and tried again with the next commit.
-    public var lastError: GraphQLStoreFileError? {
+    public var lastError: SQLiteFileError? {
         state.withLock { $0.lastError }
     }
 
     /// Waits until the file holds every commit taken so far.
-    /// - Throws: ``GraphQLStoreFileError/Code/write`` when commits could not
+    /// - Throws: ``SQLiteFileError/Code/write`` when commits could not
     ///   be written (they stay pending, and the next commit or flush tries
     ///   them again).
-    public func flush() async throws(GraphQLStoreFileError) {
+    public func flush() async throws(SQLiteFileError) {
         let retry = state.withLock { state in
             defer { state.scheduled = state.scheduled || !state.pending.isEmpty }
             return !state.scheduled && !state.pending.isEmpty
@@ -254,7 +197,7 @@ public final class GraphQLStoreFile: Sendable {
             // The writer queue is serial: this runs after every write queued before it.
             try await pool.writeWithoutTransaction { _ in }
         } catch {
-            throw GraphQLStoreFileError(writing: error, path: path)
+            throw SQLiteFileError(writing: error, path: path)
         }
         if let failure = state.withLock({ $0.pending.isEmpty ? nil : $0.lastError }) {
             throw failure
@@ -265,20 +208,20 @@ public final class GraphQLStoreFile: Sendable {
 
     /// The number of records the file holds.
     /// - Complexity: O(*n*) for *n* fields in the file.
-    public func recordCount() throws(GraphQLStoreFileError) -> Int {
+    public func recordCount() throws(SQLiteFileError) -> Int {
         do {
             return try pool.read { db in
                 try Int.fetchOne(db, sql: "SELECT count(DISTINCT record) FROM fields") ?? 0
             }
         } catch {
-            throw GraphQLStoreFileError(opening: error, path: path, timeout: .zero)
+            throw SQLiteFileError(opening: error, path: path, timeout: .zero)
         }
     }
 
     /// Empties the file and gives its space back to the file system (the
     /// store in memory keeps its records; detach it first to start over).
     /// - Complexity: O(*n*) for a file of *n* bytes.
-    public func clear() async throws(GraphQLStoreFileError) {
+    public func clear() async throws(SQLiteFileError) {
         do {
             try await pool.writeWithoutTransaction { db in
                 try db.execute(sql: "DELETE FROM fields")
@@ -286,19 +229,19 @@ public final class GraphQLStoreFile: Sendable {
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }
         } catch {
-            throw GraphQLStoreFileError(writing: error, path: path)
+            throw SQLiteFileError(writing: error, path: path)
         }
     }
 
     /// When the file last took a commit, or `nil` when it never did.
-    public func lastWrite() throws(GraphQLStoreFileError) -> Date? {
+    public func lastWrite() throws(SQLiteFileError) -> Date? {
         do {
             return try pool.read { db in
                 try Double.fetchOne(db, sql: "SELECT value FROM metadata WHERE name = 'lastWrite'")
                     .map(Date.init(timeIntervalSince1970:))
             }
         } catch {
-            throw GraphQLStoreFileError(opening: error, path: path, timeout: .zero)
+            throw SQLiteFileError(opening: error, path: path, timeout: .zero)
         }
     }
 
@@ -314,49 +257,5 @@ public final class GraphQLStoreFile: Sendable {
     /// The size of the database file in bytes (not counting its WAL).
     public var fileSize: Int {
         (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    }
-}
-
-extension GraphQLStoreFileError {
-    /// Whether starting afresh may replace the file.
-    var isReplaceable: Bool {
-        code == .corrupt || code == .newerVersion
-    }
-
-    /// The error of a failed open or read.
-    init(opening error: any Error, path: String, timeout: Duration) {
-        guard let database = error as? DatabaseError else {
-            self.init(.cannotOpen, path: path, "The file at \(path) cannot be opened: \(error).")
-            return
-        }
-        let detail = database.message ?? "\(database.resultCode)"
-        switch database.resultCode.primaryResultCode {
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            self.init(
-                .corrupt, path: path,
-                "The file at \(path) is not a SQLite database, or it is damaged (SQLite: \(detail)). It was left as "
-                    + "it is: delete it, or open it with `unusableFile: .startAfresh` to replace it with an empty store."
-            )
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
-            self.init(
-                .locked, path: path,
-                "The file at \(path) stayed locked by another connection for \(timeout) (SQLite: \(detail)). "
-                    + "Another process may be using it: close it, or open the file again later.")
-        default:
-            self.init(
-                .cannotOpen, path: path,
-                "The file at \(path) cannot be opened or created (SQLite: \(detail)). Check that its directory "
-                    + "exists and that the app may write there.")
-        }
-    }
-
-    /// The error of a failed write.
-    init(writing error: any Error, path: String) {
-        let detail = (error as? DatabaseError).map { $0.message ?? "\($0.resultCode)" } ?? "\(error)"
-        self.init(
-            .write, path: path,
-            "A commit of the store could not be written to \(path) (SQLite: \(detail)). The store in memory keeps "
-                + "it and the file keeps what it held before; it is tried again with the next commit. Free disk "
-                + "space, or check that the file is writable.")
     }
 }

@@ -18,7 +18,7 @@ struct StoreFileOpeningTests {
         let path = directory.file()
         let garbage = Data(String(repeating: "not a database, ", count: 512).utf8)
         try garbage.write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: GraphQLStoreFileError.self) { try GraphQLStoreFile(path: path) }
+        let error = #expect(throws: SQLiteFileError.self) { try GraphQLStoreFile(path: path) }
         #expect(error?.code == .corrupt)
         #expect(error?.path == path)
         #expect(error?.message.contains("startAfresh") == true)
@@ -39,8 +39,8 @@ struct StoreFileOpeningTests {
             try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
             try db.execute(sql: "INSERT INTO notes (text) VALUES ('keep me')")
         }
-        for configuration in [GraphQLStoreFile.Configuration(), .init(unusableFile: .startAfresh)] {
-            let error = #expect(throws: GraphQLStoreFileError.self) {
+        for configuration in [SQLiteFileConfiguration(), .init(unusableFile: .startAfresh)] {
+            let error = #expect(throws: SQLiteFileError.self) {
                 try GraphQLStoreFile(path: path, configuration: configuration)
             }
             #expect(error?.code == .foreign)
@@ -57,17 +57,17 @@ struct StoreFileOpeningTests {
         let directory = try TemporaryDirectory()
         let path = directory.file()
         try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "PRAGMA application_id = \(StoreFileSchema.applicationID)")
-            try db.execute(sql: "PRAGMA user_version = \(StoreFileSchema.currentVersion + 1)")
+            try db.execute(sql: "PRAGMA application_id = \(FileSchema.applicationID)")
+            try db.execute(sql: "PRAGMA user_version = \(FileSchema.currentVersion + 1)")
             try db.execute(sql: "CREATE TABLE future (x)")
         }
-        let error = #expect(throws: GraphQLStoreFileError.self) { try GraphQLStoreFile(path: path) }
+        let error = #expect(throws: SQLiteFileError.self) { try GraphQLStoreFile(path: path) }
         #expect(error?.code == .newerVersion)
-        #expect(error?.message.contains("layout \(StoreFileSchema.currentVersion + 1)") == true)
+        #expect(error?.message.contains("layout \(FileSchema.currentVersion + 1)") == true)
         let version = try DatabaseQueue(path: path).read { db in
             try Int.fetchOne(db, sql: "PRAGMA user_version")
         }
-        #expect(version == StoreFileSchema.currentVersion + 1, "left as it was")
+        #expect(version == FileSchema.currentVersion + 1, "left as it was")
 
         let file = try GraphQLStoreFile(path: path, configuration: .init(unusableFile: .startAfresh))
         #expect(try file.recordCount() == 0)
@@ -82,7 +82,7 @@ struct StoreFileOpeningTests {
         let other = try DatabaseQueue(path: path)
         try other.writeWithoutTransaction { db in
             try db.execute(sql: "BEGIN EXCLUSIVE")
-            let error = #expect(throws: GraphQLStoreFileError.self) {
+            let error = #expect(throws: SQLiteFileError.self) {
                 try GraphQLStoreFile(path: path, configuration: .init(busyTimeout: .milliseconds(50)))
             }
             #expect(error?.code == .locked)
@@ -96,7 +96,7 @@ struct StoreFileOpeningTests {
     func cannotOpen() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/missing/store.sqlite"
-        let error = #expect(throws: GraphQLStoreFileError.self) { try GraphQLStoreFile(path: path) }
+        let error = #expect(throws: SQLiteFileError.self) { try GraphQLStoreFile(path: path) }
         #expect(error?.code == .cannotOpen)
         #expect(error?.message.contains("directory") == true)
     }
@@ -107,12 +107,12 @@ struct StoreFileOpeningTests {
         let path = directory.file()
         // Layout 1, as a first version of the library wrote it.
         try await DatabaseQueue(path: path).write { db in
-            try db.execute(sql: StoreFileSchema.migrations[1]?.first ?? "")
+            try db.execute(sql: FileSchema.migrations[1]?.first ?? "")
             try db.execute(
                 sql:
                     "INSERT INTO fields (record, field, value) VALUES ('Launch:1', 'name', ?), ('Launch:1', 'id', ?)",
                 arguments: [Data(#""Launch 1""#.utf8), Data(#""1""#.utf8)])
-            try db.execute(sql: "PRAGMA application_id = \(StoreFileSchema.applicationID)")
+            try db.execute(sql: "PRAGMA application_id = \(FileSchema.applicationID)")
             try db.execute(sql: "PRAGMA user_version = 1")
         }
         let store = GraphQLStore()
@@ -126,7 +126,7 @@ struct StoreFileOpeningTests {
         let version = try await DatabaseQueue(path: path).read { db in
             try Int.fetchOne(db, sql: "PRAGMA user_version")
         }
-        #expect(version == StoreFileSchema.currentVersion)
+        #expect(version == FileSchema.currentVersion)
     }
 
     @Test("a row this library did not write is an error at attach, and the store is left as it was")
@@ -141,7 +141,7 @@ struct StoreFileOpeningTests {
         }
         let store = GraphQLStore()
         store.modify(record: "Launch:2", fields: ["id": .scalar("2")])
-        let error = #expect(throws: GraphQLStoreFileError.self) {
+        let error = #expect(throws: SQLiteFileError.self) {
             try GraphQLStoreFile(path: path).attach(store)
         }
         #expect(error?.code == .corrupt)

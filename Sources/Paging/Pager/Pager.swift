@@ -62,9 +62,14 @@ where Item.ID: Sendable {
     }
 
     deinit {
-        let (tasks, subscribers) = driver.withLock { ($0.tasks.values, $0.subscribers.values) }
+        let (tasks, subscribers, futures) = driver.withLock {
+            ($0.tasks.values, $0.subscribers.values, $0.futures.values)
+        }
         for task in tasks { task.cancel() }
         for subscriber in subscribers { subscriber.finish() }
+        // A load awaited after its pager is gone ends as cancelled: no one
+        // is left to deliver it.
+        for future in futures { future.fulfill(.success(.cancelled)) }
     }
 
     // MARK: Reading

@@ -35,6 +35,17 @@ struct PagerTests {
             pager.loadStates == LoadStates(refresh: .notLoading, previous: .endReached, next: .notLoading))
     }
 
+    @Test("a load awaited after its pager is released ends as cancelled instead of waiting forever")
+    func loadOutlivesPager() async throws {
+        var (pager, source): (Pager<Int, TestItem>?, Source) = try makePager()
+        let load = try #require(pager).loadNext()
+        let call = await source.nextCall()
+        pager = nil
+        #expect(try await load.value == .cancelled)
+        // The late answer reaches no one.
+        call.succeed(with: list.page(for: call.request))
+    }
+
     @Test("a second loadNext while one is in flight joins it: one request, both callers get the page")
     func joinsInFlightLoad() async throws {
         let (pager, source) = try makePager()

@@ -8,11 +8,14 @@ import PagingGraphQLStore
 ///   record, keyed by both (a table without row ids, clustered on the key).
 /// - Version 2: adds `metadata(name, value)`, which holds when the file
 ///   last took a commit (`lastWrite`, seconds since 1970).
-enum StoreFileSchema {
+/// - Version 3: adds the lists of ``LocalListFile``: `lists(list, next_key,
+///   refreshed_at)`, one row per list, and `list_items(list, position,
+///   item)`, its items in order, keyed by both.
+enum FileSchema {
     /// This library's SQLite application id: "PgSt".
     static let applicationID: Int32 = 0x5067_5374
     /// The layout this version writes.
-    static let currentVersion = 2
+    static let currentVersion = 3
 
     /// The statements that take a file from version `n - 1` to `n`, by `n`.
     static let migrations: [Int: [String]] = [
@@ -21,24 +24,30 @@ enum StoreFileSchema {
                 + "PRIMARY KEY (record, field)) WITHOUT ROWID"
         ],
         2: ["CREATE TABLE metadata (name TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID"],
+        3: [
+            "CREATE TABLE lists (list TEXT PRIMARY KEY NOT NULL, next_key BLOB, refreshed_at REAL NOT NULL) "
+                + "WITHOUT ROWID",
+            "CREATE TABLE list_items (list TEXT NOT NULL, position INTEGER NOT NULL, item BLOB NOT NULL, "
+                + "PRIMARY KEY (list, position)) WITHOUT ROWID",
+        ],
     ]
 
     /// Checks a file's identity and version, creating or migrating it, in
     /// the caller's transaction.
-    /// - Throws: ``GraphQLStoreFileError`` for another application's file or
+    /// - Throws: ``SQLiteFileError`` for another application's file or
     ///   a newer layout.
     static func prepare(_ db: Database, path: String) throws {
         let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
         if application != applicationID && (application != 0 || tables > 0) {
-            throw GraphQLStoreFileError(
+            throw SQLiteFileError(
                 .foreign, path: path,
                 "The file at \(path) is a SQLite database of another application (application id \(application), "
                     + "\(tables) schema objects); it was left as it is. Give the store a path of its own.")
         }
         if version > currentVersion {
-            throw GraphQLStoreFileError(
+            throw SQLiteFileError(
                 .newerVersion, path: path,
                 "The file at \(path) was written by a newer version of PagingSQLite (layout \(version); this "
                     + "version reads up to \(currentVersion)). It was left as it is: update the app, or open it with "
@@ -74,5 +83,41 @@ enum StoreFileSchema {
         }
         try db.cachedStatement(sql: "INSERT OR REPLACE INTO metadata (name, value) VALUES ('lastWrite', ?)")
             .execute(arguments: [Date().timeIntervalSince1970])
+    }
+}
+
+extension FileSchema {
+    /// Opens (or creates) a file, checking and migrating its layout; with
+    /// ``SQLiteFileConfiguration/UnusableFile/startAfresh``, replaces a
+    /// file that is not a database, is damaged or is of a newer layout.
+    static func open(path: String, configuration: SQLiteFileConfiguration) throws(SQLiteFileError)
+        -> DatabasePool
+    {
+        do {
+            return try openOnce(path: path, configuration: configuration)
+        } catch let error where configuration.unusableFile == .startAfresh && error.isReplaceable {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+            return try openOnce(path: path, configuration: configuration)
+        }
+    }
+
+    private static func openOnce(path: String, configuration: SQLiteFileConfiguration) throws(SQLiteFileError)
+        -> DatabasePool
+    {
+        var options = GRDB.Configuration()
+        let timeout = configuration.busyTimeout.components
+        options.busyMode = .timeout(Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
+        options.label = "PagingSQLite"
+        do {
+            let pool = try DatabasePool(path: path, configuration: options)
+            try pool.write { db in try FileSchema.prepare(db, path: path) }
+            return pool
+        } catch let error as SQLiteFileError {
+            throw error
+        } catch {
+            throw SQLiteFileError(opening: error, path: path, timeout: configuration.busyTimeout)
+        }
     }
 }

@@ -1,0 +1,29 @@
+/// How a file of PagingSQLite (a ``GraphQLStoreFile`` or a ``LocalListFile``)
+/// is opened.
+public struct SQLiteFileConfiguration: Sendable {
+    /// What to do with a file that cannot be used.
+    public enum UnusableFile: Sendable {
+        /// Throw, and leave the file as it is.
+        case fail
+        /// Replace a file that is not a database, is damaged, or was
+        /// written by a newer version with an empty store. Another
+        /// application's database and a locked file are never replaced.
+        case startAfresh
+    }
+
+    /// What to do with a file that cannot be used; ``UnusableFile/fail``
+    /// by default.
+    public var unusableFile: UnusableFile
+    /// How long to wait for another connection's lock before
+    /// ``SQLiteFileError/Code/locked``.
+    public var busyTimeout: Duration
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - unusableFile: what to do with a file that cannot be used.
+    ///   - busyTimeout: how long to wait for another connection's lock.
+    public init(unusableFile: UnusableFile = .fail, busyTimeout: Duration = .seconds(5)) {
+        self.unusableFile = unusableFile
+        self.busyTimeout = busyTimeout
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import Paging
+import PagingLock
+import Testing
+
+@testable import PagingSQLite
+
+/// A launch as a remote list serves it.
+struct StoredLaunch: Codable, Identifiable, Hashable, Sendable {
+    let id: String
+    let name: String
+}
+
+/// A remote list of launches by offset, that can go offline, recording what it was asked.
+final class RemoteLaunches: PageSource, Sendable {
+    typealias Key = Int
+    typealias Item = StoredLaunch
+
+    private let state: Lock<(launches: [StoredLaunch], offline: Bool, requests: [PageRequest<Int>])>
+
+    init(count: Int, version: Int = 1) {
+        state = Lock((Self.launches(count: count, version: version), false, []))
+    }
+
+    static func launches(count: Int, version: Int = 1) -> [StoredLaunch] {
+        (0..<count).map { StoredLaunch(id: "\($0)", name: "Launch \($0) v\(version)") }
+    }
+
+    var offline: Bool {
+        get { state.withLock { $0.offline } }
+        set { state.withLock { $0.offline = newValue } }
+    }
+
+    var requests: [PageRequest<Int>] { state.withLock { $0.requests } }
+
+    func replace(with launches: [StoredLaunch]) { state.withLock { $0.launches = launches } }
+
+    func load(_ request: PageRequest<Int>) async throws -> Page<Int, StoredLaunch> {
+        try state.withLock { state in
+            state.requests.append(request)
+            if state.offline { throw URLError(.notConnectedToInternet) }
+            let start: Int
+            switch request.position {
+            case .initial(let key): start = key ?? 0
+            case .next(let key): start = key
+            case .previous: return Page(items: [])
+            }
+            let end = min(start + request.count, state.launches.count)
+            return Page(
+                items: Array(state.launches[start..<end]), nextKey: end < state.launches.count ? end : nil)
+        }
+    }
+}
+
+@Suite("OfflineFirstSource", .timeLimit(.minutes(1)))
+struct OfflineFirstSourceTests {
+    static let configuration = try! PagingConfiguration(pageSize: 10, prefetchDistance: 0)
+
+    /// Loads every page a pager can reach.
+    static func loadAll(_ pager: Pager<LocalPosition, StoredLaunch>) async throws -> [StoredLaunch] {
+        _ = try await pager.loadAll()
+        return Array(pager.items)
+    }
+
+    @Test("a second run opens the stored list with no request, offline too, and pages on from the stored key")
+    func opensFromTheFile() async throws {
+        let directory = try TemporaryDirectory()
+        let remote = RemoteLaunches(count: 35)
+        do {
+            let source = OfflineFirstSource(
+                remote: remote, file: try LocalListFile(path: directory.file()), list: "launches")
+            let pager = Pager(source: source, configuration: Self.configuration)
+            _ = try await pager.loadNext().value
+            _ = try await pager.loadNext().value
+            #expect(pager.items.count == 20)
+            #expect(remote.requests.count == 2)
+        }
+        // A new run, offline: the stored 20 show without a request.
+        remote.offline = true
+        let file = try LocalListFile(path: directory.file())
+        let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
+        let pager = Pager(source: source, configuration: Self.configuration)
+        _ = try await pager.loadNext().value
+        _ = try await pager.loadNext().value
+        #expect(Array(pager.items) == Array(RemoteLaunches.launches(count: 20)))
+        #expect(remote.requests.count == 2, "no request for what the file holds")
+        // At the file's end, the next page needs the network: offline, it fails and the list stays.
+        let failed = pager.loadNext()
+        _ = try? await failed.value
+        #expect(
+            remote.requests.last == PageRequest(.next(after: 20), count: 10), "continued from the stored key")
+        #expect(source.isOffline)
+        #expect(pager.items.count == 20)
+        // Back online, a retry continues from the stored key.
+        remote.offline = false
+        _ = try await pager.retry().value
+        #expect(Array(pager.items) == Array(RemoteLaunches.launches(count: 30)))
+        #expect(!source.isOffline)
+        #expect(try file.itemCount(list: "launches") == 30)
+        #expect(try await Self.loadAll(pager) == RemoteLaunches.launches(count: 35))
+        #expect(!pager.hasNext)
+    }
+
+    @Test("a refresh replaces the stored list in one transaction, and leaves it as it was when it fails")
+    func refreshReplaces() async throws {
+        let directory = try TemporaryDirectory()
+        let remote = RemoteLaunches(count: 30)
+        let file = try LocalListFile(path: directory.file())
+        let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
+        let pager = Pager(source: source, configuration: Self.configuration)
+        #expect(try await Self.loadAll(pager).count == 30)
+        #expect(try file.itemCount(list: "launches") == 30)
+
+        remote.offline = true
+        _ = try? await pager.refresh().value
+        #expect(try file.itemCount(list: "launches") == 30, "a failed refresh leaves the file")
+        #expect(pager.items.count == 30, "and the list")
+
+        remote.offline = false
+        remote.replace(with: RemoteLaunches.launches(count: 12, version: 2))
+        _ = try await pager.refresh().value
+        #expect(Array(pager.items) == Array(RemoteLaunches.launches(count: 10, version: 2)))
+        #expect(try file.itemCount(list: "launches") == 10, "the old 30 are gone")
+        #expect(try await Self.loadAll(pager) == RemoteLaunches.launches(count: 12, version: 2))
+        #expect(try file.itemCount(list: "launches") == 12)
+    }
+
+    @Test("a stored list older than the staleness limit is refreshed at open, and shown when that fails")
+    func staleness() async throws {
+        let directory = try TemporaryDirectory()
+        let clock = Lock(Date(timeIntervalSince1970: 1_000_000))
+        let remote = RemoteLaunches(count: 15)
+        let file = try LocalListFile(path: directory.file())
+        func open() -> (OfflineFirstSource<RemoteLaunches>, Pager<LocalPosition, StoredLaunch>) {
+            let source = OfflineFirstSource(
+                remote: remote, file: file, list: "launches", staleAfter: .seconds(60),
+                now: { clock.withLock { $0 } })
+            return (source, Pager(source: source, configuration: Self.configuration))
+        }
+        let (_, first) = open()
+        _ = try await first.loadNext().value
+        #expect(remote.requests.count == 1)
+        #expect(try file.lastRefreshed(list: "launches") == Date(timeIntervalSince1970: 1_000_000))
+
+        // Fresh: no request.
+        clock.withLock { $0 += 59 }
+        let (_, fresh) = open()
+        _ = try await fresh.loadNext().value
+        #expect(fresh.items.count == 10)
+        #expect(remote.requests.count == 1)
+
+        // Stale: refreshed at open.
+        clock.withLock { $0 += 2 }
+        remote.replace(with: RemoteLaunches.launches(count: 15, version: 2))
+        let (_, refreshed) = open()
+        _ = try await refreshed.loadNext().value
+        #expect(remote.requests.count == 2)
+        #expect(refreshed.items.first?.name == "Launch 0 v2")
+        #expect(try file.lastRefreshed(list: "launches") == Date(timeIntervalSince1970: 1_000_061))
+
+        // Stale and offline: the stored list shows, and the source says it is offline.
+        clock.withLock { $0 += 3600 }
+        remote.offline = true
+        let (source, offline) = open()
+        _ = try await offline.loadNext().value
+        #expect(offline.items.first?.name == "Launch 0 v2")
+        #expect(source.isOffline)
+    }
+
+    @Test("with nothing stored and no network, opening fails with the remote error")
+    func nothingStoredOffline() async throws {
+        let directory = try TemporaryDirectory()
+        let remote = RemoteLaunches(count: 15)
+        remote.offline = true
+        let source = OfflineFirstSource(
+            remote: remote, file: try LocalListFile(path: directory.file()), list: "launches")
+        let pager = Pager(source: source, configuration: Self.configuration)
+        let error = await #expect(throws: PagingError.self) { try await pager.loadNext().value }
+        #expect(error != nil)
+        #expect(pager.items.isEmpty)
+    }
+
+    @Test("lists under different keys in one file are kept apart, and beside a store file's records")
+    func listsApart() async throws {
+        let directory = try TemporaryDirectory()
+        let first = RemoteLaunches(count: 5)
+        let second = RemoteLaunches(count: 7, version: 2)
+        let file = try LocalListFile(path: directory.file())
+        let a = Pager(
+            source: OfflineFirstSource(remote: first, file: file, list: "a"),
+            configuration: Self.configuration)
+        let b = Pager(
+            source: OfflineFirstSource(remote: second, file: file, list: "b"),
+            configuration: Self.configuration)
+        #expect(try await Self.loadAll(a).count == 5)
+        #expect(try await Self.loadAll(b).count == 7)
+        #expect(try file.itemCount(list: "a") == 5)
+        #expect(try file.itemCount(list: "b") == 7)
+        try await file.removeList("a")
+        #expect(try file.itemCount(list: "a") == 0)
+        #expect(try file.lastRefreshed(list: "a") == nil)
+        #expect(try file.itemCount(list: "b") == 7)
+        // The same file serves a store too.
+        #expect(try GraphQLStoreFile(path: directory.file()).recordCount() == 0)
+    }
+
+    @Test("a stored row that does not decode is a clear error naming the list")
+    func undecodableRow() async throws {
+        let directory = try TemporaryDirectory()
+        let remote = RemoteLaunches(count: 5)
+        let file = try LocalListFile(path: directory.file())
+        _ = try await Self.loadAll(
+            Pager(
+                source: OfflineFirstSource(remote: remote, file: file, list: "launches"),
+                configuration: Self.configuration))
+        try await file.pool.write { db in
+            try db.execute(
+                sql: "UPDATE list_items SET item = ? WHERE position = 0", arguments: [Data("{}".utf8)])
+        }
+        remote.offline = true
+        let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
+        let error = await #expect(throws: SQLiteFileError.self) {
+            try await source.load(PageRequest(.initial(nil), count: 10))
+        }
+        #expect(error?.code == .corrupt)
+        #expect(error?.message.contains("\"launches\"") == true)
+    }
+}
