@@ -54,7 +54,11 @@ final class RemoteLaunches: PageSource, Sendable {
 
 @Suite("OfflineFirstSource", .timeLimit(.minutes(1)))
 struct OfflineFirstSourceTests {
-    static let configuration = try! PagingConfiguration(pageSize: 10, prefetchDistance: 0)
+
+    /// Pages of 10, no prefetch.
+    static func configuration() throws -> PagingConfiguration {
+        try PagingConfiguration(pageSize: 10, prefetchDistance: 0)
+    }
 
     /// Loads every page a pager can reach.
     static func loadAll(_ pager: Pager<LocalPosition, StoredLaunch>) async throws -> [StoredLaunch] {
@@ -69,7 +73,7 @@ struct OfflineFirstSourceTests {
         do {
             let source = OfflineFirstSource(
                 remote: remote, file: try LocalListFile(path: directory.file()), list: "launches")
-            let pager = Pager(source: source, configuration: Self.configuration)
+            let pager = Pager(source: source, configuration: try Self.configuration())
             _ = try await pager.loadNext().value
             _ = try await pager.loadNext().value
             #expect(pager.items.count == 20)
@@ -79,7 +83,7 @@ struct OfflineFirstSourceTests {
         remote.offline = true
         let file = try LocalListFile(path: directory.file())
         let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
-        let pager = Pager(source: source, configuration: Self.configuration)
+        let pager = Pager(source: source, configuration: try Self.configuration())
         _ = try await pager.loadNext().value
         _ = try await pager.loadNext().value
         #expect(Array(pager.items) == Array(RemoteLaunches.launches(count: 20)))
@@ -107,7 +111,7 @@ struct OfflineFirstSourceTests {
         let remote = RemoteLaunches(count: 30)
         let file = try LocalListFile(path: directory.file())
         let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
-        let pager = Pager(source: source, configuration: Self.configuration)
+        let pager = Pager(source: source, configuration: try Self.configuration())
         #expect(try await Self.loadAll(pager).count == 30)
         #expect(try file.itemCount(list: "launches") == 30)
 
@@ -131,20 +135,20 @@ struct OfflineFirstSourceTests {
         let clock = Lock(Date(timeIntervalSince1970: 1_000_000))
         let remote = RemoteLaunches(count: 15)
         let file = try LocalListFile(path: directory.file())
-        func open() -> (OfflineFirstSource<RemoteLaunches>, Pager<LocalPosition, StoredLaunch>) {
+        func open() throws -> (OfflineFirstSource<RemoteLaunches>, Pager<LocalPosition, StoredLaunch>) {
             let source = OfflineFirstSource(
                 remote: remote, file: file, list: "launches", staleAfter: .seconds(60),
                 now: { clock.withLock { $0 } })
-            return (source, Pager(source: source, configuration: Self.configuration))
+            return (source, Pager(source: source, configuration: try Self.configuration()))
         }
-        let (_, first) = open()
+        let (_, first) = try open()
         _ = try await first.loadNext().value
         #expect(remote.requests.count == 1)
         #expect(try file.lastRefreshed(list: "launches") == Date(timeIntervalSince1970: 1_000_000))
 
         // Fresh: no request.
         clock.withLock { $0 += 59 }
-        let (_, fresh) = open()
+        let (_, fresh) = try open()
         _ = try await fresh.loadNext().value
         #expect(fresh.items.count == 10)
         #expect(remote.requests.count == 1)
@@ -152,7 +156,7 @@ struct OfflineFirstSourceTests {
         // Stale: refreshed at open.
         clock.withLock { $0 += 2 }
         remote.replace(with: RemoteLaunches.launches(count: 15, version: 2))
-        let (_, refreshed) = open()
+        let (_, refreshed) = try open()
         _ = try await refreshed.loadNext().value
         #expect(remote.requests.count == 2)
         #expect(refreshed.items.first?.name == "Launch 0 v2")
@@ -161,7 +165,7 @@ struct OfflineFirstSourceTests {
         // Stale and offline: the stored list shows, and the source says it is offline.
         clock.withLock { $0 += 3600 }
         remote.offline = true
-        let (source, offline) = open()
+        let (source, offline) = try open()
         _ = try await offline.loadNext().value
         #expect(offline.items.first?.name == "Launch 0 v2")
         #expect(source.isOffline)
@@ -174,7 +178,7 @@ struct OfflineFirstSourceTests {
         remote.offline = true
         let source = OfflineFirstSource(
             remote: remote, file: try LocalListFile(path: directory.file()), list: "launches")
-        let pager = Pager(source: source, configuration: Self.configuration)
+        let pager = Pager(source: source, configuration: try Self.configuration())
         let error = await #expect(throws: PagingError.self) { try await pager.loadNext().value }
         #expect(error != nil)
         #expect(pager.items.isEmpty)
@@ -188,10 +192,10 @@ struct OfflineFirstSourceTests {
         let file = try LocalListFile(path: directory.file())
         let a = Pager(
             source: OfflineFirstSource(remote: first, file: file, list: "a"),
-            configuration: Self.configuration)
+            configuration: try Self.configuration())
         let b = Pager(
             source: OfflineFirstSource(remote: second, file: file, list: "b"),
-            configuration: Self.configuration)
+            configuration: try Self.configuration())
         #expect(try await Self.loadAll(a).count == 5)
         #expect(try await Self.loadAll(b).count == 7)
         #expect(try file.itemCount(list: "a") == 5)
@@ -212,7 +216,7 @@ struct OfflineFirstSourceTests {
         _ = try await Self.loadAll(
             Pager(
                 source: OfflineFirstSource(remote: remote, file: file, list: "launches"),
-                configuration: Self.configuration))
+                configuration: try Self.configuration()))
         try await file.pool.write { db in
             try db.execute(
                 sql: "UPDATE list_items SET item = ? WHERE position = 0", arguments: [Data("{}".utf8)])

@@ -102,7 +102,8 @@ let benchmarks: @Sendable () -> Void = {
         "Peak resident, own process (MB)", polarity: .prefersSmaller, useScalingFactor: false)
     Benchmark(
         "GraphQL list, all 1,000 pages, peak resident in a process of its own",
-        configuration: .init(metrics: [ownProcess], warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 1)
+        configuration: .init(
+            metrics: [ownProcess], warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 1)
     ) { benchmark in
         benchmark.measurement(ownProcess, try peakResidentOfOwnProcess() / 1_000_000)
     }
@@ -111,8 +112,9 @@ let benchmarks: @Sendable () -> Void = {
 /// Runs GraphQLListMemory, built beside this benchmark, and returns the peak resident bytes it
 /// reports.
 func peakResidentOfOwnProcess() throws -> Int {
-    guard let executable = Bundle.main.executableURL?.deletingLastPathComponent()
-        .appendingPathComponent("GraphQLListMemory"),
+    guard
+        let executable = Bundle.main.executableURL?.deletingLastPathComponent()
+            .appendingPathComponent("GraphQLListMemory"),
         FileManager.default.isExecutableFile(atPath: executable.path)
     else {
         throw BenchmarkSetupError(
@@ -128,7 +130,9 @@ func peakResidentOfOwnProcess() throws -> Int {
     process.waitUntilExit()
     let text = String(decoding: data, as: UTF8.self)
     guard process.terminationStatus == 0,
-        let field = text.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("peakResidentBytes=") }),
+        let field = text.split(whereSeparator: \.isWhitespace).first(where: {
+            $0.hasPrefix("peakResidentBytes=")
+        }),
         let bytes = Int(field.dropFirst("peakResidentBytes=".count)), text.contains("items=100000")
     else {
         throw BenchmarkSetupError("GraphQLListMemory failed (status \(process.terminationStatus)): \(text)")
