@@ -75,6 +75,8 @@ let package = Package(
                 "LaunchServer",
                 .product(name: "Paging", package: "Paging"),
                 .product(name: "PagingGraphQL", package: "Paging"),
+                // `demo --database`: the launch list kept in a SQLite file, offline-first.
+                .product(name: "PagingSQLite", package: "Paging"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // To add `@connection` to a document that pages by first/after and pageInfo.
                 .product(name: "GraphQL", package: "GraphQL"),

@@ -16,9 +16,11 @@ private func selectedLine(_ lines: [String]) -> String? {
 
 @Suite("the demo's screen, driven through its model and renderer")
 struct DemoScreenTests {
-    private func demoSession(_ server: LaunchServer, rows: Int = 24) throws -> ListSession<TutorialLaunch> {
+    private func demoSession(_ server: LaunchServer, rows: Int = 24) throws -> ListSession<
+        String, TutorialLaunch
+    > {
         let api = TutorialAPI(client: GraphQLClient(endpoint: server.graphQLURL))
-        let pager = try DemoCommand.makePager(api: api, pageSize: 20, prefetchDistance: 5)
+        let pager = try DemoCommand.makePager(source: api.source(), pageSize: 20, prefetchDistance: 5)
         return DemoCommand.makeSession(api: api, pager: pager, size: ScreenSize(rows: rows, columns: 100))
     }
 

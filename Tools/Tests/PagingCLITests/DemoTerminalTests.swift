@@ -76,4 +76,88 @@ struct DemoTerminalTests {
         )
         #expect(terminal.localModes == cookedModes, "the terminal's modes were not restored")
     }
+
+    /// Runs `paging` with `arguments` in a pseudo-terminal, hands the terminal to `body`, then
+    /// waits for the process to exit and returns its status.
+    private static func run(
+        _ arguments: [String], _ body: (PseudoTerminal) async throws -> Void
+    ) async throws -> Int32? {
+        let executable = try #require(
+            Self.executable, "build the paging product first (swift build --build-tests)")
+        let terminal = try PseudoTerminal(rows: 30, columns: 120)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        process.environment = environment
+        let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        let (exited, exit) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { process in
+            exit.yield(process.terminationStatus)
+            exit.finish()
+        }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        try await body(terminal)
+        let timeout = Task {
+            try? await Task.sleep(for: .seconds(60))
+            exit.finish()
+        }
+        defer { timeout.cancel() }
+        var status: Int32?
+        for await code in exited { status = code }
+        return status
+    }
+
+    @Test("--database: offline, the stored launches show and their end says offline; online, paging resumes")
+    func demoWithDatabase() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("paging-demo-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("demo.sqlite").path
+
+        // Online: two pages, kept in the file.
+        let first = try await Self.run(["demo", "--latency", "0", "--database", database]) { terminal in
+            #expect(await terminal.waitFor("Launches · 20 loaded"), "no first page:\n\(terminal.output)")
+            let mark = terminal.outputCount
+            terminal.type("G")
+            #expect(await terminal.waitFor("Launches · 40 loaded", after: mark))
+            terminal.type("q")
+        }
+        #expect(first == 0)
+
+        // Offline: what the file holds, at once; at its end the network is needed, and missing.
+        let second = try await Self.run(["demo", "--database", database, "--offline"]) { terminal in
+            #expect(await terminal.waitFor("Launches · 20 loaded"), "no stored page:\n\(terminal.output)")
+            #expect(await terminal.waitFor("Starlink-10"))
+            var mark = terminal.outputCount
+            terminal.type("G")
+            #expect(await terminal.waitFor("Launches · 40 loaded", after: mark), "the second stored page")
+            mark = terminal.outputCount
+            terminal.type("G")
+            #expect(
+                await terminal.waitFor("offline, last refreshed", after: mark),
+                "no offline note:\n\(terminal.output.suffix(2000))")
+            #expect(await terminal.waitFor("r to retry", after: mark))
+            terminal.type("q")
+        }
+        #expect(second == 0)
+
+        // The server is back: the stored pages, then the network's from where the file ends.
+        let third = try await Self.run(["demo", "--latency", "0", "--database", database]) { terminal in
+            #expect(await terminal.waitFor("Launches · 20 loaded"))
+            var mark = terminal.outputCount
+            terminal.type("G")
+            #expect(await terminal.waitFor("Launches · 40 loaded", after: mark))
+            mark = terminal.outputCount
+            terminal.type("G")
+            #expect(await terminal.waitFor("Launches · 60 loaded", after: mark), "paging did not resume")
+            terminal.type("q")
+        }
+        #expect(third == 0)
+    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import LaunchServer
 import Paging
 import PagingGraphQL
+import PagingSQLite
 
 /// `paging demo`: the Apollo tutorial's launch list, paged live from the launch server started
 /// in-process, in the terminal; or, when the output is not a terminal, each page printed as it
@@ -18,6 +19,11 @@ struct DemoCommand: AsyncParsableCommand {
 
             When the output is not a terminal, the demo prints each page as it loads and exits after \
             the last.
+
+            With --database FILE the list is kept in a SQLite file: a second run shows it at once from \
+            the file and pages on from the network where the file ends. With --offline as well, the \
+            server is not started: the list shows what the file holds, the title line says it is \
+            offline and when it was last refreshed, and paging on fails until a run with the server.
             """
     )
 
@@ -29,6 +35,15 @@ struct DemoCommand: AsyncParsableCommand {
     )
     var prefetchDistance: Int = 5
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep the list in this SQLite file, and open it from there the next time.", valueName: "file"))
+    var database: String?
+
+    @Flag(name: .long, help: "Do not start the server: show what --database holds, as without a network.")
+    var offline = false
+
     @OptionGroup var server: ServerOptions
 
     func validate() throws {
@@ -38,6 +53,9 @@ struct DemoCommand: AsyncParsableCommand {
         guard prefetchDistance >= 0 else {
             throw ValidationError("--prefetch must be 0 or more; it is \(prefetchDistance).")
         }
+        guard !offline || database != nil else {
+            throw ValidationError("--offline shows what --database holds: give --database FILE too.")
+        }
     }
 
     func run() async throws {
@@ -46,49 +64,112 @@ struct DemoCommand: AsyncParsableCommand {
         let interactive = io.isOutputTerminal && terminal.isInteractive
         let configuration = server.configuration(
             defaultLatency: interactive ? .random(.milliseconds(150) ... .milliseconds(600)) : .none)
-        let running: LaunchServer
-        do {
-            running = try await LaunchServer.start(configuration)
-        } catch {
-            throw CLIError.failed("the launch server could not start: \(error).")
+        let running: LaunchServer?
+        if offline {
+            running = nil
+        } else {
+            do {
+                running = try await LaunchServer.start(configuration)
+            } catch {
+                throw CLIError.failed("the launch server could not start: \(error).")
+            }
         }
-        let api = TutorialAPI(client: GraphQLClient(endpoint: running.graphQLURL, timeout: .seconds(15)))
+        // Offline, the client asks a loopback port nothing listens on (the discard port): every
+        // request fails at once, as without a network.
+        let endpoint = running?.graphQLURL ?? Self.unreachableEndpoint
+        let api = TutorialAPI(client: GraphQLClient(endpoint: endpoint, timeout: .seconds(15)))
         let result: Result<Void, any Error>
         do {
-            let pager = try Self.makePager(api: api, pageSize: pageSize, prefetchDistance: prefetchDistance)
-            if interactive {
-                let session = Self.makeSession(api: api, pager: pager)
-                try await TerminalRunner.run(session, terminal: terminal)
+            if let database {
+                let source = try Self.offlineFirstSource(api: api, path: database)
+                let pager = try Self.makePager(
+                    source: source, pageSize: pageSize, prefetchDistance: prefetchDistance)
+                try await present(
+                    pager: pager, api: api, io: io, terminal: terminal, interactive: interactive
+                ) {
+                    Self.offlineNote(source)
+                }
             } else {
-                try await Self.printPages(pager: pager, io: io)
+                let pager = try Self.makePager(
+                    source: api.source(), pageSize: pageSize, prefetchDistance: prefetchDistance)
+                try await present(
+                    pager: pager, api: api, io: io, terminal: terminal, interactive: interactive)
             }
             result = .success(())
         } catch {
             result = .failure(error)
         }
-        await running.stop()
+        await running?.stop()
         try result.get()
     }
 
-    /// The demo's pager over the tutorial's launch list.
-    static func makePager(api: TutorialAPI, pageSize: Int, prefetchDistance: Int) throws -> Pager<
-        String, TutorialLaunch
-    > {
+    /// A loopback address nothing listens on (the discard port).
+    static let unreachableEndpoint: URL = {
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "127.0.0.1"
+        components.port = 9
+        components.path = "/graphql"
+        return components.url ?? URL(fileURLWithPath: "/dev/null")
+    }()
+
+    /// Shows the list in the terminal, or prints its pages.
+    private func present<Key>(
+        pager: Pager<Key, TutorialLaunch>, api: TutorialAPI, io: CommandIO, terminal: RawTerminal,
+        interactive: Bool,
+        note: @escaping @Sendable () -> String? = { nil }
+    ) async throws {
+        if interactive {
+            let session = Self.makeSession(api: api, pager: pager, note: note)
+            try await TerminalRunner.run(session, terminal: terminal)
+        } else {
+            try await Self.printPages(pager: pager, io: io)
+        }
+    }
+
+    /// The launch list kept in the SQLite file at `path`.
+    static func offlineFirstSource(api: TutorialAPI, path: String) throws
+        -> OfflineFirstSource<HasMoreCursorSource<String, TutorialLaunch>>
+    {
+        do {
+            return OfflineFirstSource(
+                remote: api.source(), file: try LocalListFile(path: path), list: "demo-launches")
+        } catch {
+            throw CLIError.failed("\(error.message)")
+        }
+    }
+
+    /// "offline, last refreshed 14:02" when the source last failed to reach the server.
+    static func offlineNote(_ source: OfflineFirstSource<HasMoreCursorSource<String, TutorialLaunch>>)
+        -> String?
+    {
+        guard source.isOffline else { return nil }
+        guard let refreshed = try? source.lastRefreshed() else { return "offline" }
+        let formatter = DateFormatter()
+        formatter.dateFormat = Calendar.current.isDateInToday(refreshed) ? "HH:mm" : "yyyy-MM-dd HH:mm"
+        return "offline, last refreshed \(formatter.string(from: refreshed))"
+    }
+
+    /// The demo's pager over a source of the tutorial's launch list.
+    static func makePager<Source: PageSource<Source.Key, TutorialLaunch>>(
+        source: Source, pageSize: Int, prefetchDistance: Int
+    ) throws -> Pager<Source.Key, TutorialLaunch> {
         let configuration: PagingConfiguration
         do {
             configuration = try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance)
         } catch {
             throw CLIError.usage("\(error)")
         }
-        return Pager(source: api.source(), configuration: configuration)
+        return Pager(source: source, configuration: configuration)
     }
 
     /// The demo's screen over a pager: details by `launch(id:)`, booking by the tutorial's mutations.
-    static func makeSession(
-        api: TutorialAPI, pager: Pager<String, TutorialLaunch>,
-        size: ScreenSize = ScreenSize(rows: 24, columns: 80)
+    static func makeSession<Key>(
+        api: TutorialAPI, pager: Pager<Key, TutorialLaunch>,
+        size: ScreenSize = ScreenSize(rows: 24, columns: 80),
+        note: @escaping @Sendable () -> String? = { nil }
     )
-        -> ListSession<TutorialLaunch>
+        -> ListSession<Key, TutorialLaunch>
     {
         let actions = ScreenActions<TutorialLaunch>(
             details: { launch in
@@ -109,11 +190,11 @@ struct DemoCommand: AsyncParsableCommand {
         )
         return ListSession(
             screen: ListScreen(title: "Launches", noun: "launches", canBook: true, size: size),
-            pager: pager, format: TutorialLaunch.rowFormat, actions: actions)
+            pager: pager, format: TutorialLaunch.rowFormat, actions: actions, note: note)
     }
 
     /// Prints each page as it loads, then a summary; retries a failed page a few times.
-    static func printPages(pager: Pager<String, TutorialLaunch>, io: CommandIO, maximumRetries: Int = 5)
+    static func printPages<Key>(pager: Pager<Key, TutorialLaunch>, io: CommandIO, maximumRetries: Int = 5)
         async throws
     {
         var page = 0

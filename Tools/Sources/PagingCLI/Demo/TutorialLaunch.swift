@@ -1,8 +1,8 @@
 /// A launch as the Apollo tutorial's list shows it: mission, rocket, site, date, and whether a
 /// trip is booked.
-struct TutorialLaunch: Identifiable, Sendable, Hashable, Decodable {
+struct TutorialLaunch: Identifiable, Sendable, Hashable, Codable {
     /// The launch's mission.
-    struct Mission: Sendable, Hashable, Decodable {
+    struct Mission: Sendable, Hashable, Codable {
         /// The mission's name, such as `FalconSat`.
         var name: String?
         /// The address of the mission patch image.
@@ -10,7 +10,7 @@ struct TutorialLaunch: Identifiable, Sendable, Hashable, Decodable {
     }
 
     /// The launch's rocket.
-    struct Rocket: Sendable, Hashable, Decodable {
+    struct Rocket: Sendable, Hashable, Codable {
         /// The rocket's id, such as `falcon9`.
         var id: String
         /// The rocket's name, such as `Falcon 9`.

@@ -67,6 +67,8 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     var detail: Detail?
     /// A message for the status line, such as the result of a booking.
     var status: String?
+    /// A note for the status line, such as "offline, last refreshed 14:02".
+    var note: String?
     private var detailRequests = 0
 
     /// Creates a screen with nothing loaded yet.

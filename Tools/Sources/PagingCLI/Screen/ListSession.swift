@@ -20,11 +20,13 @@ struct ScreenActions<Item: Sendable>: Sendable {
 ///
 /// The terminal layer sends keys, snapshots and sizes; tests do the same and call ``settle()``
 /// to wait, without sleeping, until every load and query started has been applied.
-actor ListSession<Item: Identifiable & Sendable> where Item.ID: Sendable {
+actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// The screen's state.
     private(set) var screen: ListScreen<Item>
     /// The pager the list comes from.
-    nonisolated let pager: Pager<String, Item>
+    nonisolated let pager: Pager<Key, Item>
+    /// A note for the status line, read with each snapshot (such as "offline").
+    private let note: @Sendable () -> String?
     private let format: RowFormat<Item>
     private let actions: ScreenActions<Item>
     private var work: [Int: Task<Void, Never>] = [:]
@@ -33,11 +35,12 @@ actor ListSession<Item: Identifiable & Sendable> where Item.ID: Sendable {
 
     /// Creates a session; nothing loads until ``start()``.
     init(
-        screen: ListScreen<Item>, pager: Pager<String, Item>, format: RowFormat<Item>,
-        actions: ScreenActions<Item>
+        screen: ListScreen<Item>, pager: Pager<Key, Item>, format: RowFormat<Item>,
+        actions: ScreenActions<Item>, note: @escaping @Sendable () -> String? = { nil }
     ) {
         self.screen = screen
         self.pager = pager
+        self.note = note
         self.format = format
         self.actions = actions
     }
@@ -71,6 +74,7 @@ actor ListSession<Item: Identifiable & Sendable> where Item.ID: Sendable {
 
     /// Applies a snapshot from the pager.
     func apply(_ snapshot: PagingSnapshot<Item>) {
+        screen.note = note()
         perform(screen.apply(snapshot))
     }
 

@@ -58,9 +58,10 @@ enum ScreenRenderer {
     }
 
     private static func statusText<Item>(_ screen: ListScreen<Item>) -> String {
-        if let status = screen.status { return " " + status }
+        let note = screen.note.map { " \($0) ·" } ?? ""
+        if let status = screen.status { return note + " " + status }
         let booking = screen.canBook ? "  b book/cancel" : ""
-        return " ↑↓ j/k move  PgUp/PgDn page  Enter details\(booking)  R refresh  r retry  q quit"
+        return note + " ↑↓ j/k move  PgUp/PgDn page  Enter details\(booking)  R refresh  r retry  q quit"
     }
 
     private static func renderDetail<Item>(_ detail: ListScreen<Item>.Detail, screen: ListScreen<Item>)

@@ -16,7 +16,7 @@ enum TerminalRunner {
     /// - Parameters:
     ///   - session: the session; it is started here.
     ///   - terminal: the terminal.
-    static func run<Item>(_ session: ListSession<Item>, terminal: RawTerminal) async throws {
+    static func run<Key, Item>(_ session: ListSession<Key, Item>, terminal: RawTerminal) async throws {
         try terminal.enter()
         defer { terminal.restore() }
 

@@ -51,8 +51,9 @@ final class ScriptedLaunches: Sendable {
             configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance))
     }
 
-    func session(size: ScreenSize = ScreenSize(rows: 24, columns: 100)) throws -> ListSession<TutorialLaunch>
-    {
+    func session(size: ScreenSize = ScreenSize(rows: 24, columns: 100)) throws -> ListSession<
+        String, TutorialLaunch
+    > {
         ListSession(
             screen: ListScreen(title: "Launches", noun: "launches", canBook: false, size: size),
             pager: try pager(), format: TutorialLaunch.rowFormat, actions: .none)
