@@ -49,13 +49,21 @@ extension GraphQLStore {
     /// - Returns: the token that keeps the handler registered.
     /// - Complexity: O(1).
     public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+        register(handler, in: \.observers)
+    }
+
+    /// Adds a handler to one of the state's tables of handlers, under a new
+    /// id; the token removes it.
+    func register<Handler>(_ handler: Handler, in table: any WritableKeyPath<StoreState, [Int: Handler]> & Sendable)
+        -> StoreObservation
+    {
         let id = state.withLock { state in
             let id = state.makeID()
-            state.observers[id] = handler
+            state[keyPath: table][id] = handler
             return id
         }
         return StoreObservation { [self] in
-            _ = state.withLock { $0.observers.removeValue(forKey: id) }
+            _ = state.withLock { $0[keyPath: table].removeValue(forKey: id) }
         }
     }
 

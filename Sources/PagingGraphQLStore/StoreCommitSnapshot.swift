@@ -50,14 +50,7 @@ extension GraphQLStore {
     /// - Complexity: O(1); each commit then costs O(*f*) more for *f*
     ///   changed fields.
     package func onCommit(_ sink: @escaping @Sendable (StoreCommitSnapshot) -> Void) -> StoreObservation {
-        let id = state.withLock { state in
-            let id = state.makeID()
-            state.commitSinks[id] = sink
-            return id
-        }
-        return StoreObservation { [self] in
-            _ = state.withLock { $0.commitSinks.removeValue(forKey: id) }
-        }
+        register(sink, in: \.commitSinks)
     }
 
     /// Sets records from a store on disk, in one commit: each record's

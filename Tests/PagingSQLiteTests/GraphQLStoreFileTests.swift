@@ -55,6 +55,16 @@ func launchesBody(_ ids: Range<Int>, hasNextPage: Bool = true) -> String {
         #"{"data":{"launches":{"__typename":"LaunchConnection","edges":[\#(edges.joined(separator: ","))],"pageInfo":{"__typename":"PageInfo","endCursor":"c\#(ids.upperBound - 1)","hasNextPage":\#(hasNextPage)}}}}"#
 }
 
+/// Writes pages of 100 launches to a store, as responses to the list's query.
+func writePages(_ count: Int, to store: GraphQLStore) throws {
+    for page in 0..<count {
+        let operation = try StoreOperation(
+            document: launchesDocument, variables: ["first": 100, "after": .string("c\(page * 100 - 1)")])
+        let body = try JSONValue(json: Data(launchesBody(page * 100..<page * 100 + 100).utf8))
+        try store.write(data: try #require(body["data"]), for: operation)
+    }
+}
+
 /// Every record of a store, by key.
 func snapshot(of store: GraphQLStore) -> [CacheKey: StoreRecord] {
     Dictionary(
@@ -182,14 +192,7 @@ struct GraphQLStoreFileTests {
         let file = try GraphQLStoreFile(path: directory.file())
         try file.attach(store)
         try await file.capAtCurrentSize(true)
-        for page in 0..<20 {
-            let operation = try StoreOperation(
-                document: launchesDocument, variables: ["first": 100, "after": .string("c\(page * 100 - 1)")])
-            try store.write(
-                data: try #require(
-                    try JSONValue(json: Data(launchesBody(page * 100..<page * 100 + 100).utf8))["data"]),
-                for: operation)
-        }
+        try writePages(20, to: store)
         let error = await #expect(throws: SQLiteFileError.self) { try await file.flush() }
         #expect(error?.code == .write)
         #expect(error?.message.contains("Free disk space") == true)
@@ -210,14 +213,7 @@ struct GraphQLStoreFileTests {
         let store = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: nil))
         let file = try GraphQLStoreFile(path: directory.file())
         try file.attach(store)
-        for page in 0..<10 {
-            let operation = try StoreOperation(
-                document: launchesDocument, variables: ["first": 100, "after": .string("c\(page * 100 - 1)")])
-            try store.write(
-                data: try #require(
-                    try JSONValue(json: Data(launchesBody(page * 100..<page * 100 + 100).utf8))["data"]),
-                for: operation)
-        }
+        try writePages(10, to: store)
         try await file.flush()
         file.detach()
         let full = try Self.bytesOnDisk(directory.file())

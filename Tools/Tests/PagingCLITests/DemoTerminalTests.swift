@@ -22,52 +22,28 @@ struct DemoTerminalTests {
         "draws the launch list, loads more on End, and q or Ctrl-C quits and restores the terminal",
         arguments: ["q", "\u{03}"])
     func demoInPseudoTerminal(quitKey: String) async throws {
-        let executable = try #require(
-            Self.executable, "build the paging product first (swift build --build-tests)")
         let terminal = try PseudoTerminal(rows: 30, columns: 100)
         let cookedModes = terminal.localModes
         #expect(cookedModes & tcflag_t(ICANON) != 0)
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["demo", "--latency", "0"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
-        process.environment = environment
-        let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
-        process.standardInput = handle
-        process.standardOutput = handle
-        process.standardError = handle
-        let (exited, exit) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { process in
-            exit.yield(process.terminationStatus)
-            exit.finish()
+        var beforeQuit = 0
+        let status = try await Self.run(["demo", "--latency", "0"], in: terminal) { terminal in
+            #expect(
+                await terminal.waitFor("\u{1B}[?1049h"),
+                "the alternate screen was not entered:\n\(terminal.output)")
+            #expect(await terminal.waitFor("Launches · 20 loaded"), "no first page:\n\(terminal.output)")
+            #expect(await terminal.waitFor("Starlink-10"))
+            #expect(await terminal.waitFor("Load more"))
+            // Raw mode while the demo runs.
+            #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == 0)
+
+            let mark = terminal.outputCount
+            terminal.type("G")
+            #expect(
+                await terminal.waitFor("Launches · 40 loaded", after: mark), "End did not load the next page")
+            beforeQuit = terminal.outputCount
+            terminal.type(quitKey)
         }
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
-        #expect(
-            await terminal.waitFor("\u{1B}[?1049h"),
-            "the alternate screen was not entered:\n\(terminal.output)")
-        #expect(await terminal.waitFor("Launches · 20 loaded"), "no first page:\n\(terminal.output)")
-        #expect(await terminal.waitFor("Starlink-10"))
-        #expect(await terminal.waitFor("Load more"))
-        // Raw mode while the demo runs.
-        #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == 0)
-
-        let mark = terminal.outputCount
-        terminal.type("G")
-        #expect(await terminal.waitFor("Launches · 40 loaded", after: mark), "End did not load the next page")
-
-        let beforeQuit = terminal.outputCount
-        terminal.type(quitKey)
-        var status: Int32?
-        let timeout = Task {
-            try? await Task.sleep(for: .seconds(60))
-            exit.finish()
-        }
-        for await code in exited { status = code }
-        timeout.cancel()
         #expect(status == 0, "the demo did not exit with 0 after \(quitKey.debugDescription)")
         #expect(
             await terminal.waitFor("\u{1B}[?1049l", after: beforeQuit), "the alternate screen was not left")
@@ -77,14 +53,15 @@ struct DemoTerminalTests {
         #expect(terminal.localModes == cookedModes, "the terminal's modes were not restored")
     }
 
-    /// Runs `paging` with `arguments` in a pseudo-terminal, hands the terminal to `body`, then
-    /// waits for the process to exit and returns its status.
+    /// Runs `paging` with `arguments` in a pseudo-terminal (a new one unless given), hands the
+    /// terminal to `body`, then waits for the process to exit (a minute at most) and returns its
+    /// status.
     private static func run(
-        _ arguments: [String], _ body: (PseudoTerminal) async throws -> Void
+        _ arguments: [String], in given: PseudoTerminal? = nil, _ body: (PseudoTerminal) async throws -> Void
     ) async throws -> Int32? {
         let executable = try #require(
             Self.executable, "build the paging product first (swift build --build-tests)")
-        let terminal = try PseudoTerminal(rows: 30, columns: 120)
+        let terminal = try given ?? PseudoTerminal(rows: 30, columns: 120)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
