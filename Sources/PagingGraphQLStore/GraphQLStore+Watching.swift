@@ -54,7 +54,9 @@ extension GraphQLStore {
 
     /// Adds a handler to one of the state's tables of handlers, under a new
     /// id; the token removes it.
-    func register<Handler>(_ handler: Handler, in table: any WritableKeyPath<StoreState, [Int: Handler]> & Sendable)
+    func register<Handler>(
+        _ handler: Handler, in table: any WritableKeyPath<StoreState, [Int: Handler]> & Sendable
+    )
         -> StoreObservation
     {
         let id = state.withLock { state in
