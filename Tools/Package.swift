@@ -95,6 +95,9 @@ let package = Package(
                 .product(name: "Paging", package: "Paging"),
                 .product(name: "PagingGraphQL", package: "Paging"),
                 .product(name: "PagingTesting", package: "Paging"),
+                // To read what `demo --database` left in its file.
+                .product(name: "PagingSQLite", package: "Paging"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 // A scripted HTTP server on loopback, for answers the launch server never gives.
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

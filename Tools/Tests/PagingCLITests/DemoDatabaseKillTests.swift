@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import PagingSQLite
+import PagingTesting
+import Testing
+
+@testable import PagingCLI
+
+/// `paging demo --database FILE`, killed with SIGKILL at random moments while it pages a list of
+/// 3,000 launches into its file: every reopen succeeds, the file holds whole pages and the key that
+/// continues after them, and the next run pages on from there, to the same list an uninterrupted
+/// run stores.
+@Suite("paging demo --database, killed while it writes", .timeLimit(.minutes(5)))
+struct DemoDatabaseKillTests {
+    static let launches = 3_000
+    static let pageSize = 20
+
+    /// The `paging` executable built next to this test bundle.
+    static var executable: URL? {
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        let candidates = [bundle, Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL]
+            .map { $0.appendingPathComponent("paging") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Runs the demo without a terminal (it prints each page as it loads); with `killAfter`, sends
+    /// SIGKILL once it has printed that many pages, after `delay` more microseconds.
+    /// - Returns: whether it ran to the end ("All … launches loaded.").
+    static func runDemo(database: String, killAfter: Int?, delay: UInt32 = 0) async throws -> Bool {
+        let executable = try #require(
+            Self.executable, "build the paging product first (swift build --build-tests)")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [
+            "demo", "--database", database, "--synthetic", "\(launches)", "--page-size", "\(pageSize)",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let (chunks, continuation) = AsyncStream<Data>.makeStream()
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { continuation.finish() } else { continuation.yield(data) }
+        }
+        try process.run()
+        var pages = 0
+        var finished = false
+        var text = ""
+        reading: for await chunk in chunks {
+            text += String(decoding: chunk, as: UTF8.self)
+            var lines = text.components(separatedBy: "\n")
+            text = lines.removeLast()
+            for line in lines {
+                if line.hasPrefix("Page ") { pages += 1 }
+                if line.hasPrefix("All \(launches) launches loaded") { finished = true }
+                if let killAfter, pages >= killAfter, process.isRunning {
+                    if delay > 0 { usleep(delay) }
+                    kill(process.processIdentifier, SIGKILL)
+                    break reading
+                }
+            }
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        process.waitUntilExit()
+        return finished && process.terminationStatus == 0
+    }
+
+    /// What a file holds of the demo's list: the items' ids by position, and the stored next key.
+    static func storedList(_ path: String) throws -> (ids: [String], positions: [Int], nextKey: Data?) {
+        // Opening through the library first: a file it cannot open fails here.
+        _ = try LocalListFile(path: path)
+        let queue = try DatabaseQueue(path: path)
+        return try queue.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT position, item FROM list_items WHERE list = 'demo-launches' ORDER BY position")
+            let decoder = JSONDecoder()
+            let ids = try rows.map { row -> String in
+                let data: Data = row["item"]
+                return try decoder.decode(TutorialLaunch.self, from: data).id
+            }
+            let nextKey = try Data.fetchOne(
+                db, sql: "SELECT next_key FROM lists WHERE list = 'demo-launches'")
+            return (ids, rows.map { $0["position"] }, nextKey)
+        }
+    }
+
+    @Test("50 runs killed at random moments leave whole pages that the next run pages on from")
+    func killedRuns() async throws {
+        let seed = SeededGenerator.testSeed()
+        print("DemoDatabaseKillTests seed \(seed); replay with PAGING_SEED=\(seed)")
+        var random = SeededGenerator(seed: seed)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("paging-kill-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        // The list an uninterrupted run stores.
+        let reference = directory.appendingPathComponent("reference.sqlite").path
+        #expect(try await Self.runDemo(database: reference, killAfter: nil))
+        let expected = try Self.storedList(reference).ids
+        #expect(expected.count == Self.launches)
+        #expect(Set(expected).count == Self.launches)
+
+        let database = directory.appendingPathComponent("killed.sqlite").path
+        var stored = 0
+        var killedBeforeTheEnd = 0
+        for run in 0..<50 {
+            // Somewhere between the pages the file already holds (printed first) and a few past them.
+            let storedPages = stored / Self.pageSize
+            let killAfter = Int.random(in: 1...(storedPages + 4), using: &random)
+            let delay = UInt32.random(in: 0...3_000, using: &random)
+            _ = try await Self.runDemo(database: database, killAfter: killAfter, delay: delay)
+            let list = try Self.storedList(database)
+            #expect(list.positions == Array(0..<list.ids.count), "run \(run): positions with a gap")
+            #expect(list.ids.count % Self.pageSize == 0, "run \(run): half a page (\(list.ids.count) items)")
+            #expect(
+                Array(expected.prefix(list.ids.count)) == list.ids, "run \(run): not the list's first items")
+            #expect(
+                list.ids.count >= stored, "run \(run): the file lost items (\(stored) → \(list.ids.count))")
+            #expect(
+                list.nextKey != nil || list.ids.count == Self.launches,
+                "run \(run): no key to continue from")
+            stored = list.ids.count
+            if stored < Self.launches { killedBeforeTheEnd += 1 }
+        }
+        #expect(killedBeforeTheEnd >= 25, "most runs are to be killed while the list is incomplete")
+        // The list pages on to its end from what the killed runs left.
+        #expect(try await Self.runDemo(database: database, killAfter: nil))
+        #expect(try Self.storedList(database).ids == expected)
+    }
+}
