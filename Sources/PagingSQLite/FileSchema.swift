@@ -8,9 +8,9 @@ import PagingGraphQLStore
 ///   record, keyed by both (a table without row ids, clustered on the key).
 /// - Version 2: adds `metadata(name, value)`, which holds when the file
 ///   last took a commit (`lastWrite`, seconds since 1970).
-/// - Version 3: adds the lists of ``LocalListFile``: `lists(list, next_key,
-///   refreshed_at)`, one row per list, and `list_items(list, position,
-///   item)`, its items in order, keyed by both.
+/// - Version 3: adds the lists of ``LocalListFile``: `lists(list,
+///   item_count, next_key, refreshed_at)`, one row per list, and
+///   `list_items(list, position, item)`, its items in order, keyed by both.
 enum FileSchema {
     /// This library's SQLite application id: "PgSt".
     static let applicationID: Int32 = 0x5067_5374
@@ -25,8 +25,8 @@ enum FileSchema {
         ],
         2: ["CREATE TABLE metadata (name TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID"],
         3: [
-            "CREATE TABLE lists (list TEXT PRIMARY KEY NOT NULL, next_key BLOB, refreshed_at REAL NOT NULL) "
-                + "WITHOUT ROWID",
+            "CREATE TABLE lists (list TEXT PRIMARY KEY NOT NULL, item_count INTEGER NOT NULL, next_key BLOB, "
+                + "refreshed_at REAL NOT NULL) WITHOUT ROWID",
             "CREATE TABLE list_items (list TEXT NOT NULL, position INTEGER NOT NULL, item BLOB NOT NULL, "
                 + "PRIMARY KEY (list, position)) WITHOUT ROWID",
         ],

@@ -55,11 +55,10 @@ public final class LocalListFile: Sendable {
 
     /// The number of items the file holds of a list.
     /// - Parameter list: the list's key.
-    /// - Complexity: O(log *n* + *k*) for *k* items of the list.
+    /// - Complexity: O(log *l*) for *l* lists.
     public func itemCount(list: String) throws(SQLiteFileError) -> Int {
         try reading { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM list_items WHERE list = ?", arguments: [list])
-                ?? 0
+            try Int.fetchOne(db, sql: "SELECT item_count FROM lists WHERE list = ?", arguments: [list]) ?? 0
         }
     }
 
@@ -82,12 +81,11 @@ public final class LocalListFile: Sendable {
     private static func head(_ list: String, in db: Database) throws -> Head? {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT next_key, refreshed_at FROM lists WHERE list = ?", arguments: [list]),
-            let refreshedAt = Double.fromDatabaseValue(row[1])
+                db, sql: "SELECT item_count, next_key, refreshed_at FROM lists WHERE list = ?",
+                arguments: [list]),
+            let count = Int.fromDatabaseValue(row[0]), let refreshedAt = Double.fromDatabaseValue(row[2])
         else { return nil }
-        let count = try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM list_items WHERE list = ?", arguments: [list])
-        return Head(count: count ?? 0, nextKey: Data.fromDatabaseValue(row[0]), refreshedAt: refreshedAt)
+        return Head(count: count, nextKey: Data.fromDatabaseValue(row[1]), refreshedAt: refreshedAt)
     }
 
     /// The encoded items of a list at positions `range`.
@@ -117,8 +115,9 @@ public final class LocalListFile: Sendable {
         try await writing { db in
             try db.execute(sql: "DELETE FROM list_items WHERE list = ?", arguments: [list])
             try db.execute(
-                sql: "INSERT OR REPLACE INTO lists (list, next_key, refreshed_at) VALUES (?, ?, ?)",
-                arguments: [list, nextKey, refreshedAt])
+                sql:
+                    "INSERT OR REPLACE INTO lists (list, item_count, next_key, refreshed_at) VALUES (?, ?, ?, ?)",
+                arguments: [list, items.count, nextKey, refreshedAt])
             try Self.insert(items, into: list, from: 0, in: db)
         }
         return Head(count: items.count, nextKey: nextKey, refreshedAt: refreshedAt)
@@ -134,7 +133,9 @@ public final class LocalListFile: Sendable {
     {
         try await writing { db in
             guard try Self.head(list, in: db) == head else { return false }
-            try db.execute(sql: "UPDATE lists SET next_key = ? WHERE list = ?", arguments: [nextKey, list])
+            try db.execute(
+                sql: "UPDATE lists SET next_key = ?, item_count = ? WHERE list = ?",
+                arguments: [nextKey, head.count + items.count, list])
             try Self.insert(items, into: list, from: head.count, in: db)
             return true
         }

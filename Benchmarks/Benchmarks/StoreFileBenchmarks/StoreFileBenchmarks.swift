@@ -69,6 +69,7 @@ func milliseconds(_ duration: Duration) -> Double {
 
 let benchmarks: @Sendable () -> Void = {
     let directory = FileManager.default.temporaryDirectory.path
+    coldStartBenchmarks(directory)
     Benchmark(
         "GraphQL list, 1,000 pages: store in a file against in memory, interleaved",
         configuration: .init(
@@ -95,4 +96,83 @@ let benchmarks: @Sendable () -> Void = {
             Int((1000 * milliseconds(inFile.elapsed) / milliseconds(inMemory)).rounded()))
         benchmark.measurement(StoreFileMetric.bytesPerLaunch, inFile.bytes / (pageCount * pageSize))
     }
+}
+
+// Cold start: a list of 100,000 launches kept by an `OfflineFirstSource` in a `LocalListFile`;
+// each sample opens the file anew (a new connection pool, the layout checked), makes a pager over
+// a new source and loads the first page of 100 from the file, no request. Beside it, the first page
+// from the remote source itself, answering from memory at once. Target: at most 10 ms.
+
+/// A remote list of launches by offset, answering from memory at once.
+struct MemoryLaunches: PageSource {
+    let launches: [Launch]
+
+    func load(_ request: PageRequest<Int>) async throws -> Page<Int, Launch> {
+        let start = request.key ?? 0
+        let end = min(start + request.count, launches.count)
+        return Page(items: Array(launches[start..<end]), nextKey: end < launches.count ? end : nil)
+    }
+}
+
+/// The 100,000 launches of the cold start.
+let coldLaunches = MemoryLaunches(launches: (0..<100_000).map { Launch(id: "\($0)", name: "Launch \($0)") })
+
+/// A file holding the 100,000 launches as one stored list, written once (through the source itself,
+/// 1,000 pages of 100) for the cold-start benchmarks.
+@MainActor
+func makeColdFile(directory: String) async throws -> String {
+    let path = directory + "/cold-\(UUID().uuidString).sqlite"
+    let source = OfflineFirstSource(
+        remote: coldLaunches, file: try LocalListFile(path: path), list: "launches")
+    let pager = Pager(
+        source: source, configuration: try PagingConfiguration(pageSize: 100, prefetchDistance: 0))
+    _ = try await pager.loadAll()
+    guard pager.items.count == coldLaunches.launches.count else {
+        throw BenchmarkSetupError("the cold file holds \(pager.items.count) launches")
+    }
+    return path
+}
+
+/// Opens the file anew and shows its list's first page of 100 from it.
+func firstPageFromFile(_ path: String) async throws {
+    let source = OfflineFirstSource(
+        remote: coldLaunches, file: try LocalListFile(path: path), list: "launches")
+    let pager = Pager(
+        source: source, configuration: try PagingConfiguration(pageSize: 100, prefetchDistance: 0))
+    _ = try await pager.loadNext().value
+    guard pager.items.count == 100, pager.items.first?.id == "0" else {
+        throw BenchmarkSetupError("the first page shows \(pager.items.count) launches")
+    }
+}
+
+/// The first page of 100 from the remote source in memory.
+func firstPageInMemory() async throws {
+    let pager = Pager(
+        source: coldLaunches, configuration: try PagingConfiguration(pageSize: 100, prefetchDistance: 0))
+    _ = try await pager.loadNext().value
+    guard pager.items.count == 100 else {
+        throw BenchmarkSetupError("the first page shows \(pager.items.count)")
+    }
+}
+
+let coldStartBenchmarks: @Sendable (String) -> Void = { directory in
+    let file = Shared<String>()
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(30), maxIterations: 50)
+    Benchmark(
+        "cold start: first page of 100 from a file of 100,000 launches",
+        configuration: configuration,
+        closure: { _ in try await firstPageFromFile(try file.get()) },
+        setup: { file.set(try await makeColdFile(directory: directory)) },
+        teardown: {
+            if let path = try? file.get() {
+                for suffix in ["", "-wal", "-shm"] {
+                    try? FileManager.default.removeItem(atPath: path + suffix)
+                }
+            }
+            file.set(nil)
+        })
+    Benchmark(
+        "cold start, beside it: first page of 100 from memory", configuration: configuration
+    ) { _ in try await firstPageInMemory() }
 }

@@ -19,11 +19,20 @@ public let launchListDocument = """
     """
 
 /// A launch as the list shows it.
-public struct Launch: Decodable, Identifiable, Sendable {
+public struct Launch: Codable, Identifiable, Sendable {
     /// The launch's id.
     public let id: String
     /// Its name.
     public let name: String
+
+    /// Creates a launch.
+    /// - Parameters:
+    ///   - id: its id.
+    ///   - name: its name.
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
 }
 
 /// The body a server would answer for a page of launches, `__typename` included since the
