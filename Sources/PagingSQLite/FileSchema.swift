@@ -87,6 +87,15 @@ enum FileSchema {
 }
 
 extension FileSchema {
+    /// Caps a file at its current number of pages, so that a write that
+    /// grows it fails as on a full disk (for tests); `false` lifts the cap.
+    static func cap(_ pool: DatabasePool, _ capped: Bool) async throws {
+        try await pool.writeWithoutTransaction { db in
+            let pages = capped ? (try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 1) : 1_073_741_823
+            _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(pages)")
+        }
+    }
+
     /// Opens (or creates) a file, checking and migrating its layout; with
     /// ``SQLiteFileConfiguration/UnusableFile/startAfresh``, replaces a
     /// file that is not a database, is damaged or is of a newer layout.

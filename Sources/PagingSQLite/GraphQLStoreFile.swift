@@ -246,12 +246,9 @@ public final class GraphQLStoreFile: Sendable {
     }
 
     /// Caps the file at its current number of pages, so that a write that
-    /// grows it fails as on a full disk (for tests); `nil` lifts the cap.
+    /// grows it fails as on a full disk (for tests); `false` lifts the cap.
     package func capAtCurrentSize(_ capped: Bool) async throws {
-        try await pool.writeWithoutTransaction { db in
-            let pages = capped ? (try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 1) : 1_073_741_823
-            _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(pages)")
-        }
+        try await FileSchema.cap(pool, capped)
     }
 
     /// The size of the database file in bytes (not counting its WAL).

@@ -71,6 +71,12 @@ public final class LocalListFile: Sendable {
         }
     }
 
+    /// Caps the file at its current number of pages, so that a write that
+    /// grows it fails as on a full disk (for tests); `false` lifts the cap.
+    package func capAtCurrentSize(_ capped: Bool) async throws {
+        try await FileSchema.cap(pool, capped)
+    }
+
     // MARK: For OfflineFirstSource
 
     /// What the file holds of a list, or `nil`.

@@ -45,6 +45,12 @@ public struct LocalPosition: Hashable, Sendable, CustomStringConvertible {
 /// It is a page source like any other: every guarantee of the pager holds
 /// over it (joined loads, no stale page after a refresh, retries, windows).
 /// Items are stored as JSON through `Codable`, the remote keys too.
+///
+/// When the file cannot take a page (a full or read-only disk), the page is
+/// shown all the same and the list goes on in memory, from the remote
+/// source, without the file; ``lastWriteError`` says why. The file keeps
+/// what it held, and the next refresh that can write it replaces the list
+/// there again.
 public struct OfflineFirstSource<Remote: PageSource>: PageSource
 where Remote.Item: Codable, Remote.Key: Codable {
     /// A position in the stored list.
@@ -67,6 +73,13 @@ where Remote.Item: Codable, Remote.Key: Codable {
     private struct Status {
         var opened = false
         var offline = false
+        /// Set when a page could not be written (a full or read-only disk):
+        /// the list goes on in memory from here, paging from the remote key
+        /// after `end`, and the file is left alone until a refresh writes
+        /// the list anew.
+        var unsaved: (end: Int, nextKey: Remote.Key?)?
+        /// The failure that set `unsaved`.
+        var writeError: SQLiteFileError?
     }
 
     /// Creates a source.
@@ -91,6 +104,11 @@ where Remote.Item: Codable, Remote.Key: Codable {
     /// Whether the last time the source asked its remote source, the request
     /// failed and the stored list was shown instead.
     public var isOffline: Bool { status.withLock { $0.offline } }
+
+    /// Why the last page could not be written to the file, while the list
+    /// goes on in memory without it; `nil` once a refresh wrote the list
+    /// again.
+    public var lastWriteError: SQLiteFileError? { status.withLock { $0.writeError } }
 
     /// When the stored list was last replaced from the remote source, or
     /// `nil` when the file holds no such list.
@@ -122,33 +140,77 @@ where Remote.Item: Codable, Remote.Key: Codable {
                 return try await storedPage(from: 0, count: request.count, head: head)
             }
             status.withLock { $0.offline = false }
-            let head = try await file.replace(
-                list, with: try Self.encode(page.items), nextKey: try page.nextKey.map(Self.encode), at: now()
-            )
-            return Page(items: page.items, nextKey: Self.nextPosition(after: head.count, head: head))
+            do {
+                let head = try await file.replace(
+                    list, with: try Self.encode(page.items), nextKey: try page.nextKey.map(Self.encode),
+                    at: now())
+                status.withLock { status in
+                    status.unsaved = nil
+                    status.writeError = nil
+                }
+                return Page(items: page.items, nextKey: Self.nextPosition(after: head.count, head: head))
+            } catch let error as SQLiteFileError {
+                return inMemory(page, from: 0, writeError: error)
+            }
         case .next(let position):
+            if let unsaved = status.withLock({ $0.unsaved }) {
+                // The file could not take a page: what it holds still serves, and past that the
+                // list goes on in memory. (Pages a window dropped between the file's end and the
+                // memory's cannot be read again until a refresh.)
+                if let head = try await file.head(list), position.offset < head.count {
+                    return try await storedPage(from: position.offset, count: request.count, head: head)
+                }
+                guard position.offset == unsaved.end, let key = unsaved.nextKey else {
+                    return Page(items: [])
+                }
+                let page = try await remoteNext(after: key, count: request.count)
+                return inMemory(page, from: position.offset, writeError: nil)
+            }
             guard let head = try await file.head(list) else { return Page(items: []) }
             if position.offset < head.count {
                 return try await storedPage(from: position.offset, count: request.count, head: head)
             }
             guard let stored = head.nextKey else { return Page(items: []) }
             let key: Remote.Key = try Self.decode(stored, list: list, path: file.path)
-            let page: Page<Remote.Key, Item>
-            do {
-                page = try await remote.load(PageRequest(.next(after: key), count: request.count))
-            } catch {
-                status.withLock { $0.offline = true }
-                throw error
-            }
-            status.withLock { $0.offline = false }
+            let page = try await remoteNext(after: key, count: request.count)
             let nextKey = try page.nextKey.map(Self.encode)
-            _ = try await file.append(try Self.encode(page.items), to: list, after: head, nextKey: nextKey)
+            do {
+                _ = try await file.append(
+                    try Self.encode(page.items), to: list, after: head, nextKey: nextKey)
+            } catch let error as SQLiteFileError {
+                return inMemory(page, from: head.count, writeError: error)
+            }
             let end = head.count + page.items.count
             return Page(items: page.items, nextKey: nextKey == nil ? nil : LocalPosition(end))
         case .previous:
             // The stored list grows forward only: nothing comes before its start.
             return Page(items: [])
         }
+    }
+
+    /// Asks the remote source for the page after `key`, noting whether it answered.
+    private func remoteNext(after key: Remote.Key, count: Int) async throws -> Page<Remote.Key, Item> {
+        do {
+            let page = try await remote.load(PageRequest(.next(after: key), count: count))
+            status.withLock { $0.offline = false }
+            return page
+        } catch {
+            status.withLock { $0.offline = true }
+            throw error
+        }
+    }
+
+    /// A remote page shown without the file: the list goes on in memory from
+    /// after it.
+    private func inMemory(_ page: Page<Remote.Key, Item>, from offset: Int, writeError: SQLiteFileError?)
+        -> Page<LocalPosition, Item>
+    {
+        let end = offset + page.items.count
+        status.withLock { status in
+            status.unsaved = (end, page.nextKey)
+            if let writeError { status.writeError = writeError }
+        }
+        return Page(items: page.items, nextKey: page.nextKey == nil ? nil : LocalPosition(end))
     }
 
     private func isStale(_ head: LocalListFile.Head) -> Bool {

@@ -230,3 +230,39 @@ struct OfflineFirstSourceTests {
         #expect(error?.message.contains("\"launches\"") == true)
     }
 }
+
+@Suite("OfflineFirstSource on a full disk", .timeLimit(.minutes(1)))
+struct OfflineFirstSourceFullDiskTests {
+    @Test(
+        "pages the file cannot take are shown all the same; the list pages on in memory, and a refresh writes it again"
+    )
+    func fullDisk() async throws {
+        let directory = try TemporaryDirectory()
+        let remote = RemoteLaunches(count: 95)
+        let file = try LocalListFile(path: directory.file())
+        let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
+        let pager = Pager(source: source, configuration: try OfflineFirstSourceTests.configuration())
+        _ = try await pager.loadNext().value
+        _ = try await pager.loadNext().value
+        #expect(try file.itemCount(list: "launches") == 20)
+
+        try await file.capAtCurrentSize(true)
+        // Pages of 10 launches of this size fill the file's free pages within a few; page on until
+        // a write fails, and past it to the end.
+        #expect(try await OfflineFirstSourceTests.loadAll(pager) == RemoteLaunches.launches(count: 95))
+        let error = try #require(source.lastWriteError)
+        #expect(error.code == .write)
+        #expect(error.message.contains("Free disk space"))
+        let kept = try file.itemCount(list: "launches")
+        #expect(kept >= 20 && kept < 95, "the file keeps what it took (\(kept))")
+        #expect(Set(pager.items.map(\.id)).count == 95, "no launch twice")
+
+        // Room again: a refresh writes the list anew, and paging goes through the file.
+        try await file.capAtCurrentSize(false)
+        _ = try await pager.refresh().value
+        #expect(source.lastWriteError == nil)
+        #expect(try file.itemCount(list: "launches") == 10)
+        #expect(try await OfflineFirstSourceTests.loadAll(pager) == RemoteLaunches.launches(count: 95))
+        #expect(try file.itemCount(list: "launches") == 95)
+    }
+}
