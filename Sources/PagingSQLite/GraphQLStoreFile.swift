@@ -113,7 +113,8 @@ public final class GraphQLStoreFile: Sendable {
                         throw SQLiteFileError(
                             .corrupt, path: path,
                             "The file at \(path) holds a row this library did not write (a field that is not a stored "
-                                + "value); the store was left as it was. Delete the file to start an empty store.")
+                                + "value); the store was left as it was. Delete the file to start an empty store."
+                        )
                     }
                     if records.last?.key.rawValue != key {
                         records.append(StoreRecord(key: CacheKey(key)))
