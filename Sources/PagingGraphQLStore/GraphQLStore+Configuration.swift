@@ -54,10 +54,12 @@ extension GraphQLStore {
         /// rows among them) and the pages being loaded. A write that leaves
         /// more records than this starts a collection, which it and the
         /// writes after it carry out an eighth of the store each, sparing
-        /// what they write. When
-        /// more records than the limit are live, the next collection waits
-        /// until twice as many as it kept are held, so collecting costs
-        /// O(1) amortized per record written. `nil` for no automatic
+        /// what they write. While what is live fits in the limit, the
+        /// store holds at most a tenth more than the limit (the next
+        /// collection comes once that is passed); when more records than
+        /// the limit are live, the next collection waits until twice as
+        /// many as it kept are held, so collecting costs O(1) amortized
+        /// per record written either way. `nil` for no automatic
         /// collection: records then stay until ``GraphQLStore/gc()``.
         /// ``defaultRecordLimit`` unless set.
         public var recordLimit: Int?

@@ -291,10 +291,14 @@ struct StoreState: @unchecked Sendable {
         /// The configured limit.
         let limit: Int
         /// The record count past which a commit starts a collection:
-        /// ``limit``, or twice what the last collection kept when that is
-        /// more, so that a store whose live records exceed the limit
-        /// collects after as many records again are written, not at every
-        /// commit (O(1) amortized per record written).
+        /// ``limit`` at first; after a collection that kept no more than
+        /// the limit, the limit and a tenth, so that the store holds at
+        /// most a tenth more than its limit while what is live fits in it
+        /// (and a collection comes after at least a tenth of the limit is
+        /// written: O(10) amortized per record written); after one that
+        /// kept more, twice what it kept, so that a store whose live
+        /// records exceed the limit collects after as many records again
+        /// are written, not at every commit (O(1) amortized).
         var threshold: Int
         /// The collections finished so far.
         var runs = 0
@@ -305,6 +309,11 @@ struct StoreState: @unchecked Sendable {
         init(limit: Int) {
             self.limit = limit
             self.threshold = limit
+        }
+
+        /// The threshold after a collection that kept `kept` records.
+        func threshold(afterKeeping kept: Int) -> Int {
+            kept <= limit ? limit + max(1, limit / 10) : 2 * kept
         }
     }
 
@@ -483,7 +492,7 @@ struct StoreState: @unchecked Sendable {
         if shards.upperBound == StoreRecordTable.shardCount {
             cycle = nil
             automatic.runs += 1
-            automatic.threshold = max(automatic.limit, 2 * records.count)
+            automatic.threshold = automatic.threshold(afterKeeping: records.count)
             automaticCollection = automatic
         }
         return swept.change

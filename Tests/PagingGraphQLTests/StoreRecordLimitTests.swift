@@ -63,6 +63,24 @@ struct StoreRecordLimitTests {
         tokens.removeAll()
     }
 
+    @Test("while what is live fits in the limit, the store holds at most a tenth more")
+    func heldWithinATenth() throws {
+        let store = Self.store(limit: 100)
+        store.collectInOneCommit()
+        // Most of the limit is live: a threshold of twice what a collection keeps would let the
+        // store reach 162 records.
+        let token = store.retain((0..<80).map(Self.key))
+        var most = 0
+        for id in 0..<2_000 {
+            try Self.write(id, value: id, next: nil, to: store)
+            most = max(most, store.recordCount)
+        }
+        #expect(most == 110, "the store held up to \(most) records")
+        #expect(store.automaticCollectionCount >= 60, "collected every 30 or so writes")
+        for id in 0..<80 { #expect(store.recordKeys.contains(Self.key(id)), "retained \(id)") }
+        token.cancel()
+    }
+
     @Test("without a limit, records stay until gc()")
     func noLimit() throws {
         let store = Self.store(limit: nil)
@@ -191,7 +209,8 @@ struct StoreRecordLimitTests {
                 live.wrote(written)
                 if present.count > threshold {
                     present = reach(from: live.roots + written)
-                    threshold = max(limit, 2 * present.count)
+                    // Within a tenth over the limit while what is live fits in it; else twice what was kept.
+                    threshold = present.count <= limit ? limit + max(1, limit / 10) : 2 * present.count
                     collections += 1
                 }
             case let op where (6...8).contains(op):
