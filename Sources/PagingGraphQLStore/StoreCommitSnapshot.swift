@@ -53,20 +53,40 @@ extension GraphQLStore {
         register(sink, in: \.commitSinks)
     }
 
-    /// Sets records from a store on disk, in one commit: each record's
-    /// fields as given, merged over what the store holds.
-    /// - Parameter records: the records.
-    /// - Returns: the change.
+    /// Fills an empty store with records from a store on disk and registers
+    /// `sink` for every later commit, under one lock, so that no commit falls
+    /// between the two. The records restored count as kept by a collection:
+    /// the store does not collect them before something can make them live.
+    /// - Parameters:
+    ///   - records: the records.
+    ///   - sink: takes each later commit (see ``onCommit(_:)``).
+    /// - Returns: the sink's registration, or `nil` when the store already
+    ///   holds records (nothing is restored then).
     /// - Complexity: O(*n*) on average for *n* fields, plus the size of the
     ///   values that hold references.
-    @discardableResult
-    package func restore(_ records: [StoreRecord]) -> StoreChange {
-        commit { state in
+    package func restore(
+        _ records: [StoreRecord], thenCommitsTo sink: @escaping @Sendable (StoreCommitSnapshot) -> Void
+    ) -> StoreObservation? {
+        let restored = state.withLock { state -> (StoreDelivery, Int)? in
+            guard state.records.count == 0 else { return nil }
             var change = StoreChange()
             for record in records {
                 change.formUnion(state.modify(record.key, fields: record.fields.mapValues { Optional($0) }))
             }
-            return change
+            if var automatic = state.automaticCollection {
+                automatic.threshold = max(
+                    automatic.threshold, automatic.threshold(afterKeeping: state.records.count))
+                state.automaticCollection = automatic
+            }
+            if !change.isEmpty { state.commits += 1 }
+            let id = state.makeID()
+            state.commitSinks[id] = sink
+            return (state.delivery(of: change), id)
+        }
+        guard let (delivery, id) = restored else { return nil }
+        delivery.run()
+        return StoreObservation { [self] in
+            _ = state.withLock { $0.commitSinks.removeValue(forKey: id) }
         }
     }
 }

@@ -97,16 +97,19 @@ extension FileSchema {
     }
 
     /// Opens (or creates) a file, checking and migrating its layout; with
-    /// ``SQLiteFileConfiguration/UnusableFile/startAfresh``, replaces a
-    /// file that is not a database, is damaged or is of a newer layout.
+    /// ``SQLiteFileConfiguration/UnusableFile/startAfresh``, sets aside (as
+    /// `<path>.unusable-<seconds since 1970>`) a file that is not a
+    /// database, is damaged or is of a newer layout, and starts an empty one.
     static func open(path: String, configuration: SQLiteFileConfiguration) throws(SQLiteFileError)
         -> DatabasePool
     {
         do {
             return try openOnce(path: path, configuration: configuration)
         } catch let error where configuration.unusableFile == .startAfresh && error.isReplaceable {
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: path + suffix)
+            // Set aside, not deleted: what could not be read is not lost.
+            let aside = path + ".unusable-\(Int(Date().timeIntervalSince1970))"
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
             }
             return try openOnce(path: path, configuration: configuration)
         }

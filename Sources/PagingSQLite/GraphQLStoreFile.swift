@@ -37,19 +37,12 @@ public final class GraphQLStoreFile: Sendable {
     /// The file's path.
     public let path: String
     private let pool: DatabasePool
-    private let state = Lock(WriterState())
-
-    /// What the writer has not written yet, and what it keeps of the store.
-    private struct WriterState {
-        /// Commits not yet written, oldest first.
-        var pending: [StoreCommitSnapshot] = []
-        /// Whether a write is scheduled that will take `pending`.
-        var scheduled = false
-        /// The last write's failure, until a write succeeds.
-        var lastError: SQLiteFileError?
-        /// The attached store's registration.
-        var observation: StoreObservation?
-    }
+    /// What writes the commits; the store's sink holds it, not the file,
+    /// so that releasing the file never runs inside the store's lock, and
+    /// commits taken are written even after the file is released.
+    private let writer: StoreFileWriter
+    /// The attached store's registration.
+    private let attachment = Lock<StoreObservation?>(nil)
 
     /// Opens (or creates) a store file, migrating an older layout.
     /// - Parameters:
@@ -63,6 +56,11 @@ public final class GraphQLStoreFile: Sendable {
     {
         self.path = path
         pool = try FileSchema.open(path: path, configuration: configuration)
+        writer = StoreFileWriter(pool: pool, path: path)
+    }
+
+    deinit {
+        attachment.withLock { $0 }?.cancel()
     }
 
     // MARK: Attaching a store
@@ -70,28 +68,43 @@ public final class GraphQLStoreFile: Sendable {
     /// Loads the file's records into `store` in one commit, then writes
     /// every later commit of the store to the file.
     ///
-    /// Attach before the store is used (before a client sends through it):
-    /// a commit made while the file loads may not reach the file.
+    /// The store must be empty (a new store): the file and the store then
+    /// hold the same records from the start. The records loaded count as
+    /// kept by a collection, so the store does not collect them before a
+    /// list, watch or retain can reach them.
     /// - Parameter store: the store; one file keeps one store.
     /// - Returns: the number of records loaded.
     /// - Throws: ``SQLiteFileError/Code/corrupt`` when a row does not
-    ///   hold what this library writes (the store is left as it was).
+    ///   hold what this library writes, ``SQLiteFileError/Code/notAttachable``
+    ///   when the store already holds records or the file is attached (the
+    ///   store is left as it was).
     /// - Complexity: O(*n*) for *n* fields in the file.
     @discardableResult
     public func attach(_ store: GraphQLStore) throws(SQLiteFileError) -> Int {
+        guard attachment.withLock({ $0 == nil }) else {
+            throw SQLiteFileError(
+                .notAttachable, path: path,
+                "The file at \(path) is attached to a store already: detach it first, or open the file again for "
+                    + "another store.")
+        }
         let records = try load()
-        store.restore(records)
-        let observation = store.onCommit { [weak self] snapshot in self?.enqueue(snapshot) }
-        state.withLock { $0.observation = observation }
+        let writer = writer
+        guard let observation = store.restore(records, thenCommitsTo: { writer.enqueue($0) }) else {
+            throw SQLiteFileError(
+                .notAttachable, path: path,
+                "The store already holds records, which the file at \(path) does not: attach the file to a new, "
+                    + "empty store, before a client uses it.")
+        }
+        attachment.withLock { $0 = observation }
         return records.count
     }
 
     /// Stops writing the attached store's commits; those already taken are
     /// still written.
     public func detach() {
-        let observation = state.withLock { state in
-            defer { state.observation = nil }
-            return state.observation
+        let observation = attachment.withLock { attached in
+            defer { attached = nil }
+            return attached
         }
         observation?.cancel()
     }
@@ -132,76 +145,16 @@ public final class GraphQLStoreFile: Sendable {
 
     // MARK: Writing
 
-    /// Takes a commit of the attached store (under the store's lock: it
-    /// only queues it).
-    private func enqueue(_ snapshot: StoreCommitSnapshot) {
-        let schedule = state.withLock { state in
-            state.pending.append(snapshot)
-            defer { state.scheduled = true }
-            return !state.scheduled
-        }
-        if schedule { scheduleWrite() }
-    }
-
-    /// Writes everything pending in one transaction, on GRDB's writer
-    /// queue.
-    private func scheduleWrite() {
-        pool.asyncWriteWithoutTransaction { [weak self] db in
-            self?.writePending(db)
-        }
-    }
-
-    /// Writes the pending commits, oldest first; on failure keeps them
-    /// pending for the next write.
-    private func writePending(_ db: Database) {
-        let batch = state.withLock { state in
-            defer {
-                state.pending = []
-                state.scheduled = false
-            }
-            return state.pending
-        }
-        guard !batch.isEmpty else { return }
-        do {
-            try db.inTransaction {
-                for commit in batch { try FileSchema.write(commit, to: db) }
-                return .commit
-            }
-            state.withLock { $0.lastError = nil }
-        } catch {
-            let failure = SQLiteFileError(writing: error, path: path)
-            state.withLock { state in
-                state.pending = batch + state.pending
-                state.lastError = failure
-            }
-        }
-    }
-
     /// The failure of the last write, until a write succeeds: the commits
     /// it could not write are kept and tried again with the next commit.
-    public var lastError: SQLiteFileError? {
-        state.withLock { $0.lastError }
-    }
+    public var lastError: SQLiteFileError? { writer.lastError }
 
     /// Waits until the file holds every commit taken so far.
     /// - Throws: ``SQLiteFileError/Code/write`` when commits could not
     ///   be written (they stay pending, and the next commit or flush tries
     ///   them again).
     public func flush() async throws(SQLiteFileError) {
-        let retry = state.withLock { state in
-            defer { state.scheduled = state.scheduled || !state.pending.isEmpty }
-            return !state.scheduled && !state.pending.isEmpty
-        }
-        if retry { scheduleWrite() }
-        do {
-            // The writer queue is serial: this runs after every write queued before it.
-            try await pool.writeWithoutTransaction { _ in }
-        } catch {
-            throw SQLiteFileError(writing: error, path: path)
-        }
-        if let failure = state.withLock({ $0.pending.isEmpty ? nil : $0.lastError }) {
-            throw failure
-        }
+        try await writer.flush()
     }
 
     // MARK: The file
@@ -222,6 +175,7 @@ public final class GraphQLStoreFile: Sendable {
     /// store in memory keeps its records; detach it first to start over).
     /// - Complexity: O(*n*) for a file of *n* bytes.
     public func clear() async throws(SQLiteFileError) {
+        writer.dropPending()
         do {
             try await pool.writeWithoutTransaction { db in
                 try db.execute(sql: "DELETE FROM fields")
@@ -254,5 +208,94 @@ public final class GraphQLStoreFile: Sendable {
     /// The size of the database file in bytes (not counting its WAL).
     public var fileSize: Int {
         (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+}
+
+/// Writes a store's commits to its file, in order, off the caller's path:
+/// the commits wait in `pending`, and one write on GRDB's serial writer
+/// queue takes all that wait, in one transaction.
+final class StoreFileWriter: Sendable {
+    private let pool: DatabasePool
+    private let path: String
+    private let state = Lock(State())
+
+    private struct State {
+        /// Commits not yet written, oldest first.
+        var pending: [StoreCommitSnapshot] = []
+        /// Whether a write is queued that will take `pending`.
+        var scheduled = false
+        /// The last write's failure, until a write succeeds.
+        var lastError: SQLiteFileError?
+    }
+
+    init(pool: DatabasePool, path: String) {
+        self.pool = pool
+        self.path = path
+    }
+
+    /// Takes a commit (under the store's lock: it only queues it). The
+    /// write is queued under this writer's lock, so a flush that follows
+    /// is queued after it.
+    func enqueue(_ snapshot: StoreCommitSnapshot) {
+        state.withLock { state in
+            state.pending.append(snapshot)
+            scheduleIfNeeded(&state)
+        }
+    }
+
+    /// Queues a write of what is pending unless one is queued (GRDB's
+    /// `asyncWriteWithoutTransaction` only dispatches to its queue).
+    private func scheduleIfNeeded(_ state: inout State) {
+        guard !state.scheduled, !state.pending.isEmpty else { return }
+        state.scheduled = true
+        pool.asyncWriteWithoutTransaction { db in self.writePending(db) }
+    }
+
+    /// Writes the pending commits, oldest first; on failure keeps them
+    /// pending for the next write.
+    private func writePending(_ db: Database) {
+        let batch = state.withLock { state in
+            defer {
+                state.pending = []
+                state.scheduled = false
+            }
+            return state.pending
+        }
+        guard !batch.isEmpty else { return }
+        do {
+            try db.inTransaction {
+                for commit in batch { try FileSchema.write(commit, to: db) }
+                return .commit
+            }
+            state.withLock { $0.lastError = nil }
+        } catch {
+            let failure = SQLiteFileError(writing: error, path: path)
+            state.withLock { state in
+                state.pending = batch + state.pending
+                state.lastError = failure
+            }
+        }
+    }
+
+    var lastError: SQLiteFileError? { state.withLock { $0.lastError } }
+
+    /// Forgets what waits (the file is being cleared).
+    func dropPending() {
+        state.withLock { $0.pending = [] }
+    }
+
+    /// Waits until every commit taken before the call is written, or throws
+    /// why it could not be.
+    func flush() async throws(SQLiteFileError) {
+        state.withLock { scheduleIfNeeded(&$0) }
+        do {
+            // The writer queue is serial: this runs after every write queued before it.
+            try await pool.writeWithoutTransaction { _ in }
+        } catch {
+            throw SQLiteFileError(writing: error, path: path)
+        }
+        if let failure = state.withLock({ $0.pending.isEmpty ? nil : $0.lastError }) {
+            throw failure
+        }
     }
 }

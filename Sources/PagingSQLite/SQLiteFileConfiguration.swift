@@ -5,9 +5,11 @@ public struct SQLiteFileConfiguration: Sendable {
     public enum UnusableFile: Sendable {
         /// Throw, and leave the file as it is.
         case fail
-        /// Replace a file that is not a database, is damaged, or was
-        /// written by a newer version with an empty store. Another
-        /// application's database and a locked file are never replaced.
+        /// Set aside a file that is not a database, is damaged, or was
+        /// written by a newer version (renamed to
+        /// `<path>.unusable-<seconds since 1970>`, never deleted), and
+        /// start an empty one. Another application's database and a locked
+        /// file are never set aside.
         case startAfresh
     }
 

@@ -37,6 +37,9 @@ public struct SQLiteFileError: Error, Hashable, Sendable {
         public static var cannotOpen: Self { Self("cannotOpen") }
         /// A write failed: a full or read-only disk, say.
         public static var write: Self { Self("write") }
+        /// A store file cannot be attached: the store already holds
+        /// records, or the file is attached to a store.
+        public static var notAttachable: Self { Self("notAttachable") }
 
         /// The name of the code, such as `corrupt`.
         public var description: String { name }

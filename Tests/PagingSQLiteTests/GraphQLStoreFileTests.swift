@@ -226,3 +226,69 @@ struct GraphQLStoreFileTests {
         #expect(full > 10 * cleared, "before: \(full) bytes")
     }
 }
+
+@Suite("GraphQLStoreFile, attaching", .timeLimit(.minutes(1)))
+struct StoreFileAttachingTests {
+    @Test("a file holding more records than the store's limit opens whole, and is not collected before use")
+    func coldStartPastTheLimit() async throws {
+        let directory = try TemporaryDirectory()
+        do {
+            let store = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: nil))
+            let file = try GraphQLStoreFile(path: directory.file())
+            try file.attach(store)
+            try writePages(3, to: store)
+            try await file.flush()
+        }
+        // A store whose limit is below what the file holds.
+        let store = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: 100))
+        let file = try GraphQLStoreFile(path: directory.file())
+        #expect(try file.attach(store) == 301)
+        // A write that touches one launch does not collect the rest.
+        store.modify(record: "Launch:0", fields: ["name": .scalar("Renamed")])
+        try await file.flush()
+        #expect(store.recordCount == 301)
+        #expect(try file.recordCount() == 301)
+        #expect(store.record(for: .queryRoot) != nil)
+    }
+
+    @Test("a store that holds records, or a file attached already, cannot be attached, and nothing changes")
+    func notAttachable() throws {
+        let directory = try TemporaryDirectory()
+        let busy = GraphQLStore()
+        busy.modify(record: "Launch:1", fields: ["id": .scalar("1")])
+        let file = try GraphQLStoreFile(path: directory.file())
+        let error = #expect(throws: SQLiteFileError.self) { try file.attach(busy) }
+        #expect(error?.code == .notAttachable)
+        #expect(error?.message.contains("empty store") == true)
+        #expect(busy.recordKeys == ["Launch:1"])
+
+        try file.attach(GraphQLStore())
+        let again = #expect(throws: SQLiteFileError.self) { try file.attach(GraphQLStore()) }
+        #expect(again?.code == .notAttachable)
+        file.detach()
+        try file.attach(GraphQLStore())
+    }
+
+    @Test("flush waits for every commit taken before it, however many threads commit")
+    func flushAfterConcurrentCommits() async throws {
+        let directory = try TemporaryDirectory()
+        let store = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: nil))
+        let file = try GraphQLStoreFile(path: directory.file())
+        try file.attach(store)
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    for index in 0..<250 {
+                        store.modify(
+                            record: CacheKey("Item:\(writer)-\(index)"), fields: ["n": .scalar(.int(index))])
+                    }
+                }
+            }
+        }
+        try await file.flush()
+        #expect(try file.recordCount() == 1_000)
+        let reopened = GraphQLStore()
+        try GraphQLStoreFile(path: directory.file()).attach(reopened)
+        #expect(snapshot(of: reopened) == snapshot(of: store))
+    }
+}

@@ -29,6 +29,13 @@ struct StoreFileOpeningTests {
         let file = try GraphQLStoreFile(path: path, configuration: .init(unusableFile: .startAfresh))
         #expect(try file.attach(store) == 0)
         #expect(try Self.contents(path) != garbage)
+        // Set aside, not deleted.
+        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter {
+                $0.hasPrefix("store.sqlite.unusable-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+            }
+        #expect(aside.count == 1)
+        #expect(try aside.first.map { try Self.contents(directory.path + "/" + $0) } == garbage)
     }
 
     @Test("another application's database is an error, and is never replaced")
