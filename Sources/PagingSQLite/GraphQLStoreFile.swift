@@ -31,8 +31,10 @@ import PagingLock
 /// library's application id. An older layout is migrated at open; a newer
 /// one, another application's database, a file that is not a database or is
 /// damaged, or one another process keeps locked, is a
-/// ``SQLiteFileError`` at open, never a crash, and the file is left
-/// as it is unless ``SQLiteFileConfiguration/unusableFile`` asks to start afresh.
+/// ``SQLiteFileError`` at open, never a crash, and its data is left as it
+/// is unless ``SQLiteFileConfiguration/unusableFile`` asks to start afresh
+/// (which sets the file aside). (Opening sets a database to WAL mode before
+/// its layout is read.)
 public final class GraphQLStoreFile: Sendable {
     /// The file's path.
     public let path: String
