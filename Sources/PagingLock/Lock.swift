@@ -106,6 +106,10 @@ extension Lock: @unchecked Sendable where State: Sendable {}
     }
 
     /// Carries a value through `Mutex`'s `sending` parameters and results.
+    // Unchecked: it only hands a value across the lock's own boundary, within
+    // one call on one task (the initial state into the mutex, a result out of
+    // `withLock`); no second task can see it in between. `Lock` itself is
+    // `Sendable` only when its state is, which is the check that matters.
     @usableFromInline
     struct Unchecked<Value>: @unchecked Sendable {
         @usableFromInline var value: Value
