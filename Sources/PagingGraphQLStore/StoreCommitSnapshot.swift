@@ -41,25 +41,15 @@ package struct StoreCommitSnapshot: Sendable {
 }
 
 extension GraphQLStore {
-    /// Calls `sink` with a copy of every later commit's changed fields,
-    /// under the store's lock and so in commit order: a store on disk
-    /// queues them for its writer. The sink must return at once and must
-    /// not call the store.
-    /// - Parameter sink: takes each commit.
-    /// - Returns: the token that keeps the sink registered.
-    /// - Complexity: O(1); each commit then costs O(*f*) more for *f*
-    ///   changed fields.
-    package func onCommit(_ sink: @escaping @Sendable (StoreCommitSnapshot) -> Void) -> StoreObservation {
-        register(sink, in: \.commitSinks)
-    }
-
     /// Fills an empty store with records from a store on disk and registers
     /// `sink` for every later commit, under one lock, so that no commit falls
     /// between the two. The records restored count as kept by a collection:
     /// the store does not collect them before something can make them live.
     /// - Parameters:
     ///   - records: the records.
-    ///   - sink: takes each later commit (see ``onCommit(_:)``).
+    ///   - sink: takes a copy of each later commit's changed fields, under the
+    ///     store's lock and so in commit order; it must return at once and
+    ///     must not call the store.
     /// - Returns: the sink's registration, or `nil` when the store already
     ///   holds records (nothing is restored then).
     /// - Complexity: O(*n*) on average for *n* fields, plus the size of the

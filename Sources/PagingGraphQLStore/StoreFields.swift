@@ -23,16 +23,9 @@ struct StoreFields: Sendable {
 
     private var storage: Storage
 
-    init(minimumCapacity: Int = 0) {
-        if minimumCapacity > Self.smallLimit {
-            storage = .large(Dictionary(minimumCapacity: minimumCapacity))
-        } else {
-            var names: [String] = []
-            var values: [StoreValue] = []
-            names.reserveCapacity(minimumCapacity)
-            values.reserveCapacity(minimumCapacity)
-            storage = .small(names: names, values: values)
-        }
+    /// No fields.
+    init() {
+        storage = .small(names: [], values: [])
     }
 
     /// Fields given as a list of distinct names, adopted without a copy of
