@@ -65,6 +65,14 @@ func writePages(_ count: Int, to store: GraphQLStore) throws {
     }
 }
 
+/// A store without a record limit, attached to a new file in `directory`.
+func attachedStore(in directory: TemporaryDirectory) throws -> (GraphQLStore, GraphQLStoreFile) {
+    let store = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: nil))
+    let file = try GraphQLStoreFile(path: directory.file())
+    try file.attach(store)
+    return (store, file)
+}
+
 /// Every record of a store, by key.
 func snapshot(of store: GraphQLStore) -> [CacheKey: StoreRecord] {
     Dictionary(
@@ -132,9 +140,7 @@ struct GraphQLStoreFileTests {
     @Test("deletes, removed fields and collected records leave the file too")
     func removals() async throws {
         let directory = try TemporaryDirectory()
-        let store = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: nil))
-        let file = try GraphQLStoreFile(path: directory.file())
-        try file.attach(store)
+        let (store, file) = try attachedStore(in: directory)
         let operation = try StoreOperation(document: launchesDocument, variables: ["first": 3])
         try store.write(
             data: try #require(try JSONValue(json: Data(launchesBody(0..<3).utf8))["data"]), for: operation)
@@ -188,9 +194,7 @@ struct GraphQLStoreFileTests {
     @Test("a write that fails (a full disk) is kept, tried again, and the store goes on working")
     func failedWriteIsRetried() async throws {
         let directory = try TemporaryDirectory()
-        let store = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: nil))
-        let file = try GraphQLStoreFile(path: directory.file())
-        try file.attach(store)
+        let (store, file) = try attachedStore(in: directory)
         try await file.capAtCurrentSize(true)
         try writePages(20, to: store)
         let error = await #expect(throws: SQLiteFileError.self) { try await file.flush() }
@@ -210,9 +214,7 @@ struct GraphQLStoreFileTests {
     @Test("clearing the file gives its space back")
     func clearShrinks() async throws {
         let directory = try TemporaryDirectory()
-        let store = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: nil))
-        let file = try GraphQLStoreFile(path: directory.file())
-        try file.attach(store)
+        let (store, file) = try attachedStore(in: directory)
         try writePages(20, to: store)
         try await file.flush()
         file.detach()
@@ -233,9 +235,7 @@ struct StoreFileAttachingTests {
     func coldStartPastTheLimit() async throws {
         let directory = try TemporaryDirectory()
         do {
-            let store = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: nil))
-            let file = try GraphQLStoreFile(path: directory.file())
-            try file.attach(store)
+            let (store, file) = try attachedStore(in: directory)
             try writePages(3, to: store)
             try await file.flush()
         }
@@ -272,9 +272,7 @@ struct StoreFileAttachingTests {
     @Test("flush waits for every commit taken before it, however many threads commit")
     func flushAfterConcurrentCommits() async throws {
         let directory = try TemporaryDirectory()
-        let store = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: nil))
-        let file = try GraphQLStoreFile(path: directory.file())
-        try file.attach(store)
+        let (store, file) = try attachedStore(in: directory)
         await withTaskGroup(of: Void.self) { group in
             for writer in 0..<4 {
                 group.addTask {
