@@ -40,19 +40,7 @@ enum FileSchema {
         let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-        if application != applicationID && (application != 0 || tables > 0) {
-            throw SQLiteFileError(
-                .foreign, path: path,
-                "The file at \(path) is a SQLite database of another application (application id \(application), "
-                    + "\(tables) schema objects); it was left as it is. Give the store a path of its own.")
-        }
-        if version > currentVersion {
-            throw SQLiteFileError(
-                .newerVersion, path: path,
-                "The file at \(path) was written by a newer version of PagingSQLite (layout \(version); this "
-                    + "version reads up to \(currentVersion)). It was left as it is: update the app, or open it with "
-                    + "`unusableFile: .startAfresh` to replace it with an empty store.")
-        }
+        try checkIdentity(application: application, version: version, tables: tables, path: path)
         guard version < currentVersion else { return }
         for step in (version + 1)...currentVersion {
             for statement in migrations[step] ?? [] { try db.execute(sql: statement) }
@@ -61,28 +49,49 @@ enum FileSchema {
         try db.execute(sql: "PRAGMA user_version = \(currentVersion)")
     }
 
-    /// Writes one commit's fields, in the caller's transaction.
-    static func write(_ commit: StoreCommitSnapshot, to db: Database) throws {
-        let upsert = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO fields (record, field, value) VALUES (?, ?, ?)")
-        let deleteField = try db.cachedStatement(sql: "DELETE FROM fields WHERE record = ? AND field = ?")
-        let deleteRecord = try db.cachedStatement(sql: "DELETE FROM fields WHERE record = ?")
-        for record in commit.records {
-            let key = record.key.rawValue
-            guard let fields = record.fields else {
-                try deleteRecord.execute(arguments: [key])
-                continue
-            }
+    /// Writes records' fields in the caller's transaction, with statements
+    /// prepared once.
+    struct FieldWriter {
+        private let upsert: Statement
+        private let deleteField: Statement
+        private let deleteRecord: Statement
+        private let db: Database
+
+        init(_ db: Database) throws {
+            self.db = db
+            upsert = try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO fields (record, field, value) VALUES (?, ?, ?)")
+            deleteField = try db.cachedStatement(sql: "DELETE FROM fields WHERE record = ? AND field = ?")
+            deleteRecord = try db.cachedStatement(sql: "DELETE FROM fields WHERE record = ?")
+        }
+
+        /// Writes one record: removes it first when `removed`, then sets
+        /// (or, for `nil`, removes) `fields`.
+        func write(_ key: String, removed: Bool, fields: [(name: String, value: StoreValue?)]) throws {
+            if removed { try deleteRecord.execute(arguments: [key]) }
             for (name, value) in fields {
                 if let value {
                     try upsert.execute(arguments: [key, name, StoreFileValue.data(of: value)])
-                } else {
+                } else if !removed {
                     try deleteField.execute(arguments: [key, name])
                 }
             }
         }
-        try db.cachedStatement(sql: "INSERT OR REPLACE INTO metadata (name, value) VALUES ('lastWrite', ?)")
+
+        /// Writes one commit's fields.
+        func write(_ commit: StoreCommitSnapshot) throws {
+            for record in commit.records {
+                try write(record.key.rawValue, removed: record.fields == nil, fields: record.fields ?? [])
+            }
+        }
+
+        /// Notes when the file last took a commit.
+        func stamp() throws {
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO metadata (name, value) VALUES ('lastWrite', ?)"
+            )
             .execute(arguments: [Date().timeIntervalSince1970])
+        }
     }
 }
 
@@ -96,40 +105,127 @@ extension FileSchema {
         }
     }
 
-    /// Opens (or creates) a file, checking and migrating its layout; with
+    /// Makes every write of the pool's writer fail as on a read-only disk
+    /// (SQLite's `query_only`, for tests); `false` lifts it.
+    static func makeReadOnly(_ pool: DatabasePool, _ readOnly: Bool) async throws {
+        try await pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA query_only = \(readOnly ? 1 : 0)")
+        }
+    }
+
+    /// Opens (or creates) a file, checking and migrating its layout, and
+    /// runs `check` on it (a store file loads its records there); with
+    /// `verify`, checks every page first (O(*n*) for a file of *n* pages);
+    /// with
     /// ``SQLiteFileConfiguration/UnusableFile/startAfresh``, sets aside (as
     /// `<path>.unusable-<seconds since 1970>`) a file that is not a
     /// database, is damaged or is of a newer layout, and starts an empty one.
-    static func open(path: String, configuration: SQLiteFileConfiguration) throws(SQLiteFileError)
-        -> DatabasePool
-    {
+    static func open<Checked>(
+        path: String, configuration: SQLiteFileConfiguration, verify: Bool = false,
+        check: (DatabasePool) throws(SQLiteFileError) -> Checked
+    ) throws(SQLiteFileError) -> (DatabasePool, Checked) {
         do {
-            return try openOnce(path: path, configuration: configuration)
+            return try openOnce(path: path, configuration: configuration, verify: verify, check: check)
         } catch let error where configuration.unusableFile == .startAfresh && error.isReplaceable {
             // Set aside, not deleted: what could not be read is not lost.
             let aside = path + ".unusable-\(Int(Date().timeIntervalSince1970))"
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
                 try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
             }
-            return try openOnce(path: path, configuration: configuration)
+            return try openOnce(path: path, configuration: configuration, verify: false, check: check)
         }
     }
 
-    private static func openOnce(path: String, configuration: SQLiteFileConfiguration) throws(SQLiteFileError)
-        -> DatabasePool
-    {
+    private static func openOnce<Checked>(
+        path: String, configuration: SQLiteFileConfiguration, verify: Bool,
+        check: (DatabasePool) throws(SQLiteFileError) -> Checked
+    ) throws(SQLiteFileError) -> (DatabasePool, Checked) {
+        try checkBeforeOpening(path: path, verify: verify)
         var options = GRDB.Configuration()
         let timeout = configuration.busyTimeout.components
         options.busyMode = .timeout(Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
         options.label = "PagingSQLite"
+        let pool: DatabasePool
         do {
-            let pool = try DatabasePool(path: path, configuration: options)
+            pool = try DatabasePool(path: path, configuration: options)
             try pool.write { db in try FileSchema.prepare(db, path: path) }
-            return pool
         } catch let error as SQLiteFileError {
             throw error
         } catch {
-            throw SQLiteFileError(opening: error, path: path, timeout: configuration.busyTimeout)
+            throw SQLiteFileError(error, path: path, while: .opening(timeout: configuration.busyTimeout))
+        }
+        return (pool, try check(pool))
+    }
+
+    /// Checks a file's identity before SQLite opens it for writing (which
+    /// sets it to WAL mode, and writes to a file that has no WAL yet): a
+    /// file that is not a database, another application's database and a
+    /// newer layout are refused untouched; with `verify`, so is one whose
+    /// pages SQLite's `quick_check` finds damaged.
+    ///
+    /// The header (SQLite's first 100 bytes) holds the user version at
+    /// offset 60 and the application id at 68. A file whose header has no
+    /// application id (another application's, or one of ours whose first
+    /// commit is still in its WAL), and one to verify, are read through a
+    /// read-only connection.
+    static func checkBeforeOpening(path: String, verify: Bool) throws(SQLiteFileError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }  // none yet, or see the open
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        try? handle.close()
+        guard !header.isEmpty else { return }  // SQLite takes an empty file as a new database
+        let magic = Data("SQLite format 3".utf8) + [0]
+        guard header.count == 100, header.prefix(16) == magic else {
+            throw .corrupt(path: path, detail: "no SQLite header")
+        }
+        func integer(at offset: Int) -> Int32 {
+            Int32(bitPattern: header[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        }
+        let application = integer(at: 68)
+        try checkIdentity(application: application, version: Int(integer(at: 60)), tables: 0, path: path)
+        guard application == 0 || verify else { return }
+        var options = GRDB.Configuration()
+        options.readonly = true
+        let read: (identity: (Int32, Int, Int), problems: [String])
+        do {
+            read = try DatabaseQueue(path: path, configuration: options).read { db in
+                let identity = (
+                    try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                    try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+                )
+                let problems = verify ? try String.fetchAll(db, sql: "PRAGMA quick_check(3)") : []
+                return (identity, problems)
+            }
+        } catch let error as DatabaseError
+            where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
+        {
+            throw .corrupt(path: path, detail: "SQLite: " + (error.message ?? "\(error.resultCode)"))
+        } catch {
+            return  // the open that follows says what is wrong
+        }
+        try checkIdentity(
+            application: read.identity.0, version: read.identity.1, tables: read.identity.2, path: path)
+        if read.problems != ["ok"] && !read.problems.isEmpty {
+            throw .corrupt(path: path, detail: "SQLite's check: " + read.problems.joined(separator: "; "))
+        }
+    }
+
+    /// Refuses another application's database and a newer layout.
+    static func checkIdentity(application: Int32, version: Int, tables: Int, path: String)
+        throws(SQLiteFileError)
+    {
+        if application != applicationID && (application != 0 || tables > 0) {
+            throw SQLiteFileError(
+                .foreign, path: path,
+                "The file at \(path) is a SQLite database of another application (application id \(application), "
+                    + "\(tables) schema objects); it was left as it is. Give the store a path of its own.")
+        }
+        if version > currentVersion {
+            throw SQLiteFileError(
+                .newerVersion, path: path,
+                "The file at \(path) was written by a newer version of PagingSQLite (layout \(version); this "
+                    + "version reads up to \(currentVersion)). It was left as it is: update the app, or open it with "
+                    + "`unusableFile: .startAfresh` to set it aside and start an empty store.")
         }
     }
 }

@@ -33,8 +33,8 @@ import PagingLock
 /// damaged, or one another process keeps locked, is a
 /// ``SQLiteFileError`` at open, never a crash, and its data is left as it
 /// is unless ``SQLiteFileConfiguration/unusableFile`` asks to start afresh
-/// (which sets the file aside). (Opening sets a database to WAL mode before
-/// its layout is read.)
+/// (which sets the file aside). These are found before SQLite opens the
+/// file for writing, so such a file is left byte for byte as it was.
 public final class GraphQLStoreFile: Sendable {
     /// The file's path.
     public let path: String
@@ -45,19 +45,33 @@ public final class GraphQLStoreFile: Sendable {
     private let writer: StoreFileWriter
     /// The attached store's registration.
     private let attachment = Lock<StoreObservation?>(nil)
+    /// The records read at open, until `attach` takes them.
+    private let warmed: Lock<[StoreRecord]?>
 
-    /// Opens (or creates) a store file, migrating an older layout.
+    /// Opens (or creates) a store file, migrating an older layout, and
+    /// reads its records, which ``attach(_:)`` then puts in a store.
+    ///
+    /// Before SQLite opens the file for writing, its pages are checked
+    /// (SQLite's `quick_check`, through a read-only connection), so that a
+    /// damaged file is refused as it is, or set aside with
+    /// ``SQLiteFileConfiguration/UnusableFile/startAfresh``; reading every
+    /// record then finds any row this library did not write. A file that
+    /// opens is a file whose records all read.
     /// - Parameters:
     ///   - path: the file's path; its directory must exist.
     ///   - configuration: how to open it.
     /// - Throws: ``SQLiteFileError`` when the file cannot be used.
-    /// - Complexity: O(1) for a file of the current layout; a migration
+    /// - Complexity: O(*n*) for *n* fields in the file; a migration
     ///   rewrites what it changes.
     public init(path: String, configuration: SQLiteFileConfiguration = SQLiteFileConfiguration())
         throws(SQLiteFileError)
     {
         self.path = path
-        pool = try FileSchema.open(path: path, configuration: configuration)
+        let (pool, records) = try FileSchema.open(path: path, configuration: configuration, verify: true) {
+            pool throws(SQLiteFileError) in try Self.load(pool, path: path)
+        }
+        self.pool = pool
+        warmed = Lock(records)
         writer = StoreFileWriter(pool: pool, path: path)
     }
 
@@ -89,7 +103,12 @@ public final class GraphQLStoreFile: Sendable {
                 "The file at \(path) is attached to a store already: detach it first, or open the file again for "
                     + "another store.")
         }
-        let records = try load()
+        let taken = warmed.withLock { warmed in
+            defer { warmed = nil }
+            return warmed
+        }
+        let records: [StoreRecord]
+        if let taken { records = taken } else { records = try Self.load(pool, path: path) }
         let writer = writer
         guard let observation = store.restore(records, thenCommitsTo: { writer.enqueue($0) }) else {
             throw SQLiteFileError(
@@ -113,8 +132,7 @@ public final class GraphQLStoreFile: Sendable {
 
     /// The records the file holds.
     /// - Complexity: O(*n*) for *n* fields in the file.
-    private func load() throws(SQLiteFileError) -> [StoreRecord] {
-        let path = path
+    private static func load(_ pool: DatabasePool, path: String) throws(SQLiteFileError) -> [StoreRecord] {
         do {
             return try pool.read { db in
                 var records: [StoreRecord] = []
@@ -141,7 +159,7 @@ public final class GraphQLStoreFile: Sendable {
         } catch let error as SQLiteFileError {
             throw error
         } catch {
-            throw SQLiteFileError(opening: error, path: path, timeout: .zero)
+            throw SQLiteFileError(error, path: path, while: .reading)
         }
     }
 
@@ -169,7 +187,7 @@ public final class GraphQLStoreFile: Sendable {
                 try Int.fetchOne(db, sql: "SELECT count(DISTINCT record) FROM fields") ?? 0
             }
         } catch {
-            throw SQLiteFileError(opening: error, path: path, timeout: .zero)
+            throw SQLiteFileError(error, path: path, while: .reading)
         }
     }
 
@@ -185,7 +203,9 @@ public final class GraphQLStoreFile: Sendable {
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }
         } catch {
-            throw SQLiteFileError(writing: error, path: path)
+            throw SQLiteFileError(
+                error, path: path,
+                while: .writing(what: "The emptied file", kept: "The file keeps what it held."))
         }
     }
 
@@ -197,7 +217,7 @@ public final class GraphQLStoreFile: Sendable {
                     .map(Date.init(timeIntervalSince1970:))
             }
         } catch {
-            throw SQLiteFileError(opening: error, path: path, timeout: .zero)
+            throw SQLiteFileError(error, path: path, while: .reading)
         }
     }
 
@@ -206,6 +226,16 @@ public final class GraphQLStoreFile: Sendable {
     package func capAtCurrentSize(_ capped: Bool) async throws {
         try await FileSchema.cap(pool, capped)
     }
+
+    /// Makes every write fail as on a read-only disk (for tests; the tests
+    /// run as root, whom file permissions do not stop); `false` lifts it.
+    package func makeReadOnly(_ readOnly: Bool) async throws {
+        try await FileSchema.makeReadOnly(pool, readOnly)
+    }
+
+    /// The number of commits waiting to be written, and of fields kept from
+    /// writes that failed (for tests).
+    package var unwritten: (commits: Int, fields: Int) { writer.unwritten }
 
     /// The size of the database file in bytes (not counting its WAL).
     public var fileSize: Int {
@@ -216,18 +246,47 @@ public final class GraphQLStoreFile: Sendable {
 /// Writes a store's commits to its file, in order, off the caller's path:
 /// the commits wait in `pending`, and one write on GRDB's serial writer
 /// queue takes all that wait, in one transaction.
+///
+/// The commits of a write that failed are folded into `unwritten`, one
+/// entry per field (the last value wins), so that what waits while the disk
+/// is full is bounded by the store's size, not by the number of commits.
 final class StoreFileWriter: Sendable {
     private let pool: DatabasePool
     private let path: String
     private let state = Lock(State())
 
     private struct State {
-        /// Commits not yet written, oldest first.
+        /// Commits not yet written, oldest first, after `unwritten`.
         var pending: [StoreCommitSnapshot] = []
+        /// What writes that failed left, folded: older than `pending`.
+        var unwritten: [String: UnwrittenRecord] = [:]
         /// Whether a write is queued that will take `pending`.
         var scheduled = false
         /// The last write's failure, until a write succeeds.
         var lastError: SQLiteFileError?
+    }
+
+    /// A record's changes from commits that could not be written.
+    struct UnwrittenRecord: Sendable {
+        /// Whether the record's rows are removed before `fields` are written.
+        var removed = false
+        /// The fields' last values (`nil`: removed).
+        var fields: [String: StoreValue?] = [:]
+
+        /// Folds the changes of commits, oldest first, into `records`.
+        static func fold(_ commits: [StoreCommitSnapshot], into records: inout [String: UnwrittenRecord]) {
+            for commit in commits {
+                for record in commit.records {
+                    guard let fields = record.fields else {
+                        records[record.key.rawValue] = UnwrittenRecord(removed: true)
+                        continue
+                    }
+                    for (name, value) in fields {
+                        records[record.key.rawValue, default: .init()].fields[name] = value
+                    }
+                }
+            }
+        }
     }
 
     init(pool: DatabasePool, path: String) {
@@ -248,32 +307,47 @@ final class StoreFileWriter: Sendable {
     /// Queues a write of what is pending unless one is queued (GRDB's
     /// `asyncWriteWithoutTransaction` only dispatches to its queue).
     private func scheduleIfNeeded(_ state: inout State) {
-        guard !state.scheduled, !state.pending.isEmpty else { return }
+        guard !state.scheduled, !state.pending.isEmpty || !state.unwritten.isEmpty else { return }
         state.scheduled = true
         pool.asyncWriteWithoutTransaction { db in self.writePending(db) }
     }
 
-    /// Writes the pending commits, oldest first; on failure keeps them
-    /// pending for the next write.
+    /// Writes what failed before, then the pending commits, oldest first;
+    /// on failure folds them all into `unwritten` for the next write.
     private func writePending(_ db: Database) {
-        let batch = state.withLock { state in
+        let (unwritten, batch) = state.withLock { state in
             defer {
+                state.unwritten = [:]
                 state.pending = []
                 state.scheduled = false
             }
-            return state.pending
+            return (state.unwritten, state.pending)
         }
-        guard !batch.isEmpty else { return }
+        guard !batch.isEmpty || !unwritten.isEmpty else { return }
         do {
             try db.inTransaction {
-                for commit in batch { try FileSchema.write(commit, to: db) }
+                let writer = try FileSchema.FieldWriter(db)
+                for (key, record) in unwritten {
+                    try writer.write(
+                        key, removed: record.removed, fields: record.fields.map { ($0.key, $0.value) })
+                }
+                for commit in batch { try writer.write(commit) }
+                try writer.stamp()
                 return .commit
             }
             state.withLock { $0.lastError = nil }
         } catch {
-            let failure = SQLiteFileError(writing: error, path: path)
+            let failure = SQLiteFileError(
+                error, path: path,
+                while: .writing(
+                    what: "A commit of the store",
+                    kept: "The store in memory keeps it and the file keeps what it held before; it is tried "
+                        + "again with the next commit."))
+            var folded = unwritten
+            UnwrittenRecord.fold(batch, into: &folded)
             state.withLock { state in
-                state.pending = batch + state.pending
+                // Commits taken during the write stay pending, after what failed.
+                state.unwritten = folded
                 state.lastError = failure
             }
         }
@@ -281,9 +355,18 @@ final class StoreFileWriter: Sendable {
 
     var lastError: SQLiteFileError? { state.withLock { $0.lastError } }
 
+    var unwritten: (commits: Int, fields: Int) {
+        state.withLock { state in
+            (state.pending.count, state.unwritten.values.reduce(0) { $0 + max($1.fields.count, 1) })
+        }
+    }
+
     /// Forgets what waits (the file is being cleared).
     func dropPending() {
-        state.withLock { $0.pending = [] }
+        state.withLock { state in
+            state.pending = []
+            state.unwritten = [:]
+        }
     }
 
     /// Waits until every commit taken before the call is written, or throws
@@ -294,9 +377,11 @@ final class StoreFileWriter: Sendable {
             // The writer queue is serial: this runs after every write queued before it.
             try await pool.writeWithoutTransaction { _ in }
         } catch {
-            throw SQLiteFileError(writing: error, path: path)
+            throw SQLiteFileError(
+                error, path: path,
+                while: .writing(what: "Waiting for the file", kept: "What was queued is still written."))
         }
-        if let failure = state.withLock({ $0.pending.isEmpty ? nil : $0.lastError }) {
+        if let failure = state.withLock({ $0.unwritten.isEmpty ? nil : $0.lastError }) {
             throw failure
         }
     }

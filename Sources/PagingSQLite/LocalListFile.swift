@@ -39,7 +39,7 @@ public final class LocalListFile: Sendable {
         throws(SQLiteFileError)
     {
         self.path = path
-        pool = try FileSchema.open(path: path, configuration: configuration)
+        (pool, _) = try FileSchema.open(path: path, configuration: configuration) { _ in }
     }
 
     /// When a list was last replaced from its remote source, or `nil` when
@@ -75,6 +75,12 @@ public final class LocalListFile: Sendable {
     /// grows it fails as on a full disk (for tests); `false` lifts the cap.
     package func capAtCurrentSize(_ capped: Bool) async throws {
         try await FileSchema.cap(pool, capped)
+    }
+
+    /// Makes every write fail as on a read-only disk (for tests; the tests
+    /// run as root, whom file permissions do not stop); `false` lifts it.
+    package func makeReadOnly(_ readOnly: Bool) async throws {
+        try await FileSchema.makeReadOnly(pool, readOnly)
     }
 
     // MARK: For OfflineFirstSource
@@ -195,11 +201,9 @@ public final class LocalListFile: Sendable {
                 "The file at \(path) holds a list row this library did not write. Remove the list "
                     + "(removeList(_:)) or the file to start it afresh.")
         }
-        guard writing else { return SQLiteFileError(opening: error, path: path, timeout: .zero) }
-        let detail = (error as? DatabaseError).map { $0.message ?? "\($0.resultCode)" } ?? "\(error)"
         return SQLiteFileError(
-            .write, path: path,
-            "A page of a list could not be written to \(path) (SQLite: \(detail)); the file keeps what it held "
-                + "before. Free disk space, or check that the file is writable.")
+            error, path: path,
+            while: writing
+                ? .writing(what: "A page of a list", kept: "The file keeps what it held before.") : .reading)
     }
 }

@@ -29,17 +29,22 @@ public struct SQLiteFileError: Error, Hashable, Sendable {
         /// The file was written by a newer version of this library, whose
         /// layout this one cannot read.
         public static var newerVersion: Self { Self("newerVersion") }
-        /// Another connection (another process) holds a lock on the file
-        /// longer than ``SQLiteFileConfiguration/busyTimeout``.
+        /// Another connection (another process) held a lock on the file
+        /// longer than ``SQLiteFileConfiguration/busyTimeout``, at open or
+        /// during a read or write.
         public static var locked: Self { Self("locked") }
         /// The file cannot be opened or created: a missing directory, or no
         /// permission.
         public static var cannotOpen: Self { Self("cannotOpen") }
-        /// A write failed: a full or read-only disk, say.
+        /// A write failed: a full or read-only disk, say. (A write that
+        /// waited too long for another connection's lock is ``locked``.)
         public static var write: Self { Self("write") }
         /// A store file cannot be attached: the store already holds
         /// records, or the file is attached to a store.
         public static var notAttachable: Self { Self("notAttachable") }
+        /// The task waiting on the file (a `flush()`, say) was cancelled;
+        /// what was queued is still written.
+        public static var cancelled: Self { Self("cancelled") }
 
         /// The name of the code, such as `corrupt`.
         public var description: String { name }
@@ -70,40 +75,79 @@ extension SQLiteFileError {
         code == .corrupt || code == .newerVersion
     }
 
-    /// The error of a failed open or read.
-    init(opening error: any Error, path: String, timeout: Duration) {
-        guard let database = error as? DatabaseError else {
-            self.init(.cannotOpen, path: path, "The file at \(path) cannot be opened: \(error).")
-            return
-        }
-        let detail = database.message ?? "\(database.resultCode)"
-        switch database.resultCode.primaryResultCode {
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            self.init(
-                .corrupt, path: path,
-                "The file at \(path) is not a SQLite database, or it is damaged (SQLite: \(detail)). It was left as "
-                    + "it is: delete it, or open it with `unusableFile: .startAfresh` to replace it with an empty store."
-            )
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
-            self.init(
-                .locked, path: path,
-                "The file at \(path) stayed locked by another connection for \(timeout) (SQLite: \(detail)). "
-                    + "Another process may be using it: close it, or open the file again later.")
-        default:
-            self.init(
-                .cannotOpen, path: path,
-                "The file at \(path) cannot be opened or created (SQLite: \(detail)). Check that its directory "
-                    + "exists and that the app may write there.")
-        }
+    /// What was being done when SQLite failed.
+    enum Operation {
+        /// Opening the file, waiting at most `timeout` for a lock.
+        case opening(timeout: Duration)
+        /// Reading a file that opened.
+        case reading
+        /// Writing `what` (such as "A commit of the store"), which is kept
+        /// (`kept`) or dropped, and the file keeps what it held before.
+        case writing(what: String, kept: String)
     }
 
-    /// The error of a failed write.
-    init(writing error: any Error, path: String) {
-        let detail = (error as? DatabaseError).map { $0.message ?? "\($0.resultCode)" } ?? "\(error)"
-        self.init(
-            .write, path: path,
-            "A commit of the store could not be written to \(path) (SQLite: \(detail)). The store in memory keeps "
-                + "it and the file keeps what it held before; it is tried again with the next commit. Free disk "
-                + "space, or check that the file is writable.")
+    /// The file is not a SQLite database, or is damaged.
+    static func corrupt(path: String, detail: String) -> Self {
+        Self(
+            .corrupt, path: path,
+            "The file at \(path) is not a SQLite database, or it is damaged (\(detail)). It was left as it is: "
+                + "delete it, or open it with `unusableFile: .startAfresh` to set it aside and start an empty one."
+        )
+    }
+
+    /// The error of a failed open, read or write.
+    init(_ error: any Error, path: String, while operation: Operation) {
+        if error is CancellationError {
+            self.init(
+                .cancelled, path: path,
+                "The task waiting on \(path) was cancelled. What was queued for the file is still written.")
+            return
+        }
+        guard let database = error as? DatabaseError else {
+            self.init(.cannotOpen, path: path, "The file at \(path) cannot be used: \(error).")
+            return
+        }
+        let detail = "SQLite: " + (database.message ?? "\(database.resultCode)")
+        switch (database.resultCode.primaryResultCode, operation) {
+        case (.SQLITE_NOTADB, _), (.SQLITE_CORRUPT, _):
+            self = .corrupt(path: path, detail: detail)
+        case (.SQLITE_ERROR, .reading):
+            // A file of this library's layout version that lacks a table or column of it.
+            self.init(
+                .corrupt, path: path,
+                "The file at \(path) does not hold the tables its layout version promises (\(detail)); something "
+                    + "other than this library changed it. It was left as it is: delete it, or open it with "
+                    + "`unusableFile: .startAfresh` to set it aside and start an empty one.")
+        case (.SQLITE_BUSY, .opening(let timeout)), (.SQLITE_LOCKED, .opening(let timeout)):
+            self.init(
+                .locked, path: path,
+                "The file at \(path) stayed locked by another connection for \(timeout) (\(detail)). "
+                    + "Another process may be using it: close it, or open the file again later.")
+        case (.SQLITE_BUSY, .writing(let what, let kept)), (.SQLITE_LOCKED, .writing(let what, let kept)):
+            self.init(
+                .locked, path: path,
+                "\(what) could not be written to \(path): another connection kept the file locked past the busy "
+                    + "timeout (\(detail)). \(kept) Another process may be using the file.")
+        case (.SQLITE_BUSY, .reading), (.SQLITE_LOCKED, .reading):
+            self.init(
+                .locked, path: path,
+                "The file at \(path) could not be read: another connection kept it locked (\(detail)). "
+                    + "Another process may be using it: try again later.")
+        case (.SQLITE_READONLY, .writing(let what, let kept)), (.SQLITE_PERM, .writing(let what, let kept)):
+            self.init(
+                .write, path: path,
+                "\(what) could not be written to \(path): the file or its disk is read-only (\(detail)). "
+                    + "\(kept) Check the file's permissions and where it is mounted.")
+        case (_, .writing(let what, let kept)):
+            self.init(
+                .write, path: path,
+                "\(what) could not be written to \(path) (\(detail)). \(kept) Free disk space, or check that "
+                    + "the file is writable.")
+        case (_, .opening), (_, .reading):
+            self.init(
+                .cannotOpen, path: path,
+                "The file at \(path) cannot be opened or created (\(detail)). Check that its directory "
+                    + "exists and that the app may write there.")
+        }
     }
 }

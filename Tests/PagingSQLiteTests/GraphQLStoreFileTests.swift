@@ -211,6 +211,63 @@ struct GraphQLStoreFileTests {
         #expect(snapshot(of: reopened) == snapshot(of: store))
     }
 
+    @Test("a read-only file: a clear error, the store goes on, and what waits stays bounded")
+    func readOnlyFile() async throws {
+        let directory = try TemporaryDirectory()
+        let (store, file) = try attachedStore(in: directory)
+        try writePages(2, to: store)
+        try await file.flush()
+        try await file.makeReadOnly(true)
+        // Many commits to the same records while no write can succeed.
+        for round in 0..<300 {
+            store.modify(
+                record: CacheKey("Launch:\(round % 10)"), fields: ["name": .scalar(.string("Round \(round)"))]
+            )
+            if round % 50 == 49 {
+                let error = await #expect(throws: SQLiteFileError.self) { try await file.flush() }
+                #expect(error?.code == .write)
+                #expect(error?.message.contains("read-only") == true)
+            }
+        }
+        // Folded by field: ten fields wait, not 300 commits.
+        let _ = await #expect(throws: SQLiteFileError.self) { try await file.flush() }
+        #expect(file.unwritten.commits == 0)
+        #expect(file.unwritten.fields == 10)
+        #expect(store.record(for: "Launch:9")?.fields["name"] == .scalar("Round 299"))
+
+        // A record removed while writes fail is removed from the file too.
+        store.modify(record: "Launch:0", fields: ["extra": .scalar("x")])
+        store.delete(record: "Launch:0")
+        try await file.makeReadOnly(false)
+        try await file.flush()
+        #expect(file.lastError == nil)
+        let reopened = GraphQLStore()
+        try GraphQLStoreFile(path: directory.file()).attach(reopened)
+        #expect(snapshot(of: reopened) == snapshot(of: store))
+        #expect(reopened.record(for: "Launch:0") == nil)
+    }
+
+    @Test("a write another connection keeps locked out is a lock error, and is written once it lets go")
+    func lockedWrite() async throws {
+        let directory = try TemporaryDirectory()
+        let store = GraphQLStore()
+        let file = try GraphQLStoreFile(
+            path: directory.file(), configuration: .init(busyTimeout: .milliseconds(20)))
+        try file.attach(store)
+        // Another connection, as another process would, holds the write lock across accesses.
+        var options = Configuration()
+        options.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: directory.file(), configuration: options)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+        store.modify(record: "Launch:1", fields: ["id": .scalar("1")])
+        let error = await #expect(throws: SQLiteFileError.self) { try await file.flush() }
+        #expect(error?.code == .locked)
+        #expect(error?.message.contains("another connection") == true)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+        try await file.flush()
+        #expect(try file.recordCount() == 1)
+    }
+
     @Test("clearing the file gives its space back")
     func clearShrinks() async throws {
         let directory = try TemporaryDirectory()

@@ -46,13 +46,27 @@ struct StoreFileOpeningTests {
             try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
             try db.execute(sql: "INSERT INTO notes (text) VALUES ('keep me')")
         }
+        let before = try Self.contents(path)
         for configuration in [SQLiteFileConfiguration(), .init(unusableFile: .startAfresh)] {
             let error = #expect(throws: SQLiteFileError.self) {
                 try GraphQLStoreFile(path: path, configuration: configuration)
             }
             #expect(error?.code == .foreign)
             #expect(error?.message.contains("another application") == true)
+            #expect(try Self.contents(path) == before, "byte for byte as it was")
+            #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "not switched to WAL mode")
         }
+        // One with an application id of its own is refused from its header alone.
+        let tagged = directory.file("tagged.sqlite")
+        try DatabaseQueue(path: tagged).write { db in
+            try db.execute(sql: "PRAGMA application_id = 42")
+            try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)")
+        }
+        let taggedBefore = try Self.contents(tagged)
+        let error = #expect(throws: SQLiteFileError.self) { try LocalListFile(path: tagged) }
+        #expect(error?.code == .foreign)
+        #expect(error?.message.contains("application id 42") == true)
+        #expect(try Self.contents(tagged) == taggedBefore)
         let kept = try DatabaseQueue(path: path).read { db in
             try String.fetchOne(db, sql: "SELECT text FROM notes")
         }
@@ -68,9 +82,12 @@ struct StoreFileOpeningTests {
             try db.execute(sql: "PRAGMA user_version = \(FileSchema.currentVersion + 1)")
             try db.execute(sql: "CREATE TABLE future (x)")
         }
+        let before = try Self.contents(path)
         let error = #expect(throws: SQLiteFileError.self) { try GraphQLStoreFile(path: path) }
         #expect(error?.code == .newerVersion)
         #expect(error?.message.contains("layout \(FileSchema.currentVersion + 1)") == true)
+        #expect(try Self.contents(path) == before, "byte for byte as it was")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "not switched to WAL mode")
         let version = try DatabaseQueue(path: path).read { db in
             try Int.fetchOne(db, sql: "PRAGMA user_version")
         }
@@ -153,5 +170,79 @@ struct StoreFileOpeningTests {
         }
         #expect(error?.code == .corrupt)
         #expect(store.recordKeys == ["Launch:2"])
+    }
+
+    @Test("a file of layout 2 is migrated to 3: its records are kept, and it can hold lists")
+    func migratesVersion2() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file()
+        try await DatabaseQueue(path: path).write { db in
+            for step in 1...2 {
+                for statement in FileSchema.migrations[step] ?? [] { try db.execute(sql: statement) }
+            }
+            try db.execute(
+                sql: "INSERT INTO fields (record, field, value) VALUES ('Launch:1', 'name', ?)",
+                arguments: [Data(#""Launch 1""#.utf8)])
+            try db.execute(sql: "INSERT INTO metadata (name, value) VALUES ('lastWrite', 1000)")
+            try db.execute(sql: "PRAGMA application_id = \(FileSchema.applicationID)")
+            try db.execute(sql: "PRAGMA user_version = 2")
+        }
+        let store = GraphQLStore()
+        let file = try GraphQLStoreFile(path: path)
+        #expect(try file.attach(store) == 1)
+        #expect(store.record(for: "Launch:1")?.fields == ["name": .scalar("Launch 1")])
+        #expect(try file.lastWrite() == Date(timeIntervalSince1970: 1000), "layout 2's metadata kept")
+        // Layout 3's tables: the same file keeps a list.
+        let lists = try LocalListFile(path: path)
+        _ = try await lists.replace("launches", with: [Data("1".utf8)], nextKey: nil, at: Date())
+        #expect(try lists.itemCount(list: "launches") == 1)
+        let version = try await DatabaseQueue(path: path).read { db in
+            try Int.fetchOne(db, sql: "PRAGMA user_version")
+        }
+        #expect(version == 3)
+    }
+
+    @Test("a damaged page is found at open, and starting afresh sets the file aside")
+    func damagedPage() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file()
+        do {
+            let (store, file) = try attachedStore(in: directory)
+            try writePages(30, to: store)
+            try await file.flush()
+        }
+        // Everything in the main file, then pages in its middle overwritten.
+        try await DatabaseQueue(path: path).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        var bytes = try Self.contents(path)
+        #expect(bytes.count > 40 * 4096, "a file of many pages: \(bytes.count) bytes")
+        let middle = bytes.count / 2 / 4096 * 4096
+        bytes.replaceSubrange(middle..<middle + 3 * 4096, with: Data(repeating: 0xFF, count: 3 * 4096))
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: SQLiteFileError.self) { try GraphQLStoreFile(path: path) }
+        #expect(error?.code == .corrupt)
+        #expect(error?.message.contains("startAfresh") == true)
+        let after = try Self.contents(path)
+        #expect(after == bytes, "left as it was")
+
+        let store = GraphQLStore()
+        let file = try GraphQLStoreFile(path: path, configuration: .init(unusableFile: .startAfresh))
+        #expect(try file.attach(store) == 0)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasPrefix("store.sqlite.unusable-") && !$0.contains("-wal") && !$0.contains("-shm") }
+        #expect(try aside.first.map { try Self.contents(directory.path + "/" + $0) } == bytes)
+    }
+
+    @Test("a file of this layout that lacks its tables is damaged, not a missing directory")
+    func missingTable() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file()
+        _ = try GraphQLStoreFile(path: path)
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "DROP TABLE fields") }
+        let error = #expect(throws: SQLiteFileError.self) { try GraphQLStoreFile(path: path) }
+        #expect(error?.code == .corrupt)
+        #expect(error?.message.contains("tables its layout version promises") == true)
     }
 }
