@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PagingGraphQL
 import PagingSQLite
 import PagingTesting
 import Testing
@@ -9,7 +10,8 @@ import Testing
 /// `paging demo --database FILE`, killed with SIGKILL at random moments while it pages a list of
 /// 3,000 launches into its file: every reopen succeeds, the file holds whole pages and the key that
 /// continues after them, and the next run pages on from there, to the same list an uninterrupted
-/// run stores.
+/// run stores; and the client's store file in the same database opens every time, holding whole
+/// commits: every launch with all its fields, no reference to a record it lacks.
 @Suite("paging demo --database, killed while it writes", .timeLimit(.minutes(5)))
 struct DemoDatabaseKillTests {
     static let launches = 3_000
@@ -86,6 +88,39 @@ struct DemoDatabaseKillTests {
         }
     }
 
+    /// What the client's store file in the database holds: its records, and the launches among
+    /// them that lack a field the list's query selects, or references to no record.
+    static func storedStore(_ path: String) throws -> (records: Int, launches: Int, defects: [String]) {
+        // Through the library: a store file it cannot open or load fails here.
+        let store = GraphQLStore()
+        try GraphQLStoreFile(path: path).attach(store)
+        var defects: [String] = []
+        var launches = 0
+        func references(_ value: StoreValue) -> [CacheKey] {
+            switch value {
+            case .scalar: []
+            case .reference(let key): [key]
+            case .object(let object): object.fields.values.flatMap(references)
+            case .list(let elements): elements.flatMap(references)
+            }
+        }
+        for key in store.recordKeys {
+            guard let record = store.record(for: key) else { continue }
+            if key.rawValue.hasPrefix("Launch:") {
+                launches += 1
+                let missing = ["id", "site", "mission", "rocket", "isBooked", "launchDate"]
+                    .filter { record.fields[$0] == nil }
+                if !missing.isEmpty { defects.append("\(key) lacks \(missing)") }
+            }
+            for (name, value) in record.fields {
+                for target in references(value) where store.record(for: target) == nil {
+                    defects.append("\(key).\(name) refers to \(target), which the file lacks")
+                }
+            }
+        }
+        return (store.recordKeys.count, launches, defects)
+    }
+
     @Test("50 runs killed at random moments leave whole pages that the next run pages on from")
     func killedRuns() async throws {
         let seed = SeededGenerator.testSeed()
@@ -101,9 +136,13 @@ struct DemoDatabaseKillTests {
         let expected = try Self.storedList(reference).ids
         #expect(expected.count == Self.launches)
         #expect(Set(expected).count == Self.launches)
+        let referenceStore = try Self.storedStore(reference)
+        #expect(referenceStore.launches == Self.launches, "the store file holds every launch")
+        #expect(referenceStore.defects.isEmpty, "\(referenceStore.defects.prefix(3))")
 
         let database = directory.appendingPathComponent("killed.sqlite").path
         var stored = 0
+        var storedLaunches = 0
         var killedBeforeTheEnd = 0
         for run in 0..<50 {
             // Somewhere between the pages the file already holds (printed first) and a few past them.
@@ -121,6 +160,13 @@ struct DemoDatabaseKillTests {
             #expect(
                 list.nextKey != nil || list.ids.count == Self.launches,
                 "run \(run): no key to continue from")
+            // The store file, written off the demo's path, opens and holds whole commits only.
+            let storeFile = try Self.storedStore(database)
+            #expect(storeFile.defects.isEmpty, "run \(run): \(storeFile.defects.prefix(3))")
+            #expect(
+                storeFile.launches >= storedLaunches,
+                "run \(run): the store file lost launches (\(storedLaunches) → \(storeFile.launches))")
+            storedLaunches = storeFile.launches
             stored = list.ids.count
             if stored < Self.launches { killedBeforeTheEnd += 1 }
         }
@@ -128,5 +174,6 @@ struct DemoDatabaseKillTests {
         // The list pages on to its end from what the killed runs left.
         #expect(try await Self.runDemo(database: database, killAfter: nil))
         #expect(try Self.storedList(database).ids == expected)
+        #expect(try Self.storedStore(database).launches == Self.launches)
     }
 }

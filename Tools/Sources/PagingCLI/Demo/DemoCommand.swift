@@ -20,8 +20,9 @@ struct DemoCommand: AsyncParsableCommand {
             When the output is not a terminal, the demo prints each page as it loads and exits after \
             the last.
 
-            With --database FILE the list is kept in a SQLite file: a second run shows it at once from \
-            the file and pages on from the network where the file ends. With --offline as well, the \
+            With --database FILE the list is kept in a SQLite file, and so is the client's normalized \
+            store (the details of launches opened): a second run shows the list at once from the file \
+            and pages on from the network where the file ends. With --offline as well, the \
             server is not started: the list shows what the file holds, the title line says it is \
             offline and when it was last refreshed, and paging on fails until a run with the server.
             """
@@ -77,9 +78,15 @@ struct DemoCommand: AsyncParsableCommand {
         // Offline, the client asks a loopback port nothing listens on (the discard port): every
         // request fails at once, as without a network.
         let endpoint = running?.graphQLURL ?? Self.unreachableEndpoint
-        let api = TutorialAPI(client: GraphQLClient(endpoint: endpoint, timeout: .seconds(15)))
         let result: Result<Void, any Error>
+        var storeFile: GraphQLStoreFile?
         do {
+            // With a database, the client's normalized store is kept in it too: details and
+            // bookings seen once are there offline.
+            let store = database.map { _ in GraphQLStore() }
+            if let database, let store { storeFile = try Self.attachStoreFile(path: database, to: store) }
+            let api = TutorialAPI(
+                client: GraphQLClient(endpoint: endpoint, timeout: .seconds(15), store: store))
             if let database {
                 let source = try Self.offlineFirstSource(api: api, path: database)
                 let pager = try Self.makePager(
@@ -95,12 +102,28 @@ struct DemoCommand: AsyncParsableCommand {
                 try await present(
                     pager: pager, api: api, io: io, terminal: terminal, interactive: interactive)
             }
+            do {
+                try await storeFile?.flush()
+            } catch {
+                io.standardError.line("paging: \(error.message)")
+            }
             result = .success(())
         } catch {
             result = .failure(error)
         }
         await running?.stop()
         try result.get()
+    }
+
+    /// The store file in the database at `path`, attached to `store`.
+    static func attachStoreFile(path: String, to store: GraphQLStore) throws -> GraphQLStoreFile {
+        do {
+            let file = try GraphQLStoreFile(path: path)
+            try file.attach(store)
+            return file
+        } catch {
+            throw CLIError.failed("\(error.message)")
+        }
     }
 
     /// A loopback address nothing listens on (the discard port).

@@ -58,7 +58,8 @@ struct TutorialAPI: Sendable {
         HasMoreCursorSource { pageSize, cursor in try await launches(pageSize: pageSize, after: cursor) }
     }
 
-    /// One launch, by id: the tutorial's `LaunchDetails` query.
+    /// One launch, by id: the tutorial's `LaunchDetails` query; when the server cannot be reached
+    /// and the client has a store, what the store holds of it.
     func launch(id: String) async throws -> TutorialLaunch? {
         let request = InlineOperation(
             document: """
@@ -69,7 +70,15 @@ struct TutorialAPI: Sendable {
             operationName: "LaunchDetails",
             variables: ["id": .string(id)],
             as: LaunchData.self)
-        return try await client.send(request).data?.launch
+        do {
+            return try await client.send(request).data?.launch
+        } catch {
+            // Offline: the launch as the store (and so the demo's database) last had it.
+            guard client.store != nil,
+                let stored = try? await client.send(request, policy: .cacheOnly).data?.launch
+            else { throw error }
+            return stored
+        }
     }
 
     /// Books the trip on a launch, or cancels it: the tutorial's `BookTrip` and `CancelTrip`.
