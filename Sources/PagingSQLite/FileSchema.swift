@@ -11,11 +11,16 @@ import PagingGraphQLStore
 /// - Version 3: adds the lists of ``LocalListFile``: `lists(list,
 ///   item_count, next_key, refreshed_at)`, one row per list, and
 ///   `list_items(list, position, item)`, its items in order, keyed by both.
+/// - Version 4: adds `list_items.item_id`, the item's id (encoded), and an
+///   index by it, for local edits; positions become an order with gaps
+///   (written 2³² apart) rather than indices. Rows of version 3 keep their
+///   positions (0, 1, 2, …, still in order) and no id until their list is
+///   refreshed.
 enum FileSchema {
     /// This library's SQLite application id: "PgSt".
     static let applicationID: Int32 = 0x5067_5374
     /// The layout this version writes.
-    static let currentVersion = 3
+    static let currentVersion = 4
 
     /// The statements that take a file from version `n - 1` to `n`, by `n`.
     static let migrations: [Int: [String]] = [
@@ -29,6 +34,10 @@ enum FileSchema {
                 + "refreshed_at REAL NOT NULL) WITHOUT ROWID",
             "CREATE TABLE list_items (list TEXT NOT NULL, position INTEGER NOT NULL, item BLOB NOT NULL, "
                 + "PRIMARY KEY (list, position)) WITHOUT ROWID",
+        ],
+        4: [
+            "ALTER TABLE list_items ADD COLUMN item_id TEXT",
+            "CREATE INDEX list_items_by_id ON list_items (list, item_id)",
         ],
     ]
 

@@ -2,20 +2,24 @@ public import Foundation
 public import Paging
 import PagingLock
 
-/// A position in a list kept in a ``LocalListFile``: the key of an
+/// A place in a list kept in a ``LocalListFile``: the key of an
 /// ``OfflineFirstSource``'s pages.
+///
+/// It is the stored position of the item a page continues from (after it,
+/// or before it), not an index: items inserted or removed elsewhere in the
+/// list, locally, do not move it.
 public struct LocalPosition: Hashable, Sendable, CustomStringConvertible {
-    /// The number of items before the position.
-    public let offset: Int
+    /// The stored position.
+    public let position: Int64
 
-    /// Creates a position.
-    /// - Parameter offset: the number of items before it.
-    public init(_ offset: Int) {
-        self.offset = offset
+    /// Creates a place.
+    /// - Parameter position: the stored position.
+    public init(_ position: Int64) {
+        self.position = position
     }
 
-    /// `@offset`.
-    public var description: String { "@\(offset)" }
+    /// `@position`.
+    public var description: String { "@\(position)" }
 }
 
 /// Any page source paired with a list kept on disk, so that a list opens
@@ -43,14 +47,31 @@ public struct LocalPosition: Hashable, Sendable, CustomStringConvertible {
 /// ```
 ///
 /// It is a page source like any other: every guarantee of the pager holds
-/// over it (joined loads, no stale page after a refresh, retries, windows).
-/// Items are stored as JSON through `Codable`, the remote keys too.
+/// over it (joined loads, no stale page after a refresh, retries). A window
+/// (`maximumHeld`) that dropped stored pages reads them again from the
+/// file, in both directions, with no request: the pager marks such reloads
+/// (`PageRequest.isReload`), so a reload of the first page is not taken for
+/// a refresh. Items are stored as JSON through `Codable`, the remote keys
+/// too, and an `Identifiable` item's id beside it.
+///
+/// Local edits are written through with ``update(_:)``,
+/// ``insert(_:at:)`` and ``remove(id:)`` (for `Identifiable` items with a
+/// `Codable` id), beside the same edit on the list:
+///
+/// ```swift
+/// list.update(booked)                // the screen, at once
+/// try await source.update(booked)    // the file: the next run shows it too
+/// ```
+///
+/// Pages are keyed by a stored position (``LocalPosition``), not an index,
+/// so an edit does not move the pages a pager holds keys to.
 ///
 /// When the file cannot take a page (a full or read-only disk), the page is
 /// shown all the same and the list goes on in memory, from the remote
 /// source, without the file; ``lastWriteError`` says why. The file keeps
 /// what it held, and the next refresh that can write it replaces the list
-/// there again.
+/// there again. (Pages past the file's end that a window drops in that
+/// state cannot be read again until then.)
 public struct OfflineFirstSource<Remote: PageSource>: PageSource
 where Remote.Item: Codable, Remote.Key: Codable {
     /// A position in the stored list.
@@ -73,11 +94,14 @@ where Remote.Item: Codable, Remote.Key: Codable {
     private struct Status {
         var opened = false
         var offline = false
+        /// Whether the list's first page is the file's (read from it, or
+        /// written to it by the last refresh).
+        var firstPageStored = false
         /// Set when a page could not be written (a full or read-only disk):
         /// the list goes on in memory from here, paging from the remote key
         /// after `end`, and the file is left alone until a refresh writes
         /// the list anew.
-        var unsaved: (end: Int, nextKey: Remote.Key?)?
+        var unsaved: (end: Int64, nextKey: Remote.Key?)?
         /// The failure that set `unsaved`.
         var writeError: SQLiteFileError?
     }
@@ -128,16 +152,24 @@ where Remote.Item: Codable, Remote.Key: Codable {
                 defer { status.opened = true }
                 return !status.opened
             }
-            if opening, let head = try await file.head(list), !isStale(head) {
-                return try await storedPage(from: 0, count: request.count, head: head)
+            // Opening with a fresh stored list, or the pager reloading the first page its window
+            // dropped (not a refresh) while the file holds it: from the file.
+            let reloadsStored = request.isReload && status.withLock { $0.firstPageStored }
+            if opening || reloadsStored, let head = try await file.head(list), reloadsStored || !isStale(head)
+            {
+                status.withLock { $0.firstPageStored = true }
+                return try await storedPage(after: nil, count: request.count, head: head)
             }
             let page: Page<Remote.Key, Item>
             do {
                 page = try await remote.load(PageRequest(.initial(nil), count: request.count))
             } catch {
                 guard opening, let head = try await file.head(list) else { throw error }
-                status.withLock { $0.offline = true }
-                return try await storedPage(from: 0, count: request.count, head: head)
+                status.withLock { status in
+                    status.offline = true
+                    status.firstPageStored = true
+                }
+                return try await storedPage(after: nil, count: request.count, head: head)
             }
             status.withLock { $0.offline = false }
             do {
@@ -147,44 +179,51 @@ where Remote.Item: Codable, Remote.Key: Codable {
                 status.withLock { status in
                     status.unsaved = nil
                     status.writeError = nil
+                    status.firstPageStored = true
                 }
-                return Page(items: page.items, nextKey: Self.nextPosition(after: head.count, head: head))
+                return Page(items: page.items, nextKey: Self.nextKey(after: head.last, head: head))
             } catch let error as SQLiteFileError {
-                return inMemory(page, from: 0, writeError: error)
+                status.withLock { $0.firstPageStored = false }
+                return inMemory(page, after: nil, writeError: error)
             }
-        case .next(let position):
+        case .next(let key):
+            let head = try await file.head(list)
+            if let head, let last = head.last, key.position < last {
+                return try await storedPage(after: key.position, count: request.count, head: head)
+            }
             if let unsaved = status.withLock({ $0.unsaved }) {
-                // The file could not take a page: what it holds still serves, and past that the
-                // list goes on in memory. (Pages a window dropped between the file's end and the
-                // memory's cannot be read again until a refresh.)
-                if let head = try await file.head(list), position.offset < head.count {
-                    return try await storedPage(from: position.offset, count: request.count, head: head)
-                }
-                guard position.offset == unsaved.end, let key = unsaved.nextKey else {
+                // The file could not take a page: past what it holds the list goes on in memory.
+                guard key.position == unsaved.end, let remoteKey = unsaved.nextKey else {
                     return Page(items: [])
                 }
-                let page = try await remoteNext(after: key, count: request.count)
-                return inMemory(page, from: position.offset, writeError: nil)
+                let page = try await remoteNext(after: remoteKey, count: request.count)
+                return inMemory(page, after: key.position, writeError: nil)
             }
-            guard let head = try await file.head(list) else { return Page(items: []) }
-            if position.offset < head.count {
-                return try await storedPage(from: position.offset, count: request.count, head: head)
-            }
-            guard let stored = head.nextKey else { return Page(items: []) }
-            let key: Remote.Key = try Self.decode(stored, list: list, path: file.path)
-            let page = try await remoteNext(after: key, count: request.count)
+            // At the file's end (its last item, or past it when that item was removed locally).
+            guard let head, let stored = head.nextKey else { return Page(items: []) }
+            let remoteKey: Remote.Key = try Self.decode(stored, list: list, path: file.path)
+            let page = try await remoteNext(after: remoteKey, count: request.count)
             let nextKey = try page.nextKey.map(Self.encode)
+            let written: Int64?
             do {
-                _ = try await file.append(
+                written = try await file.append(
                     try Self.encode(page.items), to: list, after: head, nextKey: nextKey)
             } catch let error as SQLiteFileError {
-                return inMemory(page, from: head.count, writeError: error)
+                return inMemory(page, after: head.last ?? key.position, writeError: error)
             }
-            let end = head.count + page.items.count
-            return Page(items: page.items, nextKey: nextKey == nil ? nil : LocalPosition(end))
-        case .previous:
-            // The stored list grows forward only: nothing comes before its start.
-            return Page(items: [])
+            guard nextKey != nil else { return Page(items: page.items) }
+            // Not written when the list changed meanwhile: the next page is read from where it ends.
+            return Page(items: page.items, nextKey: LocalPosition(written ?? head.last ?? key.position))
+        case .previous(let key):
+            // Before a stored item: what the file holds before it (for a window that dropped it).
+            guard let head = try await file.head(list), let first = head.first, key.position > first else {
+                return Page(items: [])
+            }
+            let rows = try await file.items(
+                list, after: nil, before: key.position, count: max(request.count, 1))
+            let items: [Item] = try rows.map { try Self.decode($0.item, list: list, path: file.path) }
+            let start = rows.first?.position ?? first
+            return Page(items: items, previousKey: start > first ? LocalPosition(start) : nil)
         }
     }
 
@@ -201,11 +240,13 @@ where Remote.Item: Codable, Remote.Key: Codable {
     }
 
     /// A remote page shown without the file: the list goes on in memory from
-    /// after it.
-    private func inMemory(_ page: Page<Remote.Key, Item>, from offset: Int, writeError: SQLiteFileError?)
+    /// after it, at positions past the file's (one apart).
+    private func inMemory(
+        _ page: Page<Remote.Key, Item>, after position: Int64?, writeError: SQLiteFileError?
+    )
         -> Page<LocalPosition, Item>
     {
-        let end = offset + page.items.count
+        let end = (position ?? -1) + Int64(page.items.count)
         status.withLock { status in
             status.unsaved = (end, page.nextKey)
             if let writeError { status.writeError = writeError }
@@ -220,29 +261,50 @@ where Remote.Item: Codable, Remote.Key: Codable {
         return age > limit
     }
 
-    /// A page of what the file holds, from `offset`.
-    private func storedPage(from offset: Int, count: Int, head: LocalListFile.Head) async throws
+    /// A page of what the file holds, after position `after` (from the
+    /// start when `nil`).
+    private func storedPage(after: Int64?, count: Int, head: LocalListFile.Head) async throws
         -> Page<LocalPosition, Item>
     {
-        let end = min(offset + max(count, 1), head.count)
-        let rows = offset < end ? try await file.items(list, in: offset..<end) : []
-        let items: [Item] = try rows.map { try Self.decode($0, list: list, path: file.path) }
-        return Page(items: items, nextKey: Self.nextPosition(after: offset + items.count, head: head))
+        let rows = try await file.items(list, after: after, count: max(count, 1))
+        let items: [Item] = try rows.map { try Self.decode($0.item, list: list, path: file.path) }
+        let start = rows.first?.position
+        return Page(
+            items: items,
+            previousKey: after != nil && start.map { $0 > (head.first ?? $0) } == true
+                ? start.map(LocalPosition.init)
+                : nil,
+            nextKey: Self.nextKey(after: rows.last?.position ?? after, head: head))
     }
 
-    /// The key of the page after `end`: more stored items, or a remote page
-    /// to ask for.
-    private static func nextPosition(after end: Int, head: LocalListFile.Head) -> LocalPosition? {
-        end < head.count || head.nextKey != nil ? LocalPosition(end) : nil
+    /// The key of the page after position `end`: more stored items, or a
+    /// remote page to ask for.
+    private static func nextKey(after end: Int64?, head: LocalListFile.Head) -> LocalPosition? {
+        guard let end else { return nil }
+        let more = head.last.map { end < $0 } == true || head.nextKey != nil
+        return more ? LocalPosition(end) : nil
     }
 
     private static func encode<T: Encodable>(_ value: T) throws -> Data {
         try JSONEncoder().encode(value)
     }
 
-    private static func encode(_ items: [Item]) throws -> [Data] {
+    private static func encode(_ items: [Item]) throws -> [LocalListFile.NewItem] {
         let encoder = JSONEncoder()
-        return try items.map { try encoder.encode($0) }
+        return try items.map { LocalListFile.NewItem(id: try storedID(of: $0), item: try encoder.encode($0)) }
+    }
+
+    /// An item's id as the file keeps it, for local edits to find it by:
+    /// the JSON of an `Identifiable` item's `Codable` id, and the whole
+    /// item's JSON otherwise.
+    static func storedID(of item: Item) throws -> String {
+        if let identifiable = item as? any Identifiable, let id = encodedID(of: identifiable) { return id }
+        return String(decoding: try JSONEncoder().encode(item), as: UTF8.self)
+    }
+
+    private static func encodedID<T: Identifiable>(of item: T) -> String? {
+        guard let id = item.id as? any Encodable, let data = try? JSONEncoder().encode(id) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     private static func decode<T: Decodable>(_ data: Data, list: String, path: String) throws(SQLiteFileError)
@@ -256,6 +318,97 @@ where Remote.Item: Codable, Remote.Key: Codable {
                 "The list \"\(list)\" in \(path) holds a row that does not decode as \(T.self) (\(error)): it was "
                     + "written by another version of the app or of the item type. Refresh the list, or remove it "
                     + "with removeList(_:).")
+        }
+    }
+}
+
+// MARK: Local edits
+
+extension OfflineFirstSource where Item: Identifiable, Item.ID: Codable {
+    /// Writes a local edit through to the file: the stored item with the
+    /// same id is replaced, so that the next run shows the edit too.
+    ///
+    /// Apply the edit to the list as well; the list shows it at once, the
+    /// file follows:
+    ///
+    /// ```swift
+    /// list.update(launch)
+    /// try await source.update(launch)
+    /// ```
+    /// - Parameter item: the new value.
+    /// - Returns: whether the file held an item with that id.
+    /// - Throws: ``SQLiteFileError`` when the file cannot take it (the list
+    ///   in memory keeps the edit).
+    /// - Complexity: O(log *n*) for a list of *n* items.
+    @discardableResult
+    public func update(_ item: Item) async throws(SQLiteFileError) -> Bool {
+        let (id, data) = try encodeEdit(item)
+        return try await file.update(list, id: id, with: data, legacyID: legacyID)
+    }
+
+    /// Writes a local insert through to the file, at the same place as in
+    /// the list: first, last (after the last item the file holds), or next
+    /// to a stored item.
+    /// - Parameters:
+    ///   - item: the item; nothing is written if the file holds its id.
+    ///   - position: where it goes.
+    /// - Returns: whether it was written (not when the file holds no list
+    ///   yet, holds the id, or does not hold the id it goes next to).
+    /// - Throws: ``SQLiteFileError`` when the file cannot take it.
+    /// - Complexity: O(log *n*); O(*n*) when 32 inserts at one place used up
+    ///   the room there and the list's positions are spread again (a pager
+    ///   then open on the list may show an item twice or skip one: refresh
+    ///   it).
+    @discardableResult
+    public func insert(_ item: Item, at position: InsertPosition<Item.ID>) async throws(SQLiteFileError)
+        -> Bool
+    {
+        let (id, data) = try encodeEdit(item)
+        let place: InsertPosition<String>
+        switch position {
+        case .first: place = .first
+        case .last: place = .last
+        case .before(let other): place = .before(try encodeID(other))
+        case .after(let other): place = .after(try encodeID(other))
+        }
+        return try await file.insert(.init(id: id, item: data), into: list, at: place, legacyID: legacyID)
+    }
+
+    /// Writes a local removal through to the file.
+    /// - Parameter id: the item's id.
+    /// - Returns: whether the file held it.
+    /// - Throws: ``SQLiteFileError`` when the file cannot take it.
+    /// - Complexity: O(log *n*).
+    @discardableResult
+    public func remove(id: Item.ID) async throws(SQLiteFileError) -> Bool {
+        try await file.remove(list, id: try encodeID(id), legacyID: legacyID)
+    }
+
+    /// The id of a row written without one (by layout 3), from its item.
+    private var legacyID: @Sendable (Data) -> String? {
+        { data in
+            guard let item = try? JSONDecoder().decode(Item.self, from: data) else { return nil }
+            return try? Self.storedID(of: item)
+        }
+    }
+
+    private func encodeID(_ id: Item.ID) throws(SQLiteFileError) -> String {
+        do {
+            return String(decoding: try JSONEncoder().encode(id), as: UTF8.self)
+        } catch {
+            throw SQLiteFileError(
+                .write, path: file.path, "The id \(id) cannot be encoded for \(file.path): \(error).")
+        }
+    }
+
+    private func encodeEdit(_ item: Item) throws(SQLiteFileError) -> (String, Data) {
+        do {
+            return (try encodeID(item.id), try JSONEncoder().encode(item))
+        } catch let error as SQLiteFileError {
+            throw error
+        } catch {
+            throw SQLiteFileError(
+                .write, path: file.path, "The item \(item.id) cannot be encoded for \(file.path): \(error).")
         }
     }
 }

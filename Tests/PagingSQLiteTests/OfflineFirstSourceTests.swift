@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Paging
 import PagingLock
 import Testing
@@ -228,6 +229,149 @@ struct OfflineFirstSourceTests {
         }
         #expect(error?.code == .corrupt)
         #expect(error?.message.contains("\"launches\"") == true)
+    }
+}
+
+@Suite("OfflineFirstSource, local edits and windows", .timeLimit(.minutes(1)))
+struct OfflineFirstSourceEditTests {
+    static func launch(_ id: String, _ name: String) -> StoredLaunch { StoredLaunch(id: id, name: name) }
+
+    /// Every item a new source over `file` shows, read from the file alone.
+    static func storedList(_ file: LocalListFile, remote: RemoteLaunches) async throws -> [StoredLaunch] {
+        let before = remote.requests.count
+        let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
+        let pager = Pager(source: source, configuration: try OfflineFirstSourceTests.configuration())
+        var items: [StoredLaunch] = []
+        var key: LocalPosition?
+        repeat {
+            let page = try await source.load(
+                PageRequest(key.map { .next(after: $0) } ?? .initial(nil), count: 10))
+            items += page.items
+            key = page.nextKey
+            let stored = try file.itemCount(list: "launches")
+            if items.count >= stored { break }
+        } while key != nil
+        _ = pager
+        #expect(remote.requests.count == before, "read from the file, with no request")
+        return items
+    }
+
+    @Test("updates, inserts and removals are written through: the next run shows them, and paging goes on")
+    func editsWrittenThrough() async throws {
+        let directory = try TemporaryDirectory()
+        let remote = RemoteLaunches(count: 35)
+        let file = try LocalListFile(path: directory.file())
+        let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
+        let pager = Pager(source: source, configuration: try OfflineFirstSourceTests.configuration())
+        _ = try await pager.loadNext().value
+        _ = try await pager.loadNext().value
+
+        // Each edit on the list at once, and through to the file.
+        let renamed = Self.launch("3", "Renamed")
+        #expect(pager.update(renamed))
+        #expect(try await source.update(renamed))
+        #expect(pager.remove(id: "5") != nil)
+        #expect(try await source.remove(id: "5"))
+        let inserted = Self.launch("x", "Inserted after 7")
+        #expect(pager.insert(inserted, at: .after("7")))
+        #expect(try await source.insert(inserted, at: .after("7")))
+        let first = Self.launch("y", "Inserted first")
+        #expect(pager.insert(first, at: .first))
+        #expect(try await source.insert(first, at: .first))
+        // The last loaded item removed: paging goes on from the file's end.
+        #expect(pager.remove(id: "19") != nil)
+        #expect(try await source.remove(id: "19"))
+        // Edits of what the file does not hold say so.
+        #expect(try await source.update(Self.launch("nope", "")) == false)
+        #expect(try await source.remove(id: "nope") == false)
+        #expect(try await source.insert(Self.launch("z", ""), at: .before("nope")) == false)
+        #expect(try await source.insert(renamed, at: .last) == false, "an id the file holds")
+
+        _ = try await pager.loadAll()
+        var expected = RemoteLaunches.launches(count: 35)
+        expected[3] = renamed
+        expected.removeAll { $0.id == "5" || $0.id == "19" }
+        expected.insert(inserted, at: expected.firstIndex { $0.id == "7" }! + 1)
+        expected.insert(first, at: 0)
+        #expect(Array(pager.items) == expected, "paging went on around the edits, no launch twice or missing")
+        #expect(try file.itemCount(list: "launches") == expected.count)
+        // A new run shows what the last one showed, from the file.
+        #expect(try await Self.storedList(file, remote: remote) == expected)
+    }
+
+    @Test("inserts at one place past its room spread the list again, keeping its order")
+    func manyInsertsAtOnePlace() async throws {
+        let directory = try TemporaryDirectory()
+        let remote = RemoteLaunches(count: 3, version: 1)
+        let file = try LocalListFile(path: directory.file())
+        let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
+        _ = try await Pager(source: source, configuration: try OfflineFirstSourceTests.configuration())
+            .loadAll()
+        var expected = RemoteLaunches.launches(count: 3)
+        for index in 0..<40 {
+            let item = Self.launch("n\(index)", "Inserted \(index)")
+            #expect(try await source.insert(item, at: .after("0")))
+            expected.insert(item, at: 1)
+        }
+        #expect(try await Self.storedList(file, remote: remote) == expected)
+    }
+
+    @Test("a window that dropped stored pages reads them again from the file, before and after")
+    func windowRereadsStoredPages() async throws {
+        let directory = try TemporaryDirectory()
+        let remote = RemoteLaunches(count: 60)
+        let file = try LocalListFile(path: directory.file())
+        do {
+            let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
+            _ = try await Pager(source: source, configuration: try OfflineFirstSourceTests.configuration())
+                .loadAll()
+        }
+        #expect(try file.itemCount(list: "launches") == 60)
+        // A new run, offline, holding at most 3 pages: forward to the end, then back to the start.
+        remote.offline = true
+        let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
+        let pager = Pager(
+            source: source,
+            configuration: try PagingConfiguration(pageSize: 10, prefetchDistance: 0, maximumHeld: .pages(3)))
+        for _ in 0..<6 { _ = try await pager.loadNext().value }
+        #expect(pager.items.first?.id == "30")
+        #expect(pager.items.last?.id == "59")
+        #expect(pager.hasPrevious)
+        while pager.hasPrevious { _ = try await pager.loadPrevious().value }
+        #expect(Array(pager.items) == Array(RemoteLaunches.launches(count: 30)))
+        #expect(remote.requests.count == 6, "the first run's requests only")
+    }
+
+    @Test("a list of layout 3 (no ids, positions 0, 1, 2, …) is migrated, and its rows can be edited")
+    func editsOfLayout3Rows() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file()
+        try await DatabaseQueue(path: path).write { db in
+            for step in 1...3 {
+                for statement in FileSchema.migrations[step] ?? [] { try db.execute(sql: statement) }
+            }
+            try db.execute(
+                sql:
+                    "INSERT INTO lists (list, item_count, next_key, refreshed_at) VALUES ('launches', 5, NULL, 1)"
+            )
+            for launch in RemoteLaunches.launches(count: 5) {
+                try db.execute(
+                    sql: "INSERT INTO list_items (list, position, item) VALUES ('launches', ?, ?)",
+                    arguments: [Int(launch.id), try JSONEncoder().encode(launch)])
+            }
+            try db.execute(sql: "PRAGMA application_id = \(FileSchema.applicationID)")
+            try db.execute(sql: "PRAGMA user_version = 3")
+        }
+        let remote = RemoteLaunches(count: 0)
+        let file = try LocalListFile(path: path)
+        let source = OfflineFirstSource(remote: remote, file: file, list: "launches")
+        #expect(try await source.update(Self.launch("2", "Renamed")))
+        #expect(try await source.insert(Self.launch("x", "Between 2 and 3"), at: .after("2")))
+        #expect(try await source.remove(id: "4"))
+        var expected = RemoteLaunches.launches(count: 4)
+        expected[2] = Self.launch("2", "Renamed")
+        expected.insert(Self.launch("x", "Between 2 and 3"), at: 3)
+        #expect(try await Self.storedList(file, remote: remote) == expected)
     }
 }
 

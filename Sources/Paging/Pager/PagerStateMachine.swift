@@ -744,11 +744,17 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     private func nextRequest(_ direction: LoadDirection, count: Int?) -> (Request, Bool)? {
         switch direction {
         case .next:
-            if let dropped = droppedBack.last { return (dropped, true) }
+            if var dropped = droppedBack.last {
+                dropped.isReload = true
+                return (dropped, true)
+            }
             guard let key = records[endSequence - 1]?.nextKey else { return nil }
             return (Request(.next(after: key), count: count ?? configuration.pageSize), false)
         case .previous:
-            if let dropped = droppedFront.last { return (dropped, true) }
+            if var dropped = droppedFront.last {
+                dropped.isReload = true
+                return (dropped, true)
+            }
             guard let key = records[firstSequence]?.previousKey else { return nil }
             return (Request(.previous(before: key), count: count ?? configuration.pageSize), false)
         }

@@ -28,6 +28,13 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
     /// How many items the pager asks for. A source may return fewer (at an
     /// end) or, if its backend pages in fixed sizes, a different number.
     public var count: Int
+    /// Whether the pager asks again for a page it held and dropped from its
+    /// window (``PagingConfiguration/maximumHeld``), with the request that
+    /// first loaded it: the same page as before, not a refresh, though its
+    /// position may be `.initial`. A source that keeps pages (such as one
+    /// backed by a file) may answer from what it kept. Not compared by `==`:
+    /// a reload asks for the same page as the first request did.
+    public var isReload = false
 
     /// Creates a request.
     /// - Parameters:
@@ -36,6 +43,18 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
     public init(_ position: Position, count: Int) {
         self.position = position
         self.count = count
+    }
+
+    /// Whether two requests ask for the same page: the same position and
+    /// count (``isReload`` is not compared).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.position == rhs.position && lhs.count == rhs.count
+    }
+
+    /// Hashes the position and count.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(position)
+        hasher.combine(count)
     }
 
     /// The key of the request, whatever its position; `nil` for an initial

@@ -90,17 +90,26 @@ struct DemoTerminalTests {
         return status
     }
 
-    @Test("--database: offline, the stored launches show and their end says offline; online, paging resumes")
+    @Test(
+        "--database: offline, the stored launches, a booking and details show, and their end says offline; online, paging resumes"
+    )
     func demoWithDatabase() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("paging-demo-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("demo.sqlite").path
 
-        // Online: two pages, kept in the file.
+        // Online: the first launch booked and its details opened, and two pages, kept in the file.
         let first = try await Self.run(["demo", "--latency", "0", "--database", database]) { terminal in
             #expect(await terminal.waitFor("Launches · 20 loaded"), "no first page:\n\(terminal.output)")
-            let mark = terminal.outputCount
+            var mark = terminal.outputCount
+            terminal.type("b")
+            #expect(await terminal.waitFor("1 trip booked", after: mark), "no booking")
+            mark = terminal.outputCount
+            terminal.type("\r")
+            #expect(await terminal.waitFor("You have a trip booked", after: mark), "no details")
+            terminal.type("\u{1B}")
+            mark = terminal.outputCount
             terminal.type("G")
             #expect(await terminal.waitFor("Launches · 40 loaded", after: mark))
             terminal.type("q")
@@ -111,7 +120,15 @@ struct DemoTerminalTests {
         let second = try await Self.run(["demo", "--database", database, "--offline"]) { terminal in
             #expect(await terminal.waitFor("Launches · 20 loaded"), "no stored page:\n\(terminal.output)")
             #expect(await terminal.waitFor("Starlink-10"))
+            #expect(await terminal.waitFor("✓"), "the booking was not written through to the file")
+            // The details opened online come from the store file.
             var mark = terminal.outputCount
+            terminal.type("\r")
+            #expect(
+                await terminal.waitFor("You have a trip booked", after: mark),
+                "no stored details:\n\(terminal.output.suffix(2000))")
+            terminal.type("\u{1B}")
+            mark = terminal.outputCount
             terminal.type("G")
             #expect(await terminal.waitFor("Launches · 40 loaded", after: mark), "the second stored page")
             mark = terminal.outputCount

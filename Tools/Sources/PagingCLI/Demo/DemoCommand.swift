@@ -92,10 +92,10 @@ struct DemoCommand: AsyncParsableCommand {
                 let pager = try Self.makePager(
                     source: source, pageSize: pageSize, prefetchDistance: prefetchDistance)
                 try await present(
-                    pager: pager, api: api, io: io, terminal: terminal, interactive: interactive
-                ) {
-                    Self.offlineNote(source)
-                }
+                    pager: pager, api: api, io: io, terminal: terminal, interactive: interactive,
+                    note: { Self.offlineNote(source) },
+                    // A booking is written through to the file: the next run shows it too.
+                    booked: { launch in _ = try? await source.update(launch) })
             } else {
                 let pager = try Self.makePager(
                     source: api.source(), pageSize: pageSize, prefetchDistance: prefetchDistance)
@@ -140,10 +140,11 @@ struct DemoCommand: AsyncParsableCommand {
     private func present<Key>(
         pager: Pager<Key, TutorialLaunch>, api: TutorialAPI, io: CommandIO, terminal: RawTerminal,
         interactive: Bool,
-        note: @escaping @Sendable () -> String? = { nil }
+        note: @escaping @Sendable () -> String? = { nil },
+        booked: @escaping @Sendable (TutorialLaunch) async -> Void = { _ in }
     ) async throws {
         if interactive {
-            let session = Self.makeSession(api: api, pager: pager, note: note)
+            let session = Self.makeSession(api: api, pager: pager, note: note, booked: booked)
             try await TerminalRunner.run(session, terminal: terminal)
         } else {
             try await Self.printPages(pager: pager, io: io)
@@ -186,11 +187,13 @@ struct DemoCommand: AsyncParsableCommand {
         return Pager(source: source, configuration: configuration)
     }
 
-    /// The demo's screen over a pager: details by `launch(id:)`, booking by the tutorial's mutations.
+    /// The demo's screen over a pager: details by `launch(id:)`, booking by the tutorial's mutations;
+    /// `booked` hears each launch a booking changed (to write it through to the database).
     static func makeSession<Key>(
         api: TutorialAPI, pager: Pager<Key, TutorialLaunch>,
         size: ScreenSize = ScreenSize(rows: 24, columns: 80),
-        note: @escaping @Sendable () -> String? = { nil }
+        note: @escaping @Sendable () -> String? = { nil },
+        booked: @escaping @Sendable (TutorialLaunch) async -> Void = { _ in }
     )
         -> ListSession<Key, TutorialLaunch>
     {
@@ -209,7 +212,11 @@ struct DemoCommand: AsyncParsableCommand {
                 copy.isBooked.toggle()
                 return copy
             },
-            toggleBooking: { launch in try await api.setBooked(launch, booked: !launch.isBooked) }
+            toggleBooking: { launch in
+                let result = try await api.setBooked(launch, booked: !launch.isBooked)
+                await booked(result.item)
+                return result
+            }
         )
         return ListSession(
             screen: ListScreen(title: "Launches", noun: "launches", canBook: true, size: size),
