@@ -91,7 +91,7 @@ struct DemoTerminalTests {
     }
 
     @Test(
-        "--database: offline, the stored launches, a booking and details show, and their end says offline; online, paging resumes"
+        "--database: offline, the stored launches, a booking and details show, their end says offline, and o and r page on"
     )
     func demoWithDatabase() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("paging-demo-\(UUID())")
@@ -137,6 +137,15 @@ struct DemoTerminalTests {
                 await terminal.waitFor("offline, last refreshed", after: mark),
                 "no offline note:\n\(terminal.output.suffix(2000))")
             #expect(await terminal.waitFor("r to retry", after: mark))
+            // The network back within the run: a retry pages on.
+            mark = terminal.outputCount
+            terminal.type("o")
+            #expect(await terminal.waitFor("Network on", after: mark), "no network switch")
+            mark = terminal.outputCount
+            terminal.type("r")
+            #expect(
+                await terminal.waitFor("Launches · 60 loaded", after: mark),
+                "paging did not resume:\n\(terminal.output.suffix(2000))")
             terminal.type("q")
         }
         #expect(second == 0)
@@ -149,7 +158,10 @@ struct DemoTerminalTests {
             #expect(await terminal.waitFor("Launches · 40 loaded", after: mark))
             mark = terminal.outputCount
             terminal.type("G")
-            #expect(await terminal.waitFor("Launches · 60 loaded", after: mark), "paging did not resume")
+            #expect(await terminal.waitFor("Launches · 60 loaded", after: mark), "the third stored page")
+            mark = terminal.outputCount
+            terminal.type("G")
+            #expect(await terminal.waitFor("Launches · 80 loaded", after: mark), "paging did not resume")
             terminal.type("q")
         }
         #expect(third == 0)

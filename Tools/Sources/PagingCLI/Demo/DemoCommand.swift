@@ -22,9 +22,10 @@ struct DemoCommand: AsyncParsableCommand {
 
             With --database FILE the list is kept in a SQLite file, and so is the client's normalized \
             store (the details of launches opened): a second run shows the list at once from the file \
-            and pages on from the network where the file ends. With --offline as well, the \
-            server is not started: the list shows what the file holds, the title line says it is \
-            offline and when it was last refreshed, and paging on fails until a run with the server.
+            and pages on from the network where the file ends. With --offline as well, the network \
+            starts off: the list shows what the file holds, the title line says it is offline and \
+            when it was last refreshed, and paging on fails; o turns the network on (or off again), \
+            and r then pages on.
             """
     )
 
@@ -42,7 +43,9 @@ struct DemoCommand: AsyncParsableCommand {
             "Keep the list in this SQLite file, and open it from there the next time.", valueName: "file"))
     var database: String?
 
-    @Flag(name: .long, help: "Do not start the server: show what --database holds, as without a network.")
+    @Flag(
+        name: .long,
+        help: "Start with the network off: show what --database holds, as without one; o turns it on.")
     var offline = false
 
     @OptionGroup var server: ServerOptions
@@ -65,19 +68,16 @@ struct DemoCommand: AsyncParsableCommand {
         let interactive = io.isOutputTerminal && terminal.isInteractive
         let configuration = server.configuration(
             defaultLatency: interactive ? .random(.milliseconds(150) ... .milliseconds(600)) : .none)
-        let running: LaunchServer?
-        if offline {
-            running = nil
-        } else {
-            do {
-                running = try await LaunchServer.start(configuration)
-            } catch {
-                throw CLIError.failed("the launch server could not start: \(error).")
-            }
+        let running: LaunchServer
+        do {
+            running = try await LaunchServer.start(configuration)
+        } catch {
+            throw CLIError.failed("the launch server could not start: \(error).")
         }
-        // Offline, the client asks a loopback port nothing listens on (the discard port): every
-        // request fails at once, as without a network.
-        let endpoint = running?.graphQLURL ?? Self.unreachableEndpoint
+        // With --offline the network starts off: every request fails at once, as without one,
+        // until o turns it on (the server runs all along).
+        let network = NetworkSwitch(on: !offline)
+        let endpoint = running.graphQLURL
         let result: Result<Void, any Error>
         var storeFile: GraphQLStoreFile?
         do {
@@ -86,7 +86,8 @@ struct DemoCommand: AsyncParsableCommand {
             let store = database.map { _ in GraphQLStore() }
             if let database, let store { storeFile = try Self.attachStoreFile(path: database, to: store) }
             let api = TutorialAPI(
-                client: GraphQLClient(endpoint: endpoint, timeout: .seconds(15), store: store))
+                client: GraphQLClient(
+                    endpoint: endpoint, timeout: .seconds(15), transport: network, store: store))
             if let database {
                 let source = try Self.offlineFirstSource(api: api, path: database)
                 let pager = try Self.makePager(
@@ -94,6 +95,7 @@ struct DemoCommand: AsyncParsableCommand {
                 try await present(
                     pager: pager, api: api, io: io, terminal: terminal, interactive: interactive,
                     note: { Self.offlineNote(source) },
+                    network: network,
                     // A booking is written through to the file: the next run shows it too.
                     booked: { launch in _ = try? await source.update(launch) })
             } else {
@@ -111,7 +113,7 @@ struct DemoCommand: AsyncParsableCommand {
         } catch {
             result = .failure(error)
         }
-        await running?.stop()
+        await running.stop()
         try result.get()
     }
 
@@ -126,25 +128,17 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
-    /// A loopback address nothing listens on (the discard port).
-    static let unreachableEndpoint: URL = {
-        var components = URLComponents()
-        components.scheme = "http"
-        components.host = "127.0.0.1"
-        components.port = 9
-        components.path = "/graphql"
-        return components.url ?? URL(fileURLWithPath: "/dev/null")
-    }()
-
     /// Shows the list in the terminal, or prints its pages.
     private func present<Key>(
         pager: Pager<Key, TutorialLaunch>, api: TutorialAPI, io: CommandIO, terminal: RawTerminal,
         interactive: Bool,
         note: @escaping @Sendable () -> String? = { nil },
+        network: NetworkSwitch? = nil,
         booked: @escaping @Sendable (TutorialLaunch) async -> Void = { _ in }
     ) async throws {
         if interactive {
-            let session = Self.makeSession(api: api, pager: pager, note: note, booked: booked)
+            let session = Self.makeSession(
+                api: api, pager: pager, note: note, network: network, booked: booked)
             try await TerminalRunner.run(session, terminal: terminal)
         } else {
             try await Self.printPages(pager: pager, io: io)
@@ -188,11 +182,13 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// The demo's screen over a pager: details by `launch(id:)`, booking by the tutorial's mutations;
-    /// `booked` hears each launch a booking changed (to write it through to the database).
+    /// `booked` hears each launch a booking changed (to write it through to the database), and
+    /// `network`, when given, is what the `o` key cuts and brings back.
     static func makeSession<Key>(
         api: TutorialAPI, pager: Pager<Key, TutorialLaunch>,
         size: ScreenSize = ScreenSize(rows: 24, columns: 80),
         note: @escaping @Sendable () -> String? = { nil },
+        network: NetworkSwitch? = nil,
         booked: @escaping @Sendable (TutorialLaunch) async -> Void = { _ in }
     )
         -> ListSession<Key, TutorialLaunch>
@@ -216,11 +212,20 @@ struct DemoCommand: AsyncParsableCommand {
                 let result = try await api.setBooked(launch, booked: !launch.isBooked)
                 await booked(result.item)
                 return result
-            }
+            },
+            toggleNetwork: network.map(Self.networkToggle)
         )
         return ListSession(
             screen: ListScreen(title: "Launches", noun: "launches", canBook: true, size: size),
             pager: pager, format: TutorialLaunch.rowFormat, actions: actions, note: note)
+    }
+
+    /// What the `o` key does: switches the network and says how it is now.
+    static func networkToggle(_ network: NetworkSwitch) -> @Sendable () -> String {
+        {
+            network.toggle()
+                ? "Network on: r retries, R refreshes." : "Network off: requests fail as without a network."
+        }
     }
 
     /// Prints each page as it loads, then a summary; retries a failed page a few times.

@@ -29,6 +29,8 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
         case openDetails(Item)
         /// Book or cancel the item's trip.
         case toggleBooking(Item)
+        /// Cut the network, or bring it back (the demo with `--database`).
+        case toggleNetwork
         /// Leave.
         case quit
     }
@@ -138,6 +140,8 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
             }
             guard let item = selectedItem else { return [] }
             return [.toggleBooking(item)]
+        case .character("o"):
+            return [.toggleNetwork]
         default:
             return []
         }

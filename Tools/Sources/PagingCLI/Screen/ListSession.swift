@@ -10,6 +10,9 @@ struct ScreenActions<Item: Sendable>: Sendable {
     /// Books or cancels the item's trip on the server; returns the item as the server now has it
     /// and a message.
     var toggleBooking: (@Sendable (Item) async throws -> (item: Item, message: String))?
+    /// Cuts the network or brings it back; returns a message for the status line. `nil` when the
+    /// screen has no network switch.
+    var toggleNetwork: (@Sendable () -> String)?
 
     /// No details query and no booking.
     static var none: ScreenActions { ScreenActions() }
@@ -133,6 +136,9 @@ actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where
                 openDetails(item)
             case .toggleBooking(let item):
                 toggleBooking(item)
+            case .toggleNetwork:
+                screen.status =
+                    actions.toggleNetwork?() ?? "The network switch is part of the demo with --database."
             }
         }
         return true
