@@ -227,6 +227,13 @@ public final class GraphQLStoreFile: Sendable {
         try await FileSchema.cap(pool, capped)
     }
 
+    /// Copies the WAL into the database file and empties it (for tests,
+    /// which measure the database file alone).
+    package func checkpoint() async throws {
+        try await pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+    }
+
     /// Makes every write fail as on a read-only disk (for tests; the tests
     /// run as root, whom file permissions do not stop); `false` lifts it.
     package func makeReadOnly(_ readOnly: Bool) async throws {

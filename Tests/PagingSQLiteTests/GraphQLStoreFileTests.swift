@@ -268,6 +268,42 @@ struct GraphQLStoreFileTests {
         #expect(try file.recordCount() == 1)
     }
 
+    @Test("the file keeps to the store's record limit, within a tenth, and stops growing on disk")
+    func heldToTheLimit() async throws {
+        let directory = try TemporaryDirectory()
+        let store = GraphQLStore(configuration: GraphQLStore.Configuration(recordLimit: 500))
+        store.collectInOneCommit()
+        let file = try GraphQLStoreFile(path: directory.file())
+        try file.attach(store)
+        // The last page is what a list shows, and is held.
+        var token: StoreRetainToken?
+        var most = 0
+        var bytesAfter: [Int: Int] = [:]
+        for page in 0..<60 {
+            let operation = try StoreOperation(
+                document: launchesDocument, variables: ["first": 100, "after": .string("c\(page * 100 - 1)")])
+            let body = try JSONValue(json: Data(launchesBody(page * 100..<page * 100 + 100).utf8))
+            try store.write(data: try #require(body["data"]), for: operation)
+            token?.cancel()
+            token = store.retain((page * 100..<page * 100 + 100).map { CacheKey("Launch:\($0)") })
+            try await file.flush()
+            most = max(most, try file.recordCount())
+            if page == 19 || page == 59 {
+                try await file.checkpoint()
+                bytesAfter[page] = file.fileSize
+            }
+        }
+        #expect(most <= 550, "the file held up to \(most) records, for a limit of 500")
+        #expect(try file.recordCount() == store.recordCount)
+        for id in 5_900..<6_000 { #expect(store.record(for: CacheKey("Launch:\(id)")) != nil, "held \(id)") }
+        // What collections free is reused: forty more pages leave the database file about its size
+        // (the WAL, which SQLite checkpoints at about 4 MB and then reuses, is emptied before each
+        // measure).
+        let (twenty, sixty) = (try #require(bytesAfter[19]), try #require(bytesAfter[59]))
+        #expect(Double(sixty) <= 1.25 * Double(twenty), "after 20 pages: \(twenty) B, after 60: \(sixty) B")
+        token?.cancel()
+    }
+
     @Test("clearing the file gives its space back")
     func clearShrinks() async throws {
         let directory = try TemporaryDirectory()
