@@ -341,14 +341,26 @@ struct StoreState: @unchecked Sendable {
     }
 
     /// Marks records, and everything they reach, as live in this epoch.
+    ///
+    /// The keys are read in place, not copied onto the stack of what is
+    /// left to visit: a list's retained keys (a hundred thousand for a long
+    /// list) would double for the length of the collection. The stack holds
+    /// only the references found, as deep as they go from one key.
     /// - Complexity: O(*r*) for the *r* records newly marked and their values.
-    mutating func markReach(from keys: [CacheKey]) {
-        var pending = keys
-        while let key = pending.popLast() {
-            guard let record = records[key], record.mark != markEpoch else { continue }
-            record.mark = markEpoch
-            record.forEach { _, value in value.forEachReference { pending.append($0) } }
+    func markReach(from keys: [CacheKey]) {
+        var pending: [CacheKey] = []
+        for key in keys {
+            mark(key, into: &pending)
+            while let next = pending.popLast() { mark(next, into: &pending) }
         }
+    }
+
+    /// Marks a record live in this epoch, once, and adds what it references
+    /// to `pending`.
+    private func mark(_ key: CacheKey, into pending: inout [CacheKey]) {
+        guard let record = records[key], record.mark != markEpoch else { return }
+        record.mark = markEpoch
+        record.forEach { _, value in value.forEachReference { pending.append($0) } }
     }
 
     /// The roots of what a write wrote: its records, and what its fields of
@@ -418,8 +430,10 @@ struct StoreState: @unchecked Sendable {
         for query in watches.values.map(\.query) + Array(retainedQueries.values) {
             roots(of: query, keying: keying, into: &pending, rootFields: &keptRootFields)
         }
-        for keys in retainedKeys.values { pending += keys }
         markReach(from: pending)
+        // Each retained list in place: gathered into one, they would be
+        // copied whole for the length of the collection.
+        for keys in retainedKeys.values { markReach(from: keys) }
         return keptRootFields
     }
 
