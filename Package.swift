@@ -31,6 +31,9 @@ let package = Package(
         .library(name: "PagingTesting", targets: ["PagingTesting"]),
         // The GraphQL store persisted in SQLite (GRDB): lists that open from disk.
         .library(name: "PagingSQLite", targets: ["PagingSQLite"]),
+        // The code generator behind `paging schema` and `paging codegen`:
+        // schemas from SDL or introspection, documents checked against them.
+        .library(name: "PagingCodegen", targets: ["PagingCodegen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
@@ -77,6 +80,18 @@ let package = Package(
                 "Paging", "PagingLock", "PagingGraphQLCore", "PagingGraphQLStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // The generator: it reads schemas and documents with GraphQLSwift and
+        // knows nothing of the client, the store or the pager.
+        .target(
+            name: "PagingCodegen",
+            dependencies: [.product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PagingCodegenTests",
+            dependencies: ["PagingCodegen", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingLock", "PagingTesting"], swiftSettings: strictSettings),

@@ -77,6 +77,7 @@ let package = Package(
                 .product(name: "PagingGraphQL", package: "Paging"),
                 // `demo --database`: the launch list kept in a SQLite file, offline-first.
                 .product(name: "PagingSQLite", package: "Paging"),
+                .product(name: "PagingCodegen", package: "Paging"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // To add `@connection` to a document that pages by first/after and pageInfo.
                 .product(name: "GraphQL", package: "GraphQL"),
@@ -97,6 +98,7 @@ let package = Package(
                 .product(name: "PagingTesting", package: "Paging"),
                 // To read what `demo --database` left in its file.
                 .product(name: "PagingSQLite", package: "Paging"),
+                .product(name: "PagingCodegen", package: "Paging"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // A scripted HTTP server on loopback, for answers the launch server never gives.
                 .product(name: "Hummingbird", package: "hummingbird"),

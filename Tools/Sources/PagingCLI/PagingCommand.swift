@@ -13,6 +13,7 @@ public import ArgumentParser
 /// paging fetch --endpoint URL --query FILE > nodes.jsonl
 /// paging browse --endpoint URL --query FILE --fields name,owner.login
 /// paging serve --port 8080
+/// paging schema --endpoint URL -o schema.graphqls
 /// ```
 ///
 /// Exit codes: 0 done, 1 failed, 2 bad arguments, 130 interrupted.
@@ -24,7 +25,9 @@ public struct PagingCommand: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 done, 1 failed, 2 bad arguments, 130 interrupted (Ctrl-C).
             """,
-        subcommands: [DemoCommand.self, BrowseCommand.self, FetchCommand.self, ServeCommand.self]
+        subcommands: [
+            DemoCommand.self, BrowseCommand.self, FetchCommand.self, ServeCommand.self, SchemaCommand.self,
+        ]
     )
 
     /// Creates the command (argument parsing fills it in).
