@@ -82,11 +82,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The generator: it reads schemas and documents with GraphQLSwift and
-        // knows nothing of the client, the store or the pager.
+        // The generator: it reads schemas and documents with GraphQLSwift, on
+        // the GraphQL core; it knows nothing of the client, the store or the pager.
         .target(
             name: "PagingCodegen",
-            dependencies: [.product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["PagingGraphQLCore", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -15,7 +15,7 @@ extension JSONValue {
         case .bool(let value): text += value ? "true" : "false"
         case .int(let value): text += String(value)
         case .double(let value): text += String(describing: value)
-        case .string(let value): Self.appendQuoted(value, to: &text)
+        case .string(let value): value.appendQuotedLiteral(to: &text)
         case .array(let elements):
             text += "["
             for (index, element) in elements.enumerated() {
@@ -27,30 +27,11 @@ extension JSONValue {
             text += "{"
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { text += "," }
-                Self.appendQuoted(key, to: &text)
+                key.appendQuotedLiteral(to: &text)
                 text += ":"
                 members[key]?.appendCanonicalText(to: &text)
             }
             text += "}"
         }
-    }
-
-    /// Appends a string as a JSON string literal.
-    static func appendQuoted(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PagingGraphQLCore
 
 extension IntrospectionSchema {
     /// The scalars every schema has, which SDL leaves out.
@@ -139,23 +140,9 @@ enum SDLWriter {
 
     /// A GraphQL string literal.
     static func string(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case "\u{08}": literal += "\\b"
-            case "\u{0C}": literal += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                literal += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "\""
+        var literal = ""
+        text.appendQuotedLiteral(to: &literal)
+        return literal
     }
 }
 
