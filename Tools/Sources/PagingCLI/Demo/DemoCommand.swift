@@ -89,7 +89,13 @@ struct DemoCommand: AsyncParsableCommand {
                 client: GraphQLClient(
                     endpoint: endpoint, timeout: .seconds(15), transport: network, store: store))
             if let database {
-                let source = try Self.offlineFirstSource(api: api, path: database)
+                // The client's store file takes each page's launches before the list file takes
+                // the page, so that a kill never leaves a stored page whose launches (their details
+                // offline) the store file lacks: the list is read from its file from then on, and
+                // those launches would not be asked for again.
+                let file = storeFile
+                let source = try Self.offlineFirstSource(
+                    api: api, path: database, settled: { try? await file?.flush() })
                 let pager = try Self.makePager(
                     source: source, pageSize: pageSize, prefetchDistance: prefetchDistance)
                 try await present(
@@ -145,13 +151,15 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
-    /// The launch list kept in the SQLite file at `path`.
-    static func offlineFirstSource(api: TutorialAPI, path: String) throws
-        -> OfflineFirstSource<HasMoreCursorSource<String, TutorialLaunch>>
-    {
+    /// The launch list kept in the SQLite file at `path`; `settled` is awaited after each page
+    /// comes from the server, before the page is written to the file.
+    static func offlineFirstSource(
+        api: TutorialAPI, path: String, settled: @escaping @Sendable () async -> Void = {}
+    ) throws -> OfflineFirstSource<HasMoreCursorSource<String, TutorialLaunch>> {
         do {
             return OfflineFirstSource(
-                remote: api.source(), file: try LocalListFile(path: path), list: "demo-launches")
+                remote: api.source(settled: settled), file: try LocalListFile(path: path),
+                list: "demo-launches")
         } catch {
             throw CLIError.failed("\(error.message)")
         }

@@ -54,8 +54,15 @@ struct TutorialAPI: Sendable {
     }
 
     /// The tutorial's pager over the launch list.
-    func source() -> HasMoreCursorSource<String, TutorialLaunch> {
-        HasMoreCursorSource { pageSize, cursor in try await launches(pageSize: pageSize, after: cursor) }
+    /// - Parameter settled: awaited after each page has come, before the source returns it.
+    func source(settled: @escaping @Sendable () async -> Void = {}) -> HasMoreCursorSource<
+        String, TutorialLaunch
+    > {
+        HasMoreCursorSource { pageSize, cursor in
+            let page = try await launches(pageSize: pageSize, after: cursor)
+            await settled()
+            return page
+        }
     }
 
     /// One launch, by id: the tutorial's `LaunchDetails` query; when the server cannot be reached
