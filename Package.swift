@@ -91,7 +91,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PagingCodegenTests",
-            dependencies: ["PagingCodegen", .product(name: "GraphQL", package: "GraphQL")],
+            // PagingGraphQL for the generated types the tests compile and use.
+            dependencies: ["PagingCodegen", "PagingGraphQL", .product(name: "GraphQL", package: "GraphQL")],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingLock", "PagingTesting"], swiftSettings: strictSettings),

@@ -25,6 +25,14 @@ public struct CodegenError: Error, Hashable, Sendable {
         /// does not make a valid schema.
         public static var invalidSchema: Self { Self("invalidSchema") }
 
+        /// A document does not parse, or is not valid against the schema.
+        public static var invalidDocument: Self { Self("invalidDocument") }
+        /// Two operations, or two fragments, have one name.
+        public static var duplicateName: Self { Self("duplicateName") }
+        /// A document uses something the generator does not turn into
+        /// Swift yet; the message says what.
+        public static var unsupported: Self { Self("unsupported") }
+
         /// The name of the code, such as `invalidSchema`.
         public var description: String { name }
     }

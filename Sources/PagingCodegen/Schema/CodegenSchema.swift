@@ -16,6 +16,9 @@ public struct CodegenSchema: @unchecked Sendable {
     public let schema: GraphQLSchema
     /// The file it was read from, as named.
     public let file: String
+    /// The schema with the client directives documents may use
+    /// (`@connection`), for validation.
+    let validationSchema: GraphQLSchema
 
     /// Reads a schema file: SDL, or an introspection result in JSON (a file
     /// that starts with `{`).
@@ -59,7 +62,19 @@ public struct CodegenSchema: @unchecked Sendable {
             sdl = text
         }
         do {
-            schema = try buildSchema(source: Source(body: sdl, name: file))
+            let built = try buildSchema(source: Source(body: sdl, name: file))
+            // Documents may use the library's client directives, which servers do not declare.
+            let clientDirectives = OperationDocuments.clientDirectives
+                .split(separator: "\n")
+                .filter { line in
+                    let name = line.dropFirst("directive @".count).prefix { $0.isLetter }
+                    return built.getDirective(name: String(name)) == nil
+                }
+                .joined(separator: "\n")
+            schema = built
+            validationSchema =
+                clientDirectives.isEmpty
+                ? built : try buildSchema(source: Source(body: sdl + "\n" + clientDirectives, name: file))
         } catch let error as GraphQLError {
             // The place is in the SDL only when the file is SDL.
             let place = sdl == text ? error.locations.first : nil

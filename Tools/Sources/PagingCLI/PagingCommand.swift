@@ -14,6 +14,7 @@ public import ArgumentParser
 /// paging browse --endpoint URL --query FILE --fields name,owner.login
 /// paging serve --port 8080
 /// paging schema --endpoint URL -o schema.graphqls
+/// paging codegen --schema schema.graphqls --operations 'GraphQL/*.graphql' --output Generated
 /// ```
 ///
 /// Exit codes: 0 done, 1 failed, 2 bad arguments, 130 interrupted.
@@ -27,6 +28,7 @@ public struct PagingCommand: AsyncParsableCommand {
             """,
         subcommands: [
             DemoCommand.self, BrowseCommand.self, FetchCommand.self, ServeCommand.self, SchemaCommand.self,
+            CodegenCommand.self,
         ]
     )
 

@@ -1,0 +1,141 @@
+import GraphQL
+
+/// What one selection set asks of one type, fields merged by response key:
+/// the shape of one generated struct.
+final class SelectionModel {
+    /// A field of the struct.
+    struct FieldModel {
+        /// The field's response key: its alias, or its name.
+        let key: String
+        /// Its name in the schema.
+        let name: String
+        /// Its description in the schema.
+        let description: String?
+        /// Its type in the schema.
+        let type: any GraphQLOutputType
+        /// Whether `@include` or `@skip` may leave it out.
+        var conditional: Bool
+        /// The selection of an object field.
+        let selection: SelectionModel?
+    }
+
+    /// The GraphQL type the selection is on.
+    let typeName: String
+    /// The fields, in the order they first appear.
+    private(set) var fields: [FieldModel] = []
+    /// The named fragments spread on the same type, in the order they first appear.
+    private(set) var fragments: [String] = []
+
+    init(typeName: String) {
+        self.typeName = typeName
+    }
+
+    /// Builds the model of a selection set on a type.
+    /// - Throws: ``CodegenError`` with ``CodegenError/Code/unsupported`` for a
+    ///   selection the generator does not turn into Swift yet.
+    static func make(
+        _ selectionSet: SelectionSet, on type: any GraphQLNamedType, documents: OperationDocuments
+    ) throws(CodegenError) -> SelectionModel {
+        let model = SelectionModel(typeName: type.name)
+        try model.collect(selectionSet, on: type, conditional: false, documents: documents)
+        return model
+    }
+
+    private func collect(
+        _ selectionSet: SelectionSet, on type: any GraphQLNamedType, conditional: Bool,
+        documents: OperationDocuments
+    ) throws(CodegenError) {
+        for selection in selectionSet.selections {
+            let isConditional = conditional || Self.isConditional(selection)
+            if let field = selection as? Field {
+                try add(field, on: type, conditional: isConditional, documents: documents)
+            } else if let spread = selection as? FragmentSpread {
+                guard let fragment = documents.fragments[spread.name.value] else { continue }
+                guard fragment.typeCondition.name.value == type.name, !isConditional else {
+                    throw OperationDocuments.error(
+                        .unsupported, at: spread,
+                        "a fragment spread on another type than \(type.name), or under @include/@skip, is not generated yet; spread \(spread.name.value) where the type is \(fragment.typeCondition.name.value)."
+                    )
+                }
+                if !fragments.contains(spread.name.value) { fragments.append(spread.name.value) }
+            } else if let inline = selection as? InlineFragment {
+                if let condition = inline.typeCondition, condition.name.value != type.name {
+                    throw OperationDocuments.error(
+                        .unsupported, at: inline,
+                        "an inline fragment on another type than \(type.name) (an interface's or union's member) is not generated yet."
+                    )
+                }
+                try collect(inline.selectionSet, on: type, conditional: isConditional, documents: documents)
+            }
+        }
+    }
+
+    private func add(
+        _ field: Field, on type: any GraphQLNamedType, conditional: Bool, documents: OperationDocuments
+    ) throws(CodegenError) {
+        let key = field.alias?.value ?? field.name.value
+        let fieldType: any GraphQLOutputType
+        var description: String?
+        if field.name.value == "__typename" {
+            fieldType = GraphQLNonNull(GraphQLString)
+            description = "The name of the object's type."
+        } else {
+            guard let definition = Self.fields(of: type)?[field.name.value] else {
+                throw OperationDocuments.error(
+                    .unsupported, at: field,
+                    "\(type.name) has no field \(field.name.value) the generator can see (selections on a union need inline fragments, which are not generated yet)."
+                )
+            }
+            fieldType = definition.type
+            description = definition.description
+        }
+        var child: SelectionModel?
+        if let selectionSet = field.selectionSet, let named = Self.namedType(of: fieldType) {
+            if let index = fields.firstIndex(where: { $0.key == key }), let existing = fields[index].selection
+            {
+                try existing.collect(selectionSet, on: named, conditional: false, documents: documents)
+                fields[index].conditional = fields[index].conditional && conditional
+                return
+            }
+            child = try Self.make(selectionSet, on: named, documents: documents)
+        }
+        if let index = fields.firstIndex(where: { $0.key == key }) {
+            // Selected twice: present when either selection is.
+            fields[index].conditional = fields[index].conditional && conditional
+            return
+        }
+        fields.append(
+            FieldModel(
+                key: key, name: field.name.value, description: description, type: fieldType,
+                conditional: conditional, selection: child))
+    }
+
+    /// The fields of an object or interface type.
+    static func fields(of type: any GraphQLNamedType) -> GraphQLFieldMap? {
+        if let object = type as? GraphQLObjectType { return try? object.fields() }
+        if let interface = type as? GraphQLInterfaceType { return try? interface.fields() }
+        return nil
+    }
+
+    /// The named type inside lists and non-nulls.
+    static func namedType(of type: any GraphQLType) -> (any GraphQLNamedType)? {
+        if let list = type as? GraphQLList { return namedType(of: list.ofType) }
+        if let nonNull = type as? GraphQLNonNull { return namedType(of: nonNull.ofType) }
+        return type as? any GraphQLNamedType
+    }
+
+    /// Whether a selection carries `@include` or `@skip`.
+    private static func isConditional(_ selection: any Selection) -> Bool {
+        let directives: [Directive]
+        if let field = selection as? Field {
+            directives = field.directives
+        } else if let spread = selection as? FragmentSpread {
+            directives = spread.directives
+        } else if let inline = selection as? InlineFragment {
+            directives = inline.directives
+        } else {
+            directives = []
+        }
+        return directives.contains { $0.name.value == "include" || $0.name.value == "skip" }
+    }
+}

@@ -1,0 +1,588 @@
+import GraphQL
+import PagingGraphQLCore
+
+/// Writes the Swift of a module's documents: one file per `.graphql` file
+/// (its operations and fragments) and one of the schema's enums and input
+/// objects they use.
+struct SwiftGenerator {
+    let schema: CodegenSchema
+    let documents: OperationDocuments
+    let options: Codegen.Options
+
+    /// The enums and input objects the documents use, by name.
+    private var enums: Set<String> = []
+    private var inputs: Set<String> = []
+
+    init(schema: CodegenSchema, documents: OperationDocuments, options: Codegen.Options) {
+        self.schema = schema
+        self.documents = documents
+        self.options = options
+    }
+
+    /// The files, in the order of the documents, then the schema's types.
+    mutating func generate() throws(CodegenFailure) -> [Codegen.OutputFile] {
+        var errors: [CodegenError] = []
+        var outputs: [Codegen.OutputFile] = []
+        for file in documents.files {
+            var writer = SwiftWriter()
+            writer.header(
+                from: Self.baseName(file.name), schema: Self.baseName(schema.file),
+                import: options.importStatement)
+            for operation in file.operations {
+                do {
+                    try writeOperation(operation, in: file, to: &writer)
+                } catch {
+                    errors.append(error)
+                }
+            }
+            for fragment in file.fragments {
+                do {
+                    try writeFragment(fragment, to: &writer)
+                } catch {
+                    errors.append(error)
+                }
+            }
+            outputs.append(Codegen.OutputFile(name: Self.outputName(for: file.name), contents: writer.text))
+        }
+        do {
+            outputs.append(try schemaTypes())
+        } catch {
+            errors.append(error)
+        }
+        guard errors.isEmpty else { throw CodegenFailure(errors: errors) }
+        return outputs
+    }
+
+    /// `Queries/LaunchList.graphql` → `LaunchList.graphql.swift`.
+    static func outputName(for file: String) -> String {
+        baseName(file) + ".swift"
+    }
+
+    static func baseName(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? Substring(path))
+    }
+
+    // MARK: Operations
+
+    private mutating func writeOperation(
+        _ operation: OperationDefinition, in file: OperationDocuments.File, to writer: inout SwiftWriter
+    ) throws(CodegenError) {
+        guard let name = operation.name?.value else { return }
+        let kind = operation.operation
+        let suffix = SwiftNames.capitalized(kind.rawValue)
+        let typeName = name.hasSuffix(suffix) ? name : name + suffix
+        guard let root = rootType(of: kind) else {
+            throw OperationDocuments.error(
+                .invalidDocument, at: operation, "the schema has no \(kind.rawValue) type.")
+        }
+        let variables = try operation.variableDefinitions.map { definition throws(CodegenError) in
+            (
+                name: definition.variable.name.value,
+                type: try inputTypeName(
+                    definition.type, at: definition, optional: definition.defaultValue != nil)
+            )
+        }
+        let model = try SelectionModel.make(operation.selectionSet, on: root, documents: documents)
+
+        writer.line("/// `\(kind.rawValue) \(name)`, from \(Self.baseName(file.name)).")
+        writer.open("\(options.access)struct \(typeName): GraphQLOperation")
+        writer.line("/// The document sent: the operation and the fragments it uses.")
+        writer.multilineString("\(options.access)static let document = ", documentText(of: operation))
+        writer.blank()
+        writer.line("/// The document sent.")
+        writer.line("\(options.access)var document: String { Self.document }")
+        writer.line("/// `\(name)`.")
+        writer.line("\(options.access)var operationName: String? { \"\(name)\" }")
+        writer.line("/// The values of the variables.")
+        writer.line("\(options.access)var variables: Variables")
+        writer.blank()
+        writer.line("/// Creates the operation with the values of its variables.")
+        writer.open("\(options.access)init(\(parameters(variables)))")
+        writer.line(
+            "variables = Variables(\(variables.map { "\($0.name): \(SwiftNames.identifier($0.name))" }.joined(separator: ", ")))"
+        )
+        writer.close()
+        writer.blank()
+        writer.line(
+            "/// The operation's variables; one left `nil` is not sent (the server's default applies).")
+        writer.open("\(options.access)struct Variables: Encodable, Sendable, Hashable")
+        for variable in variables {
+            writer.line("/// `$\(variable.name)`.")
+            writer.line("\(options.access)var \(SwiftNames.identifier(variable.name)): \(variable.type)")
+        }
+        writer.blank()
+        writer.line("/// Creates the variables.")
+        writer.open("\(options.access)init(\(parameters(variables)))")
+        for variable in variables {
+            writer.line("self.\(variable.name) = \(SwiftNames.identifier(variable.name))")
+        }
+        writer.close()
+        writer.close()
+        writer.blank()
+        writer.line("/// The response's data.")
+        try writeStruct(named: "Data", model: model, to: &writer)
+        writer.close()
+        writer.blank()
+    }
+
+    private mutating func writeFragment(_ fragment: FragmentDefinition, to writer: inout SwiftWriter)
+        throws(CodegenError)
+    {
+        let condition = fragment.typeCondition.name.value
+        guard let type = schema.schema.getType(name: condition) else { return }
+        let model = try SelectionModel.make(fragment.selectionSet, on: type, documents: documents)
+        writer.line(
+            "/// `fragment \(fragment.name.value) on \(condition)`: its fields, as any data that spreads it holds them."
+        )
+        try writeStruct(named: fragment.name.value, model: model, to: &writer)
+        writer.blank()
+    }
+
+    private func rootType(of operation: OperationType) -> GraphQLObjectType? {
+        switch operation {
+        case .query: schema.schema.queryType
+        case .mutation: schema.schema.mutationType
+        case .subscription: schema.schema.subscriptionType
+        }
+    }
+
+    /// `pageSize: Int? = nil, after: String? = nil`.
+    private func parameters(_ variables: [(name: String, type: String)]) -> String {
+        variables.map { variable in
+            "\(SwiftNames.identifier(variable.name)): \(variable.type)"
+                + (variable.type.hasSuffix("?") ? " = nil" : "")
+        }.joined(separator: ", ")
+    }
+
+    /// The text sent for an operation: its own, then the fragments it uses
+    /// (in order of name), each as written, `@connection` taken out.
+    private func documentText(of operation: OperationDefinition) -> String {
+        var used: Set<String> = []
+        var pending = Self.spreads(in: operation.selectionSet)
+        while let name = pending.popLast() {
+            guard used.insert(name).inserted, let fragment = documents.fragments[name] else { continue }
+            pending += Self.spreads(in: fragment.selectionSet)
+        }
+        let parts: [any Node] = [operation] + used.sorted().compactMap { documents.fragments[$0] }
+        return parts.map(Self.sourceText).joined(separator: "\n\n")
+    }
+
+    /// The names of the fragments a selection set spreads, at any depth.
+    private static func spreads(in selectionSet: SelectionSet) -> [String] {
+        selectionSet.selections.flatMap { selection -> [String] in
+            if let spread = selection as? FragmentSpread { return [spread.name.value] }
+            if let field = selection as? Field { return field.selectionSet.map(spreads) ?? [] }
+            if let inline = selection as? InlineFragment { return spreads(in: inline.selectionSet) }
+            return []
+        }
+    }
+
+    /// A definition's text, printed by GraphQLSwift, without its
+    /// `@connection` directives (the client's, which servers do not know).
+    private static func sourceText(of node: any Node) -> String {
+        if let operation = node as? OperationDefinition {
+            return print(
+                ast: operation.set(
+                    value: .node(removingConnections(operation.selectionSet)), key: "selectionSet"))
+        }
+        if let fragment = node as? FragmentDefinition {
+            return print(
+                ast: fragment.set(
+                    value: .node(removingConnections(fragment.selectionSet)), key: "selectionSet"))
+        }
+        return print(ast: node)
+    }
+
+    private static func removingConnections(_ selectionSet: SelectionSet) -> SelectionSet {
+        let selections: [any Node] = selectionSet.selections.map { selection -> any Node in
+            if var field = selection as? Field {
+                if field.directives.contains(where: { $0.name.value == "connection" }) {
+                    field = DocumentRewriter.removing(["connection"], from: field)
+                }
+                if let child = field.selectionSet {
+                    field = field.set(value: .node(removingConnections(child)), key: "selectionSet")
+                }
+                return field
+            }
+            if let inline = selection as? InlineFragment {
+                return inline.set(value: .node(removingConnections(inline.selectionSet)), key: "selectionSet")
+            }
+            return selection
+        }
+        return selectionSet.set(value: .array(selections), key: "selections")
+    }
+
+    // MARK: Data
+
+    /// Writes the struct of a selection, and those of its object fields inside it.
+    private mutating func writeStruct(
+        named name: String, model: SelectionModel, to writer: inout SwiftWriter
+    ) throws(CodegenError) {
+        var nested: [(name: String, model: SelectionModel)] = []
+        var taken: Set<String> = [name]
+        var properties: [(name: String, key: String, type: String, doc: [String])] = []
+        for field in model.fields {
+            var nestedName: String?
+            if let selection = field.selection {
+                var candidate = SwiftNames.typeName(forKey: field.key, isList: Self.isList(field.type))
+                if SwiftNames.reservedTypeNames.contains(candidate) { candidate += "_" }
+                while taken.contains(candidate) { candidate += "_" }
+                taken.insert(candidate)
+                nested.append((candidate, selection))
+                nestedName = candidate
+            }
+            var type = try outputTypeName(field.type, nested: nestedName)
+            if field.conditional, !type.hasSuffix("?") { type += "?" }
+            properties.append(
+                (SwiftNames.identifier(field.key), field.key, type, Self.documentation(of: field, on: model)))
+        }
+        let fragments = model.fragments.map { fragment in
+            var property = SwiftNames.lowercasedFirst(fragment)
+            while model.fields.contains(where: { $0.key == property }) { property += "Fragment" }
+            return (name: SwiftNames.identifier(property), type: fragment)
+        }
+        var conformances = ["Decodable", "Sendable", "Hashable"]
+        if model.fields.contains(where: { $0.key == "id" && !$0.conditional }) {
+            conformances.append("Identifiable")
+        }
+        writer.open("\(options.access)struct \(name): \(conformances.joined(separator: ", "))")
+        for property in properties {
+            for line in property.doc { writer.documentation(line) }
+            writer.line("\(options.access)var \(property.name): \(property.type)")
+        }
+        for fragment in fragments {
+            writer.line("/// The fields of `\(fragment.type)`.")
+            writer.line("\(options.access)var \(fragment.name): \(fragment.type)")
+        }
+        // A memberwise initializer, public like the type (Swift's own is internal).
+        writer.blank()
+        writer.line("/// Creates the data, as a test or a preview might.")
+        let all = properties.map { ($0.name, $0.type) } + fragments.map { ($0.name, $0.type) }
+        writer.open(
+            "\(options.access)init("
+                + all.map { "\($0.0): \($0.1)" + ($0.1.hasSuffix("?") ? " = nil" : "") }.joined(
+                    separator: ", ")
+                + ")")
+        for (property, _) in all {
+            writer.line("self.\(property.trimmingCharacters(in: "`")) = \(property)")
+        }
+        writer.close()
+        if !fragments.isEmpty {
+            // The fragments decode from the same object as the fields.
+            writer.blank()
+            writer.line("/// Decodes the fields, and each fragment from the same object.")
+            writer.open("\(options.access)init(from decoder: any Decoder) throws")
+            if !properties.isEmpty {
+                writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            }
+            for property in properties {
+                let plain = property.name.trimmingCharacters(in: "`")
+                let method = property.type.hasSuffix("?") ? "decodeIfPresent" : "decode"
+                let type = property.type.hasSuffix("?") ? String(property.type.dropLast()) : property.type
+                writer.line("\(plain) = try container.\(method)(\(type).self, forKey: .\(property.name))")
+            }
+            for fragment in fragments {
+                writer.line(
+                    "\(fragment.name.trimmingCharacters(in: "`")) = try \(fragment.type)(from: decoder)")
+            }
+            writer.close()
+            if !properties.isEmpty {
+                writer.blank()
+                writer.open("private enum CodingKeys: String, CodingKey")
+                for property in properties {
+                    writer.line("case \(property.name)")
+                }
+                writer.close()
+            }
+        }
+        for (nestedName, nestedModel) in nested {
+            writer.blank()
+            let key = model.fields.first { $0.selection === nestedModel }?.key ?? nestedName
+            writer.line("/// What `\(key)` selects of `\(nestedModel.typeName)`.")
+            try writeStruct(named: nestedName, model: nestedModel, to: &writer)
+        }
+        writer.close()
+    }
+
+    /// A property's documentation: the schema's description of the field,
+    /// or what field it is.
+    private static func documentation(of field: SelectionModel.FieldModel, on model: SelectionModel)
+        -> [String]
+    {
+        let origin =
+            field.key == field.name
+            ? "`\(model.typeName).\(field.name)`" : "`\(model.typeName).\(field.name)`, as `\(field.key)`"
+        guard let description = field.description, !description.isEmpty else {
+            return ["The field \(origin)."]
+        }
+        return description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [
+            "", "The field \(origin).",
+        ]
+    }
+
+    private static func isList(_ type: any GraphQLType) -> Bool {
+        if type is GraphQLList { return true }
+        if let nonNull = type as? GraphQLNonNull { return isList(nonNull.ofType) }
+        return false
+    }
+
+    /// The Swift type of a field: `[Launch?]?` for `[Launch]`.
+    private mutating func outputTypeName(_ type: any GraphQLType, nested: String?) throws(CodegenError)
+        -> String
+    {
+        if let nonNull = type as? GraphQLNonNull {
+            let inner = try outputTypeName(nonNull.ofType, nested: nested)
+            return inner.hasSuffix("?") ? String(inner.dropLast()) : inner
+        }
+        if let list = type as? GraphQLList {
+            return "[\(try outputTypeName(list.ofType, nested: nested))]?"
+        }
+        guard let named = type as? any GraphQLNamedType else { return "JSONValue?" }
+        return try namedTypeName(named.name, nested: nested) + "?"
+    }
+
+    /// The Swift name of a named type, noting the enums and input objects used.
+    private mutating func namedTypeName(_ name: String, nested: String?) throws(CodegenError) -> String {
+        if let nested { return nested }
+        if let scalar = SwiftNames.scalar(name) { return scalar }
+        let type = schema.schema.getType(name: name)
+        if type is GraphQLEnumType {
+            enums.insert(name)
+            return name
+        }
+        if type is GraphQLInputObjectType {
+            try useInput(name)
+            return name
+        }
+        // A custom scalar: whatever JSON the server sends.
+        return "JSONValue"
+    }
+
+    /// The Swift type of a variable: optional when nullable, or when it has a default.
+    private mutating func inputTypeName(_ type: any GraphQL.`Type`, at node: any Node, optional: Bool)
+        throws(CodegenError)
+        -> String
+    {
+        let inner = try inputTypeName(type)
+        return optional && !inner.hasSuffix("?") ? inner + "?" : inner
+    }
+
+    private mutating func inputTypeName(_ type: any GraphQL.`Type`) throws(CodegenError) -> String {
+        if let nonNull = type as? NonNullType {
+            let inner = try inputTypeName(nonNull.type)
+            return inner.hasSuffix("?") ? String(inner.dropLast()) : inner
+        }
+        if let list = type as? ListType {
+            return "[\(try inputTypeName(list.type))]?"
+        }
+        guard let named = type as? NamedType else { return "JSONValue?" }
+        return try namedTypeName(named.name.value, nested: nil) + "?"
+    }
+
+    /// The Swift type of an input object's field or a schema type's reference.
+    private mutating func inputTypeName(_ type: any GraphQLType) throws(CodegenError) -> String {
+        if let nonNull = type as? GraphQLNonNull {
+            let inner = try inputTypeName(nonNull.ofType)
+            return inner.hasSuffix("?") ? String(inner.dropLast()) : inner
+        }
+        if let list = type as? GraphQLList {
+            return "[\(try inputTypeName(list.ofType))]?"
+        }
+        guard let named = type as? any GraphQLNamedType else { return "JSONValue?" }
+        return try namedTypeName(named.name, nested: nil) + "?"
+    }
+
+    private mutating func useInput(_ name: String) throws(CodegenError) {
+        guard inputs.insert(name).inserted,
+            let input = schema.schema.getType(name: name) as? GraphQLInputObjectType
+        else { return }
+        for (_, field) in (try? input.fields()) ?? [:] {
+            _ = try inputTypeName(field.type)
+        }
+    }
+
+    // MARK: Schema types
+
+    private mutating func schemaTypes() throws(CodegenError) -> Codegen.OutputFile {
+        var writer = SwiftWriter()
+        writer.header(from: nil, schema: Self.baseName(schema.file), import: options.importStatement)
+        for name in enums.sorted() {
+            guard let type = schema.schema.getType(name: name) as? GraphQLEnumType else { continue }
+            writeEnum(type, to: &writer)
+        }
+        for name in inputs.sorted() {
+            guard let type = schema.schema.getType(name: name) as? GraphQLInputObjectType else { continue }
+            try writeInput(type, to: &writer)
+        }
+        return Codegen.OutputFile(name: options.schemaTypesFile, contents: writer.text)
+    }
+
+    private func writeEnum(_ type: GraphQLEnumType, to writer: inout SwiftWriter) {
+        var cases: [(name: String, value: String)] = []
+        var taken: Set<String> = ["unknown"]
+        for value in type.values {
+            var name = SwiftNames.caseName(value.name)
+            while taken.contains(name) { name += "_" }
+            taken.insert(name)
+            cases.append((SwiftNames.identifier(name), value.name))
+        }
+        writer.line(
+            "/// The schema's enum `\(type.name)`, with ``unknown(_:)`` for a value added after generation.")
+        writer.open("\(options.access)enum \(type.name): Hashable, Sendable, Codable")
+        for (name, value) in cases {
+            writer.line("/// `\(value)`.")
+            writer.line("case \(name)")
+        }
+        writer.line("/// A value the schema did not have when this was generated.")
+        writer.line("case unknown(String)")
+        writer.blank()
+        writer.line("/// The value as the server writes it.")
+        writer.open("\(options.access)var rawValue: String")
+        writer.open("switch self")
+        for (name, value) in cases {
+            writer.caseLine("case .\(name): \"\(value)\"")
+        }
+        writer.caseLine("case .unknown(let value): value")
+        writer.close()
+        writer.close()
+        writer.blank()
+        writer.line("/// The case of a value as the server writes it.")
+        writer.open("\(options.access)init(rawValue: String)")
+        writer.open("switch rawValue")
+        for (name, value) in cases {
+            writer.caseLine("case \"\(value)\": self = .\(name)")
+        }
+        writer.caseLine("default: self = .unknown(rawValue)")
+        writer.close()
+        writer.close()
+        writer.blank()
+        writer.line("/// Decodes the value's text.")
+        writer.open("\(options.access)init(from decoder: any Decoder) throws")
+        writer.line("self.init(rawValue: try decoder.singleValueContainer().decode(String.self))")
+        writer.close()
+        writer.blank()
+        writer.line("/// Encodes the value's text.")
+        writer.open("\(options.access)func encode(to encoder: any Encoder) throws")
+        writer.line("var container = encoder.singleValueContainer()")
+        writer.line("try container.encode(rawValue)")
+        writer.close()
+        writer.close()
+        writer.blank()
+    }
+
+    private mutating func writeInput(_ type: GraphQLInputObjectType, to writer: inout SwiftWriter)
+        throws(CodegenError)
+    {
+        var fields: [(name: String, type: String)] = []
+        var descriptions: [String: String] = [:]
+        for (name, field) in (try? type.fields()) ?? [:] {
+            descriptions[name] = field.description
+            var swiftType = try inputTypeName(field.type)
+            if field.defaultValue != nil, !swiftType.hasSuffix("?") { swiftType += "?" }
+            if swiftType == type.name || swiftType == type.name + "?" {
+                throw CodegenError(
+                    .unsupported, file: schema.file,
+                    "the input object \(type.name) holds itself in \(name); such inputs are not generated yet."
+                )
+            }
+            fields.append((name, swiftType))
+        }
+        writer.line("/// The schema's input object `\(type.name)`; a field left `nil` is not sent.")
+        writer.open("\(options.access)struct \(type.name): Encodable, Sendable, Hashable")
+        for field in fields {
+            let description = descriptions[field.name].flatMap { $0.isEmpty ? nil : $0 } ?? "`\(field.name)`."
+            for line in description.split(separator: "\n", omittingEmptySubsequences: false) {
+                writer.documentation(String(line))
+            }
+            writer.line("\(options.access)var \(SwiftNames.identifier(field.name)): \(field.type)")
+        }
+        writer.blank()
+        writer.line("/// Creates the input.")
+        writer.open("\(options.access)init(\(parameters(fields)))")
+        for field in fields {
+            writer.line("self.\(field.name) = \(SwiftNames.identifier(field.name))")
+        }
+        writer.close()
+        writer.close()
+        writer.blank()
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        var text = Substring(self)
+        while text.first == character { text = text.dropFirst() }
+        while text.last == character { text = text.dropLast() }
+        return String(text)
+    }
+}
+
+/// Lines of Swift, indented by four spaces a level.
+struct SwiftWriter {
+    private var content = ""
+    /// The Swift written, ending with one line break.
+    var text: String {
+        var text = content
+        while text.hasSuffix("\n\n") { text.removeLast() }
+        return text
+    }
+    private var depth = 0
+
+    /// The comment that says the file is generated, and from what.
+    mutating func header(from document: String?, schema: String, import statement: String) {
+        let source =
+            document.map { "\($0), checked against \(schema)" } ?? "the types of \(schema) the documents use"
+        line("// Generated by paging codegen from \(source).")
+        line("// Do not edit: change the .graphql files and generate again.")
+        blank()
+        line(statement)
+        blank()
+    }
+
+    mutating func line(_ line: String) {
+        content += String(repeating: "    ", count: depth) + line + "\n"
+    }
+
+    /// A line of a documentation comment.
+    mutating func documentation(_ text: String) {
+        line(text.isEmpty ? "///" : "/// " + text)
+    }
+
+    /// A line of a `switch`, at the switch's own indentation.
+    mutating func caseLine(_ line: String) {
+        content += String(repeating: "    ", count: max(depth - 1, 0)) + line + "\n"
+    }
+
+    mutating func blank() {
+        if !content.hasSuffix("\n\n"), !content.hasSuffix("{\n") { content += "\n" }
+    }
+
+    mutating func open(_ declaration: String) {
+        line(declaration + " {")
+        depth += 1
+    }
+
+    mutating func close() {
+        if content.hasSuffix("\n\n") { content.removeLast() }
+        depth -= 1
+        line("}")
+    }
+
+    /// `prefix` then a raw multi-line string literal of `string`.
+    mutating func multilineString(_ prefix: String, _ string: String) {
+        var hashes = "#"
+        while string.contains("\"\"\"" + hashes) || string.contains("\\" + hashes) { hashes += "#" }
+        line(prefix + hashes + "\"\"\"")
+        // The content and the closing delimiter one level in, as swift-format writes them.
+        depth += 1
+        for contentLine in string.split(separator: "\n", omittingEmptySubsequences: false) {
+            if contentLine.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                content += "\n"
+            } else {
+                line(String(contentLine))
+            }
+        }
+        line("\"\"\"" + hashes)
+        depth -= 1
+    }
+}

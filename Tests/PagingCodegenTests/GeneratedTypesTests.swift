@@ -1,0 +1,129 @@
+import Foundation
+import GraphQL
+import PagingGraphQL
+import Testing
+
+/// Answers every request with one body, keeping the requests.
+private final class CannedTransport: GraphQLTransport {
+    let body: String
+    let requests = Lock<[GraphQLHTTPRequest]>([])
+
+    init(_ body: String) { self.body = body }
+
+    func send(_ request: GraphQLHTTPRequest) async throws -> GraphQLHTTPResponse {
+        requests.withLock { $0.append(request) }
+        return GraphQLHTTPResponse(statusCode: 200, body: Data(body.utf8))
+    }
+}
+
+/// A minimal lock for the transport's log.
+private final class Lock<Value>: @unchecked Sendable {
+    // @unchecked: every access holds the lock.
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
+/// The compiled output of the generator (Generated/, checked by CodegenGoldenTests), in use.
+@Suite("Codegen, the generated types in use")
+struct GeneratedTypesTests {
+    static let page = #"""
+        {"launches": {"cursor": "c108", "hasMore": true, "launches": [
+          {"id": "109", "site": "KSC LC 39A", "isBooked": false, "mission": {"name": "Starlink-3", "smallPatch": null}},
+          null
+        ]}}
+        """#
+
+    @Test("a page decodes into the nested types, a fragment read from the same object as the fields")
+    func decodesAPage() throws {
+        let data = try JSONDecoder().decode(LaunchListQuery.Data.self, from: Data(Self.page.utf8))
+        #expect(data.launches.cursor == "c108")
+        #expect(data.launches.hasMore)
+        #expect(data.launches.launches.count == 2)
+        let tile = try #require(data.launches.launches[0]?.launchTile)
+        #expect(tile.id == "109")
+        #expect(tile.site == "KSC LC 39A")
+        #expect(tile.mission.name == "Starlink-3")
+        #expect(tile.mission.smallPatch == nil)
+        #expect(data.launches.launches[1] == nil)
+    }
+
+    @Test("a field the schema makes non-null and the response leaves out is a decoding error")
+    func nonNullEnforced() {
+        let missing = #"{"launches": {"cursor": "c", "launches": []}}"#
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(LaunchListQuery.Data.self, from: Data(missing.utf8))
+        }
+    }
+
+    @Test("variables left nil are not sent, so the server's default applies; enums go as their names")
+    func variables() throws {
+        func json(_ value: some Encodable) throws -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        }
+        #expect(try json(LaunchListQuery().variables) == "{}")
+        #expect(try json(LaunchListQuery(cursor: "c1").variables) == #"{"cursor":"c1"}"#)
+        #expect(
+            try json(LaunchDetailsQuery(id: "7", withRocket: false).variables)
+                == #"{"id":"7","withRocket":false}"#)
+        #expect(
+            try json(LaunchDetailsQuery(id: "7", size: .small, withRocket: true).variables)
+                == #"{"id":"7","size":"SMALL","withRocket":true}"#)
+        #expect(try json(BookTripsMutation(launchIds: ["1", nil]).variables) == #"{"launchIds":["1",null]}"#)
+    }
+
+    @Test("an enum value the schema did not have decodes as unknown and encodes back as it came")
+    func unknownEnumValue() throws {
+        let values = try JSONDecoder().decode([PatchSize].self, from: Data(#"["SMALL","LARGE","HUGE"]"#.utf8))
+        #expect(values == [.small, .large, .unknown("HUGE")])
+        #expect(
+            String(decoding: try JSONEncoder().encode(values), as: UTF8.self) == #"["SMALL","LARGE","HUGE"]"#)
+    }
+
+    @Test("@include makes a field optional; a type that selects id is Identifiable by it")
+    func includeAndIdentity() throws {
+        let body =
+            #"{"launch": {"id": "5", "site": null, "isBooked": true, "mission": {"name": "M", "smallPatch": "p", "missionPatch": "P"}}}"#
+        let data = try JSONDecoder().decode(LaunchDetailsQuery.Data.self, from: Data(body.utf8))
+        let launch = try #require(data.launch)
+        #expect(launch.rocket == nil)
+        #expect(launch.mission.missionPatch == "P")
+        #expect(launch.launchTile.mission.smallPatch == "p")
+        func identity<Item: Identifiable>(_ item: Item) -> Item.ID { item.id }
+        #expect(identity(launch) == "5")
+        #expect(identity(launch.launchTile) == "5")
+    }
+
+    @Test("the document sent holds the fragments it uses, parses, and carries no @connection")
+    func documents() throws {
+        #expect(LaunchListQuery.document.contains("fragment LaunchTile on Launch"))
+        #expect(!RocketLaunchesQuery.document.contains("@connection"))
+        #expect(RocketLaunchesQuery.document.contains("launches(first: $first, after: $after)"))
+        #expect(!BookTripsMutation.document.contains("fragment"))
+        for document in [LaunchListQuery.document, LaunchDetailsQuery.document, RocketLaunchesQuery.document]
+        {
+            _ = try parse(source: Source(body: document))
+        }
+    }
+
+    @Test("a generated operation goes through the client: its name, document and variables, its typed data")
+    func throughTheClient() async throws {
+        let transport = CannedTransport(#"{"data": \#(Self.page)}"#)
+        let endpoint = try #require(URL(string: "http://127.0.0.1:1/graphql"))
+        let client = GraphQLClient(endpoint: endpoint, transport: transport)
+        let response = try await client.send(LaunchListQuery(cursor: "c110"))
+        #expect(response.data?.launches.launches.first??.launchTile.id == "109")
+        let request = try #require(transport.requests.withLock { $0.first })
+        let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
+        #expect(body["operationName"] as? String == "LaunchList")
+        #expect(body["query"] as? String == LaunchListQuery.document)
+        #expect((body["variables"] as? [String: Any])?["cursor"] as? String == "c110")
+    }
+}
