@@ -27,7 +27,7 @@ sanitize:
 	swift test --sanitize=thread --scratch-path .build-tsan
 
 format:
-	swift format -i -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources
+	swift format -i -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources Examples/Sources Examples/Tests Plugins
 
 benchmarks:
 	scripts/benchmarks.sh

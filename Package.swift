@@ -34,6 +34,8 @@ let package = Package(
         // The code generator behind `paging schema` and `paging codegen`:
         // schemas from SDL or introspection, documents checked against them.
         .library(name: "PagingCodegen", targets: ["PagingCodegen"]),
+        // The same generator at build time, on a target's .graphql files.
+        .plugin(name: "PagingCodegenPlugin", targets: ["PagingCodegenPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
@@ -88,6 +90,12 @@ let package = Package(
             name: "PagingCodegen",
             dependencies: ["PagingGraphQLCore", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: strictSettings
+        ),
+        // The generator as the plugin runs it: a command line without ArgumentParser, so that
+        // the root package stays lean.
+        .executableTarget(name: "PagingCodegenTool", dependencies: ["PagingCodegen"], swiftSettings: strictSettings),
+        .plugin(
+            name: "PagingCodegenPlugin", capability: .buildTool(), dependencies: ["PagingCodegenTool"]
         ),
         .testTarget(
             name: "PagingCodegenTests",

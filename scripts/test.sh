@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Builds and tests every package of the repository: the root package (Paging,
-# PagingGraphQL) and Tools/ (the launch server). A compiler warning in our own
+# PagingGraphQL, PagingCodegen), Tools/ (the launch server, the command line)
+# and Examples/ (the seeds on generated types, built with the codegen plugin).
+# A compiler warning in our own
 # sources fails the run, as does any failing test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(. Tools)
+packages=(. Tools Examples)
 
 for package in "${packages[@]}"; do
     echo "== $package: build"

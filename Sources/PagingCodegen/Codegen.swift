@@ -38,10 +38,6 @@ public enum Codegen {
         public init() {}
 
         var access: String { isPublic ? "public " : "" }
-
-        /// `public import PagingGraphQL` for public types (their conformances
-        /// name its protocol), `import PagingGraphQL` otherwise.
-        var importStatement: String { "\(access)import \(importModule)" }
     }
 
     /// A file the generator writes.

@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+//
+// The seed systems in their own spelling, on types generated from `.graphql` files by the
+// PagingCodegenPlugin at build time: the targets hold a schema, `.graphql` files and the Swift
+// that uses what they become. The tests run them against the launch server (Tools/) on loopback.
+import PackageDescription
+
+let settings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Examples",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    dependencies: [
+        .package(name: "Paging", path: ".."),
+        .package(name: "Tools", path: "../Tools"),
+    ],
+    targets: [
+        // The Apollo iOS tutorial's "Paginate results": LaunchList.graphql, LaunchListQuery(cursor:).
+        .target(
+            name: "TutorialLaunchList",
+            dependencies: [.product(name: "PagingGraphQL", package: "Paging")],
+            swiftSettings: settings,
+            plugins: [.plugin(name: "PagingCodegenPlugin", package: "Paging")]
+        ),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: [
+                "TutorialLaunchList",
+                .product(name: "PagingGraphQL", package: "Paging"),
+                .product(name: "LaunchServer", package: "Tools"),
+            ],
+            swiftSettings: settings
+        ),
+    ]
+)
