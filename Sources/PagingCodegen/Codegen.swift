@@ -19,7 +19,10 @@ import Foundation
 /// property, decoded from the same object. Enums get a case per value and
 /// `unknown(String)`; input objects are structs. Types are `Sendable`,
 /// `Decodable` and `Hashable`, and `Identifiable` when an `id` is selected.
-/// Custom scalars are `JSONValue`.
+/// Custom scalars are `JSONValue`. An operation with a `@connection` field
+/// gets `ListNode` (the type of its nodes) and `source(client:...)`, a
+/// `ConnectionSource` of its list that takes the operation's other
+/// variables.
 ///
 /// The output depends on the inputs alone: the same schema and files give
 /// the same bytes.

@@ -127,3 +127,47 @@ struct GeneratedTypesTests {
         #expect((body["variables"] as? [String: Any])?["cursor"] as? String == "c110")
     }
 }
+
+/// Answers a rocket's launches two to a page, after the cursor a request names.
+private final class RocketLaunchesTransport: GraphQLTransport {
+    let requests = Lock<[[String: Any]]>([])
+
+    func send(_ request: GraphQLHTTPRequest) async throws -> GraphQLHTTPResponse {
+        let body = try JSONSerialization.jsonObject(with: request.body) as? [String: Any] ?? [:]
+        requests.withLock { $0.append(body) }
+        let after = (body["variables"] as? [String: Any])?["after"] as? String
+        let ids = after == nil ? ["1", "2"] : ["3", "4"]
+        let edges = ids.map { #"{"cursor": "c\#($0)", "node": {"id": "\#($0)", "site": "SLC-\#($0)"}}"# }
+        let json = #"""
+            {"data": {"rocket": {"name": "Falcon 9", "launches": {
+              "edges": [\#(edges.joined(separator: ","))],
+              "pageInfo": {"hasNextPage": \#(after == nil), "endCursor": "c\#(ids[1])"}}}}}
+            """#
+        return GraphQLHTTPResponse(statusCode: 200, body: Data(json.utf8))
+    }
+}
+
+@Suite("Codegen, the @connection list factory")
+struct GeneratedConnectionTests {
+    @Test("the factory's source pages the connection with the operation's other variables, typed nodes out")
+    func pagesTheConnection() async throws {
+        let transport = RocketLaunchesTransport()
+        let endpoint = try #require(URL(string: "http://127.0.0.1:1/graphql"))
+        let source = try RocketLaunchesQuery.source(
+            client: GraphQLClient(endpoint: endpoint, transport: transport), id: "falcon9")
+        let pager = source.makePager(configuration: try PagingConfiguration(pageSize: 2, prefetchDistance: 0))
+        #expect(try await pager.loadAll() == .endReached)
+        let nodes: [RocketLaunchesQuery.ListNode] = Array(pager.items)
+        #expect(nodes.map(\.id) == ["1", "2", "3", "4"])
+        #expect(nodes.last?.site == "SLC-4")
+        let requests = transport.requests.withLock { $0 }
+        #expect(requests.count == 2)
+        for request in requests {
+            let variables = request["variables"] as? [String: Any]
+            #expect(variables?["id"] as? String == "falcon9")
+            #expect(variables?["first"] as? Int == 2)
+            #expect((request["query"] as? String)?.contains("@connection") == false)
+        }
+        #expect((requests.last?["variables"] as? [String: Any])?["after"] as? String == "c2")
+    }
+}

@@ -17,6 +17,11 @@ final class SelectionModel {
         var conditional: Bool
         /// The selection of an object field.
         let selection: SelectionModel?
+        /// The field's `@connection` key (its `key:` argument, or its
+        /// response key), when it carries the directive.
+        var connectionKey: String?
+        /// The variables its `first`, `after`, `last` and `before` arguments take.
+        var paginationVariables: [String] = []
     }
 
     /// The GraphQL type the selection is on.
@@ -28,6 +33,22 @@ final class SelectionModel {
 
     init(typeName: String) {
         self.typeName = typeName
+    }
+
+    /// The `@connection` fields at any depth, with the models of their nodes
+    /// (`edges { node }`, or `nodes`) when those are selected directly.
+    func connections() -> [(field: FieldModel, node: SelectionModel?)] {
+        var found: [(field: FieldModel, node: SelectionModel?)] = []
+        for field in fields {
+            if field.connectionKey != nil {
+                let edges = field.selection?.fields.first { $0.key == "edges" && $0.name == "edges" }
+                let edgeNode = edges?.selection?.fields.first { $0.key == "node" && $0.name == "node" }
+                let nodes = field.selection?.fields.first { $0.key == "nodes" && $0.name == "nodes" }
+                found.append((field, edgeNode?.selection ?? nodes?.selection))
+            }
+            found += field.selection?.connections() ?? []
+        }
+        return found
     }
 
     /// Builds the model of a selection set on a type.
@@ -104,10 +125,18 @@ final class SelectionModel {
             fields[index].conditional = fields[index].conditional && conditional
             return
         }
-        fields.append(
-            FieldModel(
-                key: key, name: field.name.value, description: description, type: fieldType,
-                conditional: conditional, selection: child))
+        var model = FieldModel(
+            key: key, name: field.name.value, description: description, type: fieldType,
+            conditional: conditional, selection: child)
+        if let directive = field.directives.first(where: { $0.name.value == "connection" }) {
+            let keyArgument = directive.arguments.first { $0.name.value == "key" }?.value as? StringValue
+            model.connectionKey = keyArgument?.value ?? key
+            model.paginationVariables = field.arguments.compactMap { argument in
+                ["first", "after", "last", "before"].contains(argument.name.value)
+                    ? (argument.value as? Variable)?.name.value : nil
+            }
+        }
+        fields.append(model)
     }
 
     /// The fields of an object or interface type.

@@ -9,6 +9,8 @@ struct SwiftGenerator {
     let documents: OperationDocuments
     let options: Codegen.Options
 
+    /// The Swift path of each struct written (`Data.Rocket.Launches`), by its model.
+    private var paths: [ObjectIdentifier: String] = [:]
     /// The enums and input objects the documents use, by name.
     private var enums: Set<String> = []
     private var inputs: Set<String> = []
@@ -120,7 +122,89 @@ struct SwiftGenerator {
         writer.close()
         writer.blank()
         writer.line("/// The response's data.")
-        try writeStruct(named: "Data", model: model, to: &writer)
+        try writeStruct(named: "Data", model: model, path: "Data", to: &writer)
+        writer.close()
+        writer.blank()
+        try writeConnectionFactory(
+            of: operation, named: typeName, model: model, variables: variables, to: &writer)
+    }
+
+    /// For an operation with a `@connection` field: its node type and a
+    /// `ConnectionSource` made with the operation's other variables.
+    private func writeConnectionFactory(
+        of operation: OperationDefinition, named typeName: String, model: SelectionModel,
+        variables: [(name: String, type: String)], to writer: inout SwiftWriter
+    ) throws(CodegenError) {
+        let connections = model.connections()
+        guard let (field, node) = connections.first, let key = field.connectionKey else { return }
+        guard connections.count == 1 else {
+            throw OperationDocuments.error(
+                .unsupported, at: operation,
+                "an operation with more than one @connection field gets no list factory yet; keep one per operation."
+            )
+        }
+        guard let node, let nodePath = paths[ObjectIdentifier(node)] else {
+            throw OperationDocuments.error(
+                .unsupported, at: operation,
+                "the @connection field \(field.key) selects its nodes through a fragment; select `edges { node { ... } }` or `nodes { ... }` in place for its list factory."
+            )
+        }
+        let pagination = Set(field.paginationVariables)
+        let others = variables.filter { !pagination.contains($0.name) }
+        var arguments: [String] = []
+        for variable in variables {
+            if !pagination.contains(variable.name) {
+                arguments.append("\(variable.name): \(SwiftNames.identifier(variable.name))")
+            } else if !variable.type.hasSuffix("?") {
+                // A non-null page size the source sets for each page; a placeholder here.
+                guard variable.type == "Int" else {
+                    throw OperationDocuments.error(
+                        .unsupported, at: operation,
+                        "the pagination variable $\(variable.name) is non-null; make it nullable (the first page has no cursor)."
+                    )
+                }
+                arguments.append("\(variable.name): 0")
+            }
+        }
+        writer.line("/// The `@connection(key: \"\(key)\")` list of `\(typeName)`.")
+        writer.open("extension \(typeName)")
+        writer.line("/// A node of the list.")
+        writer.line("\(options.access)typealias ListNode = \(nodePath)")
+        writer.blank()
+        writer.line("/// The document as written, `@connection` included: the list reads it.")
+        writer.multilineString(
+            "\(options.access)static let connectionDocument = ",
+            documentText(of: operation, keepingConnections: true))
+        writer.blank()
+        writer.line(
+            "/// The list's source: pages of `\(field.key)` one after another, the pagination variables")
+        writer.line(
+            "/// (\(field.paginationVariables.map { "`$\($0)`" }.joined(separator: ", "))) set for each page, the others as given here. Make a"
+        )
+        writer.line("/// pager or a list of it (`makePager(configuration:)`, `makeList(configuration:)`).")
+        writer.line(
+            "/// - Parameter client: the client the pages are asked with; with a store, the list follows it.")
+        writer.line(
+            "/// - Throws: `GraphQLDocumentError` if the document cannot be paged (it was checked when generated)."
+        )
+        let parameters =
+            (["client: GraphQLClient"]
+            + others.map { variable in
+                "\(SwiftNames.identifier(variable.name)): \(variable.type)"
+                    + (variable.type.hasSuffix("?") ? " = nil" : "")
+            }).joined(separator: ", ")
+        writer.open("\(options.access)static func source(\(parameters)) throws -> ConnectionSource<ListNode>")
+        writer.line(
+            "let variables = try JSONValue(encoding: Variables(\(arguments.joined(separator: ", ")))).objectValue ?? [:]"
+        )
+        writer.line("return ConnectionSource(")
+        writer.line("    client: client,")
+        writer.line("    document: try ConnectionDocument(")
+        writer.line(
+            "        connectionDocument, connectionKey: \"\(key)\", operationName: \"\(operation.name?.value ?? "")\"),"
+        )
+        writer.line("    variables: variables, as: ListNode.self)")
+        writer.close()
         writer.close()
         writer.blank()
     }
@@ -134,7 +218,7 @@ struct SwiftGenerator {
         writer.line(
             "/// `fragment \(fragment.name.value) on \(condition)`: its fields, as any data that spreads it holds them."
         )
-        try writeStruct(named: fragment.name.value, model: model, to: &writer)
+        try writeStruct(named: fragment.name.value, model: model, path: fragment.name.value, to: &writer)
         writer.blank()
     }
 
@@ -156,7 +240,7 @@ struct SwiftGenerator {
 
     /// The text sent for an operation: its own, then the fragments it uses
     /// (in order of name), each as written, `@connection` taken out.
-    private func documentText(of operation: OperationDefinition) -> String {
+    private func documentText(of operation: OperationDefinition, keepingConnections: Bool = false) -> String {
         var used: Set<String> = []
         var pending = Self.spreads(in: operation.selectionSet)
         while let name = pending.popLast() {
@@ -164,7 +248,8 @@ struct SwiftGenerator {
             pending += Self.spreads(in: fragment.selectionSet)
         }
         let parts: [any Node] = [operation] + used.sorted().compactMap { documents.fragments[$0] }
-        return parts.map(Self.sourceText).joined(separator: "\n\n")
+        return parts.map { Self.sourceText(of: $0, keepingConnections: keepingConnections) }.joined(
+            separator: "\n\n")
     }
 
     /// The names of the fragments a selection set spreads, at any depth.
@@ -179,7 +264,8 @@ struct SwiftGenerator {
 
     /// A definition's text, printed by GraphQLSwift, without its
     /// `@connection` directives (the client's, which servers do not know).
-    private static func sourceText(of node: any Node) -> String {
+    private static func sourceText(of node: any Node, keepingConnections: Bool = false) -> String {
+        if keepingConnections { return print(ast: node) }
         if let operation = node as? OperationDefinition {
             return print(
                 ast: operation.set(
@@ -216,8 +302,9 @@ struct SwiftGenerator {
 
     /// Writes the struct of a selection, and those of its object fields inside it.
     private mutating func writeStruct(
-        named name: String, model: SelectionModel, to writer: inout SwiftWriter
+        named name: String, model: SelectionModel, path: String, to writer: inout SwiftWriter
     ) throws(CodegenError) {
+        paths[ObjectIdentifier(model)] = path
         var nested: [(name: String, model: SelectionModel)] = []
         var taken: Set<String> = [name]
         var properties: [(name: String, key: String, type: String, doc: [String])] = []
@@ -299,7 +386,7 @@ struct SwiftGenerator {
             writer.blank()
             let key = model.fields.first { $0.selection === nestedModel }?.key ?? nestedName
             writer.line("/// What `\(key)` selects of `\(nestedModel.typeName)`.")
-            try writeStruct(named: nestedName, model: nestedModel, to: &writer)
+            try writeStruct(named: nestedName, model: nestedModel, path: path + "." + nestedName, to: &writer)
         }
         writer.close()
     }

@@ -274,6 +274,48 @@ public struct RocketLaunchesQuery: GraphQLOperation {
     }
 }
 
+/// The `@connection(key: "Rocket_launches")` list of `RocketLaunchesQuery`.
+extension RocketLaunchesQuery {
+    /// A node of the list.
+    public typealias ListNode = Data.Rocket.Launches.Edge.Node
+
+    /// The document as written, `@connection` included: the list reads it.
+    public static let connectionDocument = #"""
+        query RocketLaunches($id: ID!, $first: Int, $after: String) {
+          rocket(id: $id) {
+            name
+            launches(first: $first, after: $after) @connection(key: "Rocket_launches") {
+              edges {
+                cursor
+                node {
+                  id
+                  site
+                }
+              }
+              pageInfo {
+                hasNextPage
+                endCursor
+              }
+            }
+          }
+        }
+        """#
+
+    /// The list's source: pages of `launches` one after another, the pagination variables
+    /// (`$first`, `$after`) set for each page, the others as given here. Make a
+    /// pager or a list of it (`makePager(configuration:)`, `makeList(configuration:)`).
+    /// - Parameter client: the client the pages are asked with; with a store, the list follows it.
+    /// - Throws: `GraphQLDocumentError` if the document cannot be paged (it was checked when generated).
+    public static func source(client: GraphQLClient, id: String) throws -> ConnectionSource<ListNode> {
+        let variables = try JSONValue(encoding: Variables(id: id)).objectValue ?? [:]
+        return ConnectionSource(
+            client: client,
+            document: try ConnectionDocument(
+                connectionDocument, connectionKey: "Rocket_launches", operationName: "RocketLaunches"),
+            variables: variables, as: ListNode.self)
+    }
+}
+
 /// `mutation BookTrips`, from LaunchDetails.graphql.
 public struct BookTripsMutation: GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
