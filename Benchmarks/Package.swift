@@ -90,6 +90,14 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        // Issue 17: the generator on 1,000 types and 500 operations, in a process of its own
+        // (CodegenBenchmarks runs it; scripts/benchmarks.sh builds it first).
+        .executableTarget(
+            name: "CodegenScale",
+            dependencies: [.product(name: "PagingCodegen", package: "Paging")],
+            swiftSettings: settings
+        ),
+        suite("CodegenBenchmarks", ["BenchmarkSupport"]),
         suite(
             "StoreFileBenchmarks",
             [

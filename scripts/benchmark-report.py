@@ -88,6 +88,8 @@ TARGETS = [
     ("16. (for information) beside it, the first page of 100 from memory, ms", "cold start, beside it: first page of 100 from memory", 1e-3, "Time (wall clock)", 0, "info-value"),
     ("16. (for information) attaching a store file of 100,000 launches, ms", "attach a store file of 100,000 launches", 1e-3, "Time (wall clock)", 0, "info-value"),
     ("16. (for information) the file's bytes on disk per launch, database and WAL", "GraphQL list, 1,000 pages: store in a file against in memory", None, "bytes on disk per launch", 0, "info-value"),
+    ("17. codegen: 1,000 types, 500 operations, nested fragments: seconds", "codegen: 1,000 types, 500 operations, 2,000 nested fragments", None, "Generation, own process", 5, "max-abs"),
+    ("17. codegen: the same, peak resident MB", "codegen: 1,000 types, 500 operations, 2,000 nested fragments", None, "Peak resident, own process (MB)", 500, "max-abs"),
     ("15. peak resident memory: GraphQL scroll through 3 held pages, 10,000 pages / 100", "GraphQL scroll, 10,000 pages", "GraphQL scroll, 100 pages", "Memory (resident peak)", 1.2, "max"),
 ]
 

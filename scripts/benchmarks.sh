@@ -21,8 +21,10 @@ for suite in "$@"; do targets+=(--target "$suite"); done
     swift --version 2>&1 | head -1
 } > "$out/machine.txt"
 
-# GraphQLListBenchmarks runs this executable for the list's memory in a process of its own.
+# GraphQLListBenchmarks and CodegenBenchmarks run these executables, each a workload in a
+# process of its own.
 swift build -c release --product GraphQLListMemory
+swift build -c release --product CodegenScale
 swift package --disable-sandbox benchmark "${targets[@]}" --no-progress --time-units microseconds --format markdown | tee "$out/results.md"
 echo
 cat "$out/machine.txt"

@@ -112,30 +112,9 @@ let benchmarks: @Sendable () -> Void = {
 /// Runs GraphQLListMemory, built beside this benchmark, and returns the peak resident bytes it
 /// reports.
 func peakResidentOfOwnProcess() throws -> Int {
-    guard
-        let executable = Bundle.main.executableURL?.deletingLastPathComponent()
-            .appendingPathComponent("GraphQLListMemory"),
-        FileManager.default.isExecutableFile(atPath: executable.path)
-    else {
-        throw BenchmarkSetupError(
-            "GraphQLListMemory is not built beside the benchmark: run scripts/benchmarks.sh, which builds it, "
-                + "or `swift build -c release --product GraphQLListMemory` in Benchmarks/")
-    }
-    let process = Process()
-    process.executableURL = executable
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    guard process.terminationStatus == 0,
-        let field = text.split(whereSeparator: \.isWhitespace).first(where: {
-            $0.hasPrefix("peakResidentBytes=")
-        }),
-        let bytes = Int(field.dropFirst("peakResidentBytes=".count)), text.contains("items=100000")
-    else {
-        throw BenchmarkSetupError("GraphQLListMemory failed (status \(process.terminationStatus)): \(text)")
+    let fields = try runOwnProcess("GraphQLListMemory")
+    guard fields["items"] == "100000", let bytes = fields["peakResidentBytes"].flatMap(Int.init) else {
+        throw BenchmarkSetupError("GraphQLListMemory did not load the list: \(fields)")
     }
     return bytes
 }
