@@ -14,7 +14,9 @@ import PackagePlugin
 /// ```
 ///
 /// The schema is the target's one `.graphqls` file (SDL, as `paging schema` writes it) or its
-/// `schema.json` (an introspection result). The generated types are internal to the target.
+/// `schema.json` (an introspection result); a `paging-codegen.json` beside them maps custom
+/// scalars to Swift types (`PagingCodegen`'s `CodegenConfiguration`). The generated types are
+/// internal to the target.
 @main
 struct PagingCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -31,6 +33,9 @@ struct PagingCodegenPlugin: BuildToolPlugin {
                     : "target \(target.name) has \(schemas.count) schema files (\(schemas.map(\.lastPathComponent).sorted().joined(separator: ", "))); keep one."
             )
         }
+        let configuration = target.sourceFiles.map(\.url).first {
+            $0.lastPathComponent == "paging-codegen.json"
+        }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources")
         let outputs =
             documents.map { output.appendingPathComponent($0.lastPathComponent + ".swift") }
@@ -40,8 +45,8 @@ struct PagingCodegenPlugin: BuildToolPlugin {
                 displayName: "Generating Swift for \(documents.count) GraphQL documents of \(target.name)",
                 executable: try context.tool(named: "PagingCodegenTool").url,
                 arguments: ["--schema", schema.path, "--output", output.path, "--internal"]
-                    + documents.map(\.path),
-                inputFiles: documents + [schema],
+                    + (configuration.map { ["--config", $0.path] } ?? []) + documents.map(\.path),
+                inputFiles: documents + [schema] + (configuration.map { [$0] } ?? []),
                 outputFiles: outputs)
         ]
     }

@@ -19,7 +19,8 @@ import Foundation
 /// property, decoded from the same object. Enums get a case per value and
 /// `unknown(String)`; input objects are structs. Types are `Sendable`,
 /// `Decodable` and `Hashable`, and `Identifiable` when an `id` is selected.
-/// Custom scalars are `JSONValue`. An operation with a `@connection` field
+/// Custom scalars are `JSONValue` unless ``Options/configuration`` maps them
+/// to Swift types. An operation with a `@connection` field
 /// gets `ListNode` (the type of its nodes) and `source(client:...)`, a
 /// `ConnectionSource` of its list that takes the operation's other
 /// variables.
@@ -36,6 +37,9 @@ public enum Codegen {
         public var isPublic = true
         /// The name of the file of the schema's enums and input objects.
         public var schemaTypesFile = "SchemaTypes.graphql.swift"
+        /// The Swift types of custom scalars and the modules they need
+        /// (``CodegenConfiguration``); a scalar not named is `JSONValue`.
+        public var configuration = CodegenConfiguration()
 
         /// The default options.
         public init() {}

@@ -29,6 +29,9 @@ public struct CodegenError: Error, Hashable, Sendable {
         public static var invalidDocument: Self { Self("invalidDocument") }
         /// Two operations, or two fragments, have one name.
         public static var duplicateName: Self { Self("duplicateName") }
+        /// The configuration file is not JSON, or names a type the schema
+        /// does not have as a custom scalar.
+        public static var invalidConfiguration: Self { Self("invalidConfiguration") }
         /// A document uses something the generator does not turn into
         /// Swift yet; the message says what.
         public static var unsupported: Self { Self("unsupported") }

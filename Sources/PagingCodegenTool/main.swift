@@ -4,7 +4,8 @@ import PagingCodegen
 // The generator as the build plugin runs it (`paging codegen` is the same generator with a
 // command line of its own, in Tools/):
 //
-//     PagingCodegenTool --schema FILE --output DIRECTORY [--internal] [--import MODULE] DOCUMENT...
+//     PagingCodegenTool --schema FILE --output DIRECTORY [--config FILE] [--internal] [--import MODULE]
+//         DOCUMENT...
 //
 // Problems go to standard error as `file:line:column: error: message`, which Xcode and
 // SwiftPM show at the line; the exit status is then 1 and nothing is written.
@@ -18,6 +19,7 @@ func report(_ line: String) {
 struct Arguments {
     var schema: String?
     var output: String?
+    var config: String?
     var options = Codegen.Options()
     var documents: [String] = []
 
@@ -27,6 +29,7 @@ struct Arguments {
             switch argument {
             case "--schema": schema = try Self.value(of: argument, in: &remaining)
             case "--output": output = try Self.value(of: argument, in: &remaining)
+            case "--config": config = try Self.value(of: argument, in: &remaining)
             case "--import": options.importModule = try Self.value(of: argument, in: &remaining)
             case "--internal": options.isPublic = false
             case _ where argument.hasPrefix("--"): throw UsageError("unknown option \(argument)")
@@ -67,7 +70,11 @@ func run() -> Int32 {
     let files: [Codegen.OutputFile]
     do {
         let schema = try CodegenSchema(contentsOf: schemaPath)
-        files = try Codegen.generate(schema: schema, files: arguments.documents, options: arguments.options)
+        var options = arguments.options
+        if let config = arguments.config {
+            options.configuration = try CodegenConfiguration(contentsOf: config, schema: schema)
+        }
+        files = try Codegen.generate(schema: schema, files: arguments.documents, options: options)
     } catch let error as CodegenError {
         report(error.description)
         return 1

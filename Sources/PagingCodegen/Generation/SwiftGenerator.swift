@@ -29,7 +29,7 @@ struct SwiftGenerator {
             var writer = SwiftWriter()
             writer.header(
                 from: Self.baseName(file.name), schema: Self.baseName(schema.file),
-                import: options.importModule, public: options.isPublic)
+                import: options.importModule, public: options.isPublic, configuration: options.configuration)
             for operation in file.operations {
                 do {
                     try writeOperation(operation, in: file, to: &writer)
@@ -441,8 +441,8 @@ struct SwiftGenerator {
             try useInput(name)
             return name
         }
-        // A custom scalar: whatever JSON the server sends.
-        return "JSONValue"
+        // A custom scalar: the configuration's type, or whatever JSON the server sends.
+        return options.configuration.scalars[name] ?? "JSONValue"
     }
 
     /// The Swift type of a variable: optional when nullable, or when it has a default.
@@ -494,7 +494,7 @@ struct SwiftGenerator {
         var writer = SwiftWriter()
         writer.header(
             from: nil, schema: Self.baseName(schema.file), import: options.importModule,
-            public: options.isPublic)
+            public: options.isPublic, configuration: options.configuration)
         for name in enums.sorted() {
             guard let type = schema.schema.getType(name: name) as? GraphQLEnumType else { continue }
             writeEnum(type, to: &writer)
@@ -612,22 +612,32 @@ struct SwiftWriter {
     private var content = ""
     private var importModule = ""
     private var importsPublicly = false
+    private var configuration = CodegenConfiguration()
     private var depth = 0
 
-    /// The Swift written, ending with one line break. The module is imported
+    /// The Swift written, ending with one line break. A module is imported
     /// `public`ly only where a public declaration names one of its types:
     /// an unused public import is a warning.
     var text: String {
         var body = content
         while body.hasSuffix("\n\n") { body.removeLast() }
-        let usesModule = ["GraphQLOperation", "JSONValue"].contains { body.contains($0) }
-        let access = importsPublicly && usesModule ? "public " : ""
-        return head + "\(access)import \(importModule)\n\n" + body
+        let usesLibrary = ["GraphQLOperation", "JSONValue"].contains { body.contains($0) }
+        let usesScalars = configuration.scalars.values.contains { body.contains($0) }
+        var imports = [(importModule, importsPublicly && usesLibrary)]
+        imports += configuration.imports.filter { $0 != importModule }.map {
+            ($0, importsPublicly && usesScalars)
+        }
+        let lines = imports.sorted { $0.0 < $1.0 }.map { module, isPublic in
+            (isPublic ? "public " : "") + "import \(module)\n"
+        }
+        return head + lines.joined() + "\n" + body
     }
 
-    /// The comment that says the file is generated, and from what; the import follows it.
-    mutating func header(from document: String?, schema: String, import module: String, public isPublic: Bool)
-    {
+    /// The comment that says the file is generated, and from what; the imports follow it.
+    mutating func header(
+        from document: String?, schema: String, import module: String, public isPublic: Bool,
+        configuration: CodegenConfiguration
+    ) {
         let source =
             document.map { "\($0), checked against \(schema)" } ?? "the types of \(schema) the documents use"
         head =
@@ -635,6 +645,7 @@ struct SwiftWriter {
             + "// Do not edit: change the .graphql files and generate again.\n\n"
         importModule = module
         importsPublicly = isPublic
+        self.configuration = configuration
     }
 
     mutating func line(_ line: String) {

@@ -111,3 +111,41 @@ struct CodegenCommandTests {
         #expect(missing.standardError.contains("needs --schema"))
     }
 }
+
+@Suite("paging codegen --config")
+struct CodegenConfigCommandTests {
+    @Test(
+        "a configuration maps a custom scalar; one that names no scalar is an error at its line, nothing written"
+    )
+    func configuration() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "paging-codegen-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let schema = directory.appendingPathComponent("schema.graphqls")
+        try Data("scalar DateTime\ntype Query { now: DateTime! }\n".utf8).write(to: schema)
+        let document = directory.appendingPathComponent("Now.graphql")
+        try Data("query Now { now }\n".utf8).write(to: document)
+        let config = directory.appendingPathComponent("codegen.json")
+        let output = directory.appendingPathComponent("Generated").path
+        let arguments = [
+            "codegen", "--schema", schema.path, "--operations", document.path, "--output", output, "--config",
+            config.path,
+        ]
+
+        try Data("{\n  \"scalars\": {\n    \"Datetime\": \"String\"\n  }\n}\n".utf8).write(to: config)
+        let wrong = await Command.run(arguments)
+        #expect(wrong.status == 1)
+        #expect(
+            wrong.standardError.contains(
+                "\(config.path):3:5: error: Datetime is not a type of the schema (the schema's are DateTime)."
+            ),
+            "\(wrong.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+
+        try Data(#"{"scalars": {"DateTime": "String"}}"#.utf8).write(to: config)
+        let run = await Command.run(arguments)
+        #expect(run.status == 0, "\(run.standardError)")
+        let swift = try String(contentsOfFile: output + "/Now.graphql.swift", encoding: .utf8)
+        #expect(swift.contains("public var now: String\n"))
+    }
+}

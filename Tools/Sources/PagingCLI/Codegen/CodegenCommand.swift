@@ -43,6 +43,13 @@ struct CodegenCommand: AsyncParsableCommand {
         name: .long, help: ArgumentHelp("The directory to write the Swift files to.", valueName: "directory"))
     var output: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            #"A JSON file mapping custom scalars to Swift types: {"scalars": {"DateTime": "String"}, "imports": []}."#,
+            valueName: "file"))
+    var config: String?
+
     @Flag(name: .customLong("internal"), help: "Make the generated types internal instead of public.")
     var isInternal = false
 
@@ -70,11 +77,16 @@ struct CodegenCommand: AsyncParsableCommand {
         options.importModule = importModule
         let generated: [Codegen.OutputFile]
         do {
-            generated = try Codegen.generate(
-                schema: try CodegenSchema(contentsOf: schema), files: files, options: options)
+            let schema = try CodegenSchema(contentsOf: schema)
+            if let config {
+                options.configuration = try CodegenConfiguration(contentsOf: config, schema: schema)
+            }
+            generated = try Codegen.generate(schema: schema, files: files, options: options)
         } catch let error as CodegenError {
             io.standardError.line(error.description)
-            throw CLIError.failed("the schema cannot be used; nothing was written.")
+            throw CLIError.failed(
+                "the \(error.code == .invalidConfiguration ? "configuration" : "schema") cannot be used; nothing was written."
+            )
         } catch let failure as CodegenFailure {
             for error in failure.errors { io.standardError.line(error.description) }
             let count = failure.errors.count
