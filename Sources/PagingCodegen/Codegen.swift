@@ -17,7 +17,9 @@ import Foundation
 /// as the schema says, `@include` and `@skip` making a field optional. A
 /// named fragment becomes a struct; data that spreads it holds it as a
 /// property, decoded from the same object. Enums get a case per value and
-/// `unknown(String)`; input objects are structs. Types are `Sendable`,
+/// `unknown(String)`; input objects are structs. What a selection asks of
+/// an interface's or a union's members is an optional case per type
+/// condition (`asRocket`), chosen by `__typename`. Types are `Sendable`,
 /// `Decodable` and `Hashable`, and `Identifiable` when an `id` is selected.
 /// Custom scalars are `JSONValue` unless ``Options/configuration`` maps them
 /// to Swift types. An operation with a `@connection` field

@@ -171,3 +171,38 @@ struct GeneratedConnectionTests {
         #expect((requests.last?["variables"] as? [String: Any])?["after"] as? String == "c2")
     }
 }
+
+@Suite("Codegen, an interface's members by __typename")
+struct GeneratedTypeCasesTests {
+    static func node(_ json: String) throws -> NodeByIDQuery.Data.Node? {
+        try JSONDecoder().decode(NodeByIDQuery.Data.self, from: Data(#"{"node": \#(json)}"#.utf8)).node
+    }
+
+    @Test("each member's case decodes when __typename names it, the others stay nil")
+    func cases() throws {
+        let rocket = try #require(
+            try Self.node(#"{"__typename": "Rocket", "id": "r1", "name": "Falcon 9", "type": "FT"}"#))
+        #expect(rocket.id == "r1")
+        #expect(rocket.asRocket == NodeByIDQuery.Data.Node.AsRocket(name: "Falcon 9", type: "FT"))
+        #expect(rocket.asLaunch == nil)
+
+        let launch = try #require(
+            try Self.node(
+                #"{"__typename": "Launch", "id": "7", "site": "KSC", "isBooked": false, "mission": {"name": "M", "smallPatch": null}}"#
+            ))
+        #expect(launch.asRocket == nil)
+        #expect(launch.asLaunch?.launchTile.mission.name == "M")
+    }
+
+    @Test("a member the schema did not have when generated decodes with its shared fields, no case")
+    func unknownMember() throws {
+        let other = try #require(try Self.node(#"{"__typename": "Capsule", "id": "c1"}"#))
+        #expect(other.__typename == "Capsule")
+        #expect(other.asRocket == nil && other.asLaunch == nil)
+    }
+
+    @Test("the document asks for __typename where the data tells members apart")
+    func asksForTypename() {
+        #expect(NodeByIDQuery.document.contains("node(id: $id) {\n    __typename\n"))
+    }
+}

@@ -20,6 +20,8 @@ struct OperationDocuments {
     let files: [File]
     /// Every fragment, by name.
     let fragments: [String: FragmentDefinition]
+    /// The schema they were checked against.
+    let schema: CodegenSchema
 
     /// The client-side directives the library reads, which a server's
     /// schema does not declare: documents may use them.
@@ -117,6 +119,7 @@ struct OperationDocuments {
         guard errors.isEmpty else { throw CodegenFailure(errors: errors) }
         self.files = files
         self.fragments = fragments
+        self.schema = schema
     }
 
     /// An error at a node.

@@ -30,6 +30,11 @@ final class SelectionModel {
     private(set) var fields: [FieldModel] = []
     /// The named fragments spread on the same type, in the order they first appear.
     private(set) var fragments: [String] = []
+    /// What inline fragments and fragment spreads on other types select
+    /// (an interface's or a union's members), by their type condition, in
+    /// the order they first appear; each applies when `__typename` is one of
+    /// its possible types.
+    private(set) var typeCases: [(condition: String, possibleTypes: [String], model: SelectionModel)] = []
 
     init(typeName: String) {
         self.typeName = typeName
@@ -72,23 +77,59 @@ final class SelectionModel {
                 try add(field, on: type, conditional: isConditional, documents: documents)
             } else if let spread = selection as? FragmentSpread {
                 guard let fragment = documents.fragments[spread.name.value] else { continue }
-                guard fragment.typeCondition.name.value == type.name, !isConditional else {
+                guard !isConditional else {
                     throw OperationDocuments.error(
                         .unsupported, at: spread,
-                        "a fragment spread on another type than \(type.name), or under @include/@skip, is not generated yet; spread \(spread.name.value) where the type is \(fragment.typeCondition.name.value)."
+                        "a fragment spread under @include or @skip is not generated yet; spread \(spread.name.value) without it."
                     )
                 }
-                if !fragments.contains(spread.name.value) { fragments.append(spread.name.value) }
+                let condition = fragment.typeCondition.name.value
+                if condition == type.name {
+                    if !fragments.contains(spread.name.value) { fragments.append(spread.name.value) }
+                } else {
+                    let model = try typeCase(condition, in: documents.schema, at: spread)
+                    if !model.fragments.contains(spread.name.value) {
+                        model.fragments.append(spread.name.value)
+                    }
+                }
             } else if let inline = selection as? InlineFragment {
-                if let condition = inline.typeCondition, condition.name.value != type.name {
-                    throw OperationDocuments.error(
-                        .unsupported, at: inline,
-                        "an inline fragment on another type than \(type.name) (an interface's or union's member) is not generated yet."
-                    )
+                if let condition = inline.typeCondition?.name.value, condition != type.name {
+                    guard !isConditional else {
+                        throw OperationDocuments.error(
+                            .unsupported, at: inline,
+                            "an inline fragment on another type under @include or @skip is not generated yet."
+                        )
+                    }
+                    let model = try typeCase(condition, in: documents.schema, at: inline)
+                    guard let caseType = documents.schema.schema.getType(name: condition) else { continue }
+                    try model.collect(
+                        inline.selectionSet, on: caseType, conditional: false, documents: documents)
+                } else {
+                    try collect(
+                        inline.selectionSet, on: type, conditional: isConditional, documents: documents)
                 }
-                try collect(inline.selectionSet, on: type, conditional: isConditional, documents: documents)
             }
         }
+    }
+
+    /// The model of the case for a type condition, made on first use.
+    private func typeCase(_ condition: String, in schema: CodegenSchema, at node: any Node)
+        throws(CodegenError)
+        -> SelectionModel
+    {
+        if let existing = typeCases.first(where: { $0.condition == condition }) { return existing.model }
+        let possible: [String]
+        switch schema.schema.getType(name: condition) {
+        case let object as GraphQLObjectType: possible = [object.name]
+        case let abstract as any GraphQLAbstractType:
+            possible = schema.schema.getPossibleTypes(abstractType: abstract).map(\.name).sorted()
+        default:
+            throw OperationDocuments.error(
+                .invalidDocument, at: node, "\(condition) is not an object, interface or union.")
+        }
+        let model = SelectionModel(typeName: condition)
+        typeCases.append((condition, possible, model))
+        return model
     }
 
     private func add(

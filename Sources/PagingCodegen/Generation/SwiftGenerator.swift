@@ -265,35 +265,52 @@ struct SwiftGenerator {
     /// A definition's text, printed by GraphQLSwift, without its
     /// `@connection` directives (the client's, which servers do not know).
     private static func sourceText(of node: any Node, keepingConnections: Bool = false) -> String {
-        if keepingConnections { return print(ast: node) }
         if let operation = node as? OperationDefinition {
-            return print(
-                ast: operation.set(
-                    value: .node(removingConnections(operation.selectionSet)), key: "selectionSet"))
+            let rewritten = rewrite(operation.selectionSet, keepingConnections: keepingConnections)
+            return print(ast: operation.set(value: .node(rewritten), key: "selectionSet"))
         }
         if let fragment = node as? FragmentDefinition {
-            return print(
-                ast: fragment.set(
-                    value: .node(removingConnections(fragment.selectionSet)), key: "selectionSet"))
+            let rewritten = rewrite(fragment.selectionSet, keepingConnections: keepingConnections)
+            return print(ast: fragment.set(value: .node(rewritten), key: "selectionSet"))
         }
         return print(ast: node)
     }
 
-    private static func removingConnections(_ selectionSet: SelectionSet) -> SelectionSet {
-        let selections: [any Node] = selectionSet.selections.map { selection -> any Node in
+    /// A `__typename` field, parsed once.
+    private static let typenameField: [any Node] = (try? DocumentRewriter.snippet("__typename")) ?? []
+
+    /// `__typename` for the selections that the data tells apart by it
+    /// (those with fragments; one more field is harmless where it is not
+    /// needed), and, unless kept, no `@connection`.
+    private static func rewrite(_ selectionSet: SelectionSet, keepingConnections: Bool) -> SelectionSet {
+        var selections: [any Node] = selectionSet.selections.map { selection -> any Node in
             if var field = selection as? Field {
-                if field.directives.contains(where: { $0.name.value == "connection" }) {
+                if !keepingConnections, field.directives.contains(where: { $0.name.value == "connection" }) {
                     field = DocumentRewriter.removing(["connection"], from: field)
                 }
                 if let child = field.selectionSet {
-                    field = field.set(value: .node(removingConnections(child)), key: "selectionSet")
+                    field = field.set(
+                        value: .node(rewrite(child, keepingConnections: keepingConnections)),
+                        key: "selectionSet")
                 }
                 return field
             }
             if let inline = selection as? InlineFragment {
-                return inline.set(value: .node(removingConnections(inline.selectionSet)), key: "selectionSet")
+                return inline.set(
+                    value: .node(rewrite(inline.selectionSet, keepingConnections: keepingConnections)),
+                    key: "selectionSet")
             }
             return selection
+        }
+        let tellsApart = selectionSet.selections.contains { selection in
+            selection is FragmentSpread || (selection as? InlineFragment)?.typeCondition != nil
+        }
+        let hasTypename = selectionSet.selections.contains { selection in
+            guard let field = selection as? Field else { return false }
+            return field.name.value == "__typename" && field.alias == nil
+        }
+        if tellsApart, !hasTypename {
+            selections = typenameField + selections
         }
         return selectionSet.set(value: .array(selections), key: "selections")
     }
@@ -323,6 +340,22 @@ struct SwiftGenerator {
             properties.append(
                 (SwiftNames.identifier(field.key), field.key, type, Self.documentation(of: field, on: model)))
         }
+        if !model.typeCases.isEmpty, !model.fields.contains(where: { $0.key == "__typename" }) {
+            // The document selects it (see `rewrite`): it tells the cases apart.
+            properties.insert(
+                ("__typename", "__typename", "String", ["The name of the object's type."]), at: 0)
+        }
+        var cases: [(property: String, type: String, possibleTypes: [String], model: SelectionModel)] = []
+        for typeCase in model.typeCases {
+            var typeName = "As" + SwiftNames.capitalized(typeCase.condition)
+            while taken.contains(typeName) { typeName += "_" }
+            taken.insert(typeName)
+            cases.append(
+                (
+                    "as" + SwiftNames.capitalized(typeCase.condition), typeName, typeCase.possibleTypes,
+                    typeCase.model
+                ))
+        }
         let fragments = model.fragments.map { fragment in
             var property = SwiftNames.lowercasedFirst(fragment)
             while model.fields.contains(where: { $0.key == property }) { property += "Fragment" }
@@ -341,10 +374,17 @@ struct SwiftGenerator {
             writer.line("/// The fields of `\(fragment.type)`.")
             writer.line("\(options.access)var \(fragment.name): \(fragment.type)")
         }
+        for typeCase in cases {
+            writer.documentation(
+                "The object as \(Self.article(typeCase.possibleTypes)), when it is one (by `__typename`).")
+            writer.line("\(options.access)var \(typeCase.property): \(typeCase.type)?")
+        }
         // A memberwise initializer, public like the type (Swift's own is internal).
         writer.blank()
         writer.line("/// Creates the data, as a test or a preview might.")
-        let all = properties.map { ($0.name, $0.type) } + fragments.map { ($0.name, $0.type) }
+        let all =
+            properties.map { ($0.name, $0.type) } + fragments.map { ($0.name, $0.type) }
+            + cases.map { ($0.property, $0.type + "?") }
         writer.open(
             "\(options.access)init("
                 + all.map { "\($0.0): \($0.1)" + ($0.1.hasSuffix("?") ? " = nil" : "") }.joined(
@@ -354,10 +394,10 @@ struct SwiftGenerator {
             writer.line("self.\(property.trimmingCharacters(in: "`")) = \(property)")
         }
         writer.close()
-        if !fragments.isEmpty {
+        if !fragments.isEmpty || !cases.isEmpty {
             // The fragments decode from the same object as the fields.
             writer.blank()
-            writer.line("/// Decodes the fields, and each fragment from the same object.")
+            writer.line("/// Decodes the fields, and each fragment and type case from the same object.")
             writer.open("\(options.access)init(from decoder: any Decoder) throws")
             if !properties.isEmpty {
                 writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
@@ -372,6 +412,12 @@ struct SwiftGenerator {
                 writer.line(
                     "\(fragment.name.trimmingCharacters(in: "`")) = try \(fragment.type)(from: decoder)")
             }
+            for typeCase in cases {
+                let names = typeCase.possibleTypes.map { "\"\($0)\"" }.joined(separator: ", ")
+                writer.line(
+                    "\(typeCase.property) = [\(names)].contains(__typename) ? try \(typeCase.type)(from: decoder) : nil"
+                )
+            }
             writer.close()
             if !properties.isEmpty {
                 writer.blank()
@@ -381,6 +427,12 @@ struct SwiftGenerator {
                 }
                 writer.close()
             }
+        }
+        for typeCase in cases {
+            writer.blank()
+            writer.line("/// What the selection asks of \(Self.article(typeCase.possibleTypes)).")
+            try writeStruct(
+                named: typeCase.type, model: typeCase.model, path: path + "." + typeCase.type, to: &writer)
         }
         for (nestedName, nestedModel) in nested {
             writer.blank()
@@ -405,6 +457,11 @@ struct SwiftGenerator {
         return description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [
             "", "The field \(origin).",
         ]
+    }
+
+    /// "a `Rocket`", or "a `Launch` or a `Rocket`".
+    private static func article(_ types: [String]) -> String {
+        types.map { "a `\($0)`" }.joined(separator: " or ")
     }
 
     private static func isList(_ type: any GraphQLType) -> Bool {
@@ -666,9 +723,65 @@ struct SwiftWriter {
         if !content.hasSuffix("\n\n"), !content.hasSuffix("{\n") { content += "\n" }
     }
 
+    /// The width swift-format keeps lines to (the repository's `.swift-format`).
+    static let width = 110
+
+    /// Opens a declaration's body, broken as swift-format breaks a long one:
+    /// the brace on a line of its own when only it is over, else the
+    /// parameters on lines of their own, filled.
     mutating func open(_ declaration: String) {
-        line(declaration + " {")
+        let indent = String(repeating: "    ", count: depth)
+        if indent.count + declaration.count + 2 <= Self.width {
+            line(declaration + " {")
+        } else if indent.count + declaration.count <= Self.width || !declaration.hasSuffix(")") {
+            line(declaration)
+            line("{")
+        } else if let open = declaration.firstIndex(of: "(") {
+            line(String(declaration[...open]))
+            let parameters = Self.splitTopLevel(
+                String(
+                    declaration[
+                        declaration.index(after: open)..<declaration.index(before: declaration.endIndex)]))
+            var current = ""
+            let room = Self.width - indent.count - 4
+            for parameter in parameters {
+                let piece = current.isEmpty ? parameter : current + " " + parameter
+                if piece.count + 1 > room, !current.isEmpty {
+                    line("    " + current)
+                    current = parameter
+                } else {
+                    current = piece
+                }
+            }
+            if !current.isEmpty { line("    " + String(current.dropLast(current.hasSuffix(",") ? 1 : 0))) }
+            line(") {")
+        } else {
+            line(declaration + " {")
+        }
         depth += 1
+    }
+
+    /// `a: [Int], b: X? = nil` → `["a: [Int],", "b: X? = nil"]`: split at the
+    /// commas outside brackets and parentheses, each but the last keeping its comma.
+    static func splitTopLevel(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        for character in text {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]", ">": depth -= 1
+            default: break
+            }
+            if character == ",", depth == 0 {
+                parts.append(current.trimmingCharacters(in: " ") + ",")
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.trimmingCharacters(in: " ").isEmpty { parts.append(current.trimmingCharacters(in: " ")) }
+        return parts
     }
 
     mutating func close() {

@@ -9,6 +9,7 @@ public struct LaunchDetailsQuery: GraphQLOperation {
     public static let document = #"""
         query LaunchDetails($id: ID!, $size: PatchSize = LARGE, $withRocket: Boolean!) {
           launch(id: $id) {
+            __typename
             id
             ...LaunchTile
             mission {
@@ -91,7 +92,7 @@ public struct LaunchDetailsQuery: GraphQLOperation {
                 self.launchTile = launchTile
             }
 
-            /// Decodes the fields, and each fragment from the same object.
+            /// Decodes the fields, and each fragment and type case from the same object.
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 id = try container.decode(String.self, forKey: .id)

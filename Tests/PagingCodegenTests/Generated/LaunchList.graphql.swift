@@ -12,6 +12,7 @@ public struct LaunchListQuery: GraphQLOperation {
             cursor
             hasMore
             launches {
+              __typename
               ...LaunchTile
             }
           }
@@ -89,7 +90,7 @@ public struct LaunchListQuery: GraphQLOperation {
                     self.launchTile = launchTile
                 }
 
-                /// Decodes the fields, and each fragment from the same object.
+                /// Decodes the fields, and each fragment and type case from the same object.
                 public init(from decoder: any Decoder) throws {
                     launchTile = try LaunchTile(from: decoder)
                 }
