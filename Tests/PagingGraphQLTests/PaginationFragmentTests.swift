@@ -45,6 +45,54 @@ struct PaginationFragmentTests {
     static func ids(_ range: ClosedRange<Int>) -> [String] { range.map { "t\($0)" } }
 
     @Test(
+        "starting from the parent's data: its nodes are the first page with no request; the next asks after it"
+    )
+    func startsFromTheParentsData() async throws {
+        let list = RelayList(count: 5)
+        let server = Self.nodeServer(list)
+        let parent = try list.connection(first: 2, after: nil, last: nil, before: nil).get()
+        let user = try PaginationFragment(
+            PaginationFragmentDocument(Self.toDoList), nodeID: "u1", client: Self.client(server),
+            as: Todo.self
+        )
+        .startingFrom(["todos": parent]).makeList()
+
+        #expect(try await user.loadNext(count: 2).value == .loaded)
+        await user.waitUntilCaughtUp()
+        #expect(user.items.map(\.id) == Self.ids(0...1))
+        #expect(user.hasNext)
+        #expect(server.received.isEmpty, "the first page came with the parent query")
+
+        #expect(try await user.loadNext(count: 3).value == .loaded)
+        await user.waitUntilCaughtUp()
+        #expect(user.items.map(\.id) == Self.ids(0...4))
+        #expect(server.received.count == 1)
+        #expect(server.received.first?.variables["cursor"] == .string(RelayList.cursor(1)))
+        #expect(server.received.first?.variables["id"] == "u1")
+
+        // A refresh asks the refetch query for the first page: the parent's data is old by then.
+        #expect(try await user.refresh().value == .loaded)
+        #expect(server.received.count == 2)
+        #expect(server.received.last?.variables["cursor"] == .null)
+    }
+
+    @Test("parent data without the fragment's connection: a clear error, and retry() asks the refetch query")
+    func startWithoutTheConnection() async throws {
+        let server = Self.nodeServer(RelayList(count: 3))
+        let user = try PaginationFragment(
+            PaginationFragmentDocument(Self.toDoList), nodeID: "u1", client: Self.client(server),
+            as: Todo.self
+        )
+        .startingFrom(["name": "Ada"]).makeList()
+        await #expect(throws: PagingError.self) { try await user.loadNext(count: 2).value }
+        #expect(server.received.isEmpty)
+        #expect(try await user.retry().value == .loaded)
+        await user.waitUntilCaughtUp()
+        #expect(user.items.map(\.id) == Self.ids(0...1))
+        #expect(server.received.count == 1)
+    }
+
+    @Test(
         "pages the fragment's connection through node(id:) with loadNext(count:), hasNext and isLoadingNext")
     func pagesLikeRelay() async throws {
         let server = Self.nodeServer(RelayList(count: 5))

@@ -103,6 +103,28 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
         return strategy.page(from: page, for: request)
     }
 
+    /// The page a request asks for, made of data already fetched (a parent
+    /// query's) instead of a response: no request is sent. The page is
+    /// followed in the client's store as a loaded one is.
+    /// - Parameters:
+    ///   - data: data shaped as the document's response data.
+    ///   - request: the engine's request.
+    /// - Returns: the page's nodes, with the cursors of its neighbours.
+    /// - Throws: ``GraphQLClientError`` when the data has no connection where
+    ///   the document has it, or a node does not decode.
+    /// - Complexity: decoding one page.
+    func page(fromFetched data: JSONValue, for request: PageRequest<String>) throws -> Page<String, Node> {
+        let connection = try document.extractPage(from: data)
+        let info = connection.pageInfo
+        let page = RelayPage(
+            items: try decode(connection),
+            pageInfo: PageInfo(
+                hasNextPage: info.hasNextPage, hasPreviousPage: info.hasPreviousPage,
+                startCursor: info.startCursor, endCursor: info.endCursor))
+        track?(connection.nodes, page.items, request, nil)
+        return strategy.page(from: page, for: request)
+    }
+
     /// The variables sent for a page's pagination arguments: each of the
     /// document's `first`, `after`, `last` and `before` variables is set,
     /// to `null` when the arguments leave it out.

@@ -1,4 +1,5 @@
 public import Paging
+import PagingLock
 
 /// Pages the connection of a Relay pagination fragment, as RelaySwiftUI's
 /// `@PaginationFragment` does, on any platform.
@@ -21,6 +22,16 @@ public import Paging
 /// else if todos.hasNext { Button("Load more") { todos.loadNext(count: 10) } }
 /// ```
 ///
+/// As in Relay, the list can start from the fragment's data that the parent
+/// query already fetched (the spread `...ToDoList_user`): its nodes are the
+/// first page, and the refetch query asks only for the pages after it.
+///
+/// ```swift
+/// let todos = try PaginationFragment(fragment, nodeID: user.id, client: client, as: Todo.self)
+///     .startingFrom(userFields)  // the User object of the parent's response
+///     .makeList()
+/// ```
+///
 /// See <doc:HowThePagersWork> for how it works in detail.
 public struct PaginationFragment<Node: Sendable>: PageSource {
     /// The engine's key: a cursor.
@@ -34,6 +45,9 @@ public struct PaginationFragment<Node: Sendable>: PageSource {
     public let nodeID: String?
     /// The source that pages the refetch query.
     public let connection: ConnectionSource<Node>
+    /// The fragment's data as its parent query fetched it, when the list
+    /// starts from it: the first page, answered once, with no request.
+    private let start: FetchedStart?
 
     init(
         fragment: PaginationFragmentDocument,
@@ -59,13 +73,38 @@ public struct PaginationFragment<Node: Sendable>: PageSource {
                 "The fragment \"\(fragment.fragmentName)\" is on \(fragment.typeCondition), which its refetch query "
                     + "\(fragment.queryName) reaches without an id; pass no nodeID.")
         }
-        self.init(fragment: fragment, nodeID: nodeID, connection: makeSource(values))
+        self.init(fragment: fragment, nodeID: nodeID, connection: makeSource(values), start: nil)
     }
 
-    private init(fragment: PaginationFragmentDocument, nodeID: String?, connection: ConnectionSource<Node>) {
+    private init(
+        fragment: PaginationFragmentDocument, nodeID: String?, connection: ConnectionSource<Node>,
+        start: FetchedStart?
+    ) {
         self.fragment = fragment
         self.nodeID = nodeID
         self.connection = connection
+        self.start = start
+    }
+
+    /// This fragment, its list starting from the fragment's data as the
+    /// parent query fetched it (the object the fragment is spread on), as
+    /// Relay's pagination fragments do: the first page is the nodes that data
+    /// holds, with its `pageInfo`, and no request is sent for it; the refetch
+    /// query asks only for the pages after it (or before it). A refresh, and
+    /// a retry after the data could not be read, ask the refetch query.
+    /// - Parameter data: the fragment's fields as the parent's response holds
+    ///   them, such as `{"todos": {"edges": [...], "pageInfo": {...}}}`.
+    /// - Returns: the fragment, starting from the data.
+    /// - Complexity: O(1); the data is read at the first load.
+    public func startingFrom(_ data: JSONValue) -> Self {
+        let response: JSONValue =
+            switch fragment.root {
+            case .node: ["node": data]
+            case .query: data
+            case .viewer: ["viewer": data]
+            }
+        return PaginationFragment(
+            fragment: fragment, nodeID: nodeID, connection: connection, start: FetchedStart(response))
     }
 
     /// Loads a page of the fragment's connection through its refetch query.
@@ -75,7 +114,10 @@ public struct PaginationFragment<Node: Sendable>: PageSource {
     /// - Throws: as ``ConnectionSource/load(_:)``.
     /// - Complexity: one request, plus decoding one page.
     public func load(_ request: PageRequest<String>) async throws -> Page<String, Node> {
-        try await connection.load(request)
+        if case .initial = request.position, let data = start?.take() {
+            return try connection.page(fromFetched: data, for: request)
+        }
+        return try await connection.load(request)
     }
 
     /// This fragment made ready for one new pager: over its connection's
@@ -87,7 +129,31 @@ public struct PaginationFragment<Node: Sendable>: PageSource {
     public func prepared<Element: Identifiable & Sendable>(
         for pager: @escaping @Sendable () -> Pager<String, Element>?
     ) -> Self where Element.ID: Sendable {
-        PaginationFragment(fragment: fragment, nodeID: nodeID, connection: connection.prepared(for: pager))
+        PaginationFragment(
+            fragment: fragment, nodeID: nodeID, connection: connection.prepared(for: pager),
+            start: start.map { FetchedStart($0.data) })
+    }
+}
+
+/// The data a pagination fragment's first page is made of, taken once:
+/// each pager made of the fragment gets its own (see `prepared(for:)`).
+private final class FetchedStart: Sendable {
+    /// The data, shaped as the refetch query's response data.
+    let data: JSONValue
+    private let taken = Lock(false)
+
+    init(_ data: JSONValue) {
+        self.data = data
+    }
+
+    /// The data the first time, `nil` after.
+    func take() -> JSONValue? {
+        // Spelled out: JSONValue is itself expressible by `nil` (as `null`).
+        let first = taken.withLock { taken in
+            defer { taken = true }
+            return !taken
+        }
+        return first ? .some(data) : .none
     }
 }
 
