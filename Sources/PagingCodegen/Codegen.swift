@@ -20,7 +20,7 @@ import Foundation
 /// `unknown(String)`; input objects are structs. What a selection asks of
 /// an interface's or a union's members is an optional case per type
 /// condition (`asRocket`), chosen by `__typename`. Types are `Sendable`,
-/// `Decodable` and `Hashable`, and `Identifiable` when an `id` is selected.
+/// `Codable` and `Hashable`, and `Identifiable` when an `id` is selected.
 /// Custom scalars are `JSONValue` unless ``Options/configuration`` maps them
 /// to Swift types. An operation with a `@connection` field
 /// gets `ListNode` (the type of its nodes) and `source(client:...)`, a

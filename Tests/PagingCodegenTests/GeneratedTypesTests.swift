@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import PagingCodegen
 import PagingGraphQL
 import Testing
 
@@ -204,5 +205,44 @@ struct GeneratedTypeCasesTests {
     @Test("the document asks for __typename where the data tells members apart")
     func asksForTypename() {
         #expect(NodeByIDQuery.document.contains("node(id: $id) {\n    __typename\n"))
+    }
+}
+
+@Suite("Codegen, data encoded back")
+struct GeneratedEncodingTests {
+    @Test("data encodes to the JSON it decoded from: fragments and type cases into the same object")
+    func roundTrip() throws {
+        let json = #"""
+            {"node": {"__typename": "Launch", "id": "7", "site": "KSC", "isBooked": false,
+                      "mission": {"name": "M", "smallPatch": "p"}}}
+            """#
+        let data = try JSONDecoder().decode(NodeByIDQuery.Data.self, from: Data(json.utf8))
+        let encoded = try JSONEncoder().encode(data)
+        let object = try JSONSerialization.jsonObject(with: encoded) as? [String: Any]
+        let node = try #require(object?["node"] as? [String: Any])
+        #expect(Set(node.keys) == ["__typename", "id", "site", "isBooked", "mission"])
+        #expect(try JSONDecoder().decode(NodeByIDQuery.Data.self, from: encoded) == data)
+    }
+
+    @Test(
+        "a @connection field selects the cursors and flags its list pages on, though the document left them out"
+    )
+    func completedConnection() throws {
+        let document = """
+            query R($id: ID!, $first: Int, $after: String) {
+              rocket(id: $id) {
+                launches(first: $first, after: $after) @connection(key: "R_launches") { edges { node { id } } }
+              }
+            }
+            """
+        let files = try Codegen.generate(schema: try Fixtures.schema, documents: [("R.graphql", document)])
+        let swift = try #require(files.first?.contents)
+        #expect(swift.contains("public var pageInfo: PageInfo\n"))
+        #expect(swift.contains("public var hasNextPage: Bool\n"))
+        #expect(swift.contains("public var endCursor: String?\n"))
+        #expect(swift.contains("public var cursor: String\n"))
+        #expect(!swift.contains("hasPreviousPage"), "it pages forward only")
+        #expect(
+            swift.contains("        }\n                cursor\n              }\n              pageInfo {\n"))
     }
 }

@@ -117,6 +117,20 @@ struct OperationDocuments {
             }
         }
         guard errors.isEmpty else { throw CodegenFailure(errors: errors) }
+        // Each @connection field selects what its list pages on: the types hold it, and the
+        // documents ask for it.
+        for index in files.indices {
+            files[index].operations = files[index].operations.map { operation in
+                operation.set(
+                    value: .node(ConnectionCompletion.complete(operation.selectionSet)), key: "selectionSet")
+            }
+            files[index].fragments = files[index].fragments.map { fragment in
+                fragment.set(
+                    value: .node(ConnectionCompletion.complete(fragment.selectionSet)), key: "selectionSet")
+            }
+        }
+        fragments = Dictionary(
+            files.flatMap(\.fragments).map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         self.files = files
         self.fragments = fragments
         self.schema = schema

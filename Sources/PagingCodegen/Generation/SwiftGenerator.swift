@@ -361,7 +361,7 @@ struct SwiftGenerator {
             while model.fields.contains(where: { $0.key == property }) { property += "Fragment" }
             return (name: SwiftNames.identifier(property), type: fragment)
         }
-        var conformances = ["Decodable", "Sendable", "Hashable"]
+        var conformances = ["Codable", "Sendable", "Hashable"]
         if model.fields.contains(where: { $0.key == "id" && !$0.conditional }) {
             conformances.append("Identifiable")
         }
@@ -417,6 +417,23 @@ struct SwiftGenerator {
                 writer.line(
                     "\(typeCase.property) = [\(names)].contains(__typename) ? try \(typeCase.type)(from: decoder) : nil"
                 )
+            }
+            writer.close()
+            writer.blank()
+            writer.line("/// Encodes the fields, and each fragment and type case into the same object.")
+            writer.open("\(options.access)func encode(to encoder: any Encoder) throws")
+            if !properties.isEmpty {
+                writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            }
+            for property in properties {
+                let method = property.type.hasSuffix("?") ? "encodeIfPresent" : "encode"
+                writer.line("try container.\(method)(\(property.name), forKey: .\(property.name))")
+            }
+            for fragment in fragments {
+                writer.line("try \(fragment.name).encode(to: encoder)")
+            }
+            for typeCase in cases {
+                writer.line("try \(typeCase.property)?.encode(to: encoder)")
             }
             writer.close()
             if !properties.isEmpty {

@@ -64,7 +64,7 @@ public struct LaunchDetailsQuery: GraphQLOperation {
     }
 
     /// The response's data.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         /// The field `Query.launch`.
         public var launch: Launch?
 
@@ -74,7 +74,7 @@ public struct LaunchDetailsQuery: GraphQLOperation {
         }
 
         /// What `launch` selects of `Launch`.
-        public struct Launch: Decodable, Sendable, Hashable, Identifiable {
+        public struct Launch: Codable, Sendable, Hashable, Identifiable {
             /// The field `Launch.id`.
             public var id: String
             /// The field `Launch.mission`.
@@ -101,6 +101,15 @@ public struct LaunchDetailsQuery: GraphQLOperation {
                 launchTile = try LaunchTile(from: decoder)
             }
 
+            /// Encodes the fields, and each fragment and type case into the same object.
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(mission, forKey: .mission)
+                try container.encodeIfPresent(rocket, forKey: .rocket)
+                try launchTile.encode(to: encoder)
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case id
                 case mission
@@ -108,7 +117,7 @@ public struct LaunchDetailsQuery: GraphQLOperation {
             }
 
             /// What `mission` selects of `Mission`.
-            public struct Mission: Decodable, Sendable, Hashable {
+            public struct Mission: Codable, Sendable, Hashable {
                 /// The field `Mission.missionPatch`.
                 public var missionPatch: String?
 
@@ -119,7 +128,7 @@ public struct LaunchDetailsQuery: GraphQLOperation {
             }
 
             /// What `rocket` selects of `Rocket`.
-            public struct Rocket: Decodable, Sendable, Hashable, Identifiable {
+            public struct Rocket: Codable, Sendable, Hashable, Identifiable {
                 /// The field `Rocket.id`.
                 public var id: String
                 /// The field `Rocket.name`.
@@ -192,7 +201,7 @@ public struct RocketLaunchesQuery: GraphQLOperation {
     }
 
     /// The response's data.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         /// The field `Query.rocket`.
         public var rocket: Rocket?
 
@@ -202,7 +211,7 @@ public struct RocketLaunchesQuery: GraphQLOperation {
         }
 
         /// What `rocket` selects of `Rocket`.
-        public struct Rocket: Decodable, Sendable, Hashable {
+        public struct Rocket: Codable, Sendable, Hashable {
             /// The field `Rocket.name`.
             public var name: String
             /// This rocket's launches, newest first, as a Relay connection.
@@ -217,7 +226,7 @@ public struct RocketLaunchesQuery: GraphQLOperation {
             }
 
             /// What `launches` selects of `LaunchRelayConnection`.
-            public struct Launches: Decodable, Sendable, Hashable {
+            public struct Launches: Codable, Sendable, Hashable {
                 /// The field `LaunchRelayConnection.edges`.
                 public var edges: [Edge]
                 /// The field `LaunchRelayConnection.pageInfo`.
@@ -230,7 +239,7 @@ public struct RocketLaunchesQuery: GraphQLOperation {
                 }
 
                 /// What `edges` selects of `LaunchEdge`.
-                public struct Edge: Decodable, Sendable, Hashable {
+                public struct Edge: Codable, Sendable, Hashable {
                     /// The field `LaunchEdge.cursor`.
                     public var cursor: String
                     /// The field `LaunchEdge.node`.
@@ -243,7 +252,7 @@ public struct RocketLaunchesQuery: GraphQLOperation {
                     }
 
                     /// What `node` selects of `Launch`.
-                    public struct Node: Decodable, Sendable, Hashable, Identifiable {
+                    public struct Node: Codable, Sendable, Hashable, Identifiable {
                         /// The field `Launch.id`.
                         public var id: String
                         /// The field `Launch.site`.
@@ -258,7 +267,7 @@ public struct RocketLaunchesQuery: GraphQLOperation {
                 }
 
                 /// What `pageInfo` selects of `PageInfo`.
-                public struct PageInfo: Decodable, Sendable, Hashable {
+                public struct PageInfo: Codable, Sendable, Hashable {
                     /// The field `PageInfo.hasNextPage`.
                     public var hasNextPage: Bool
                     /// The field `PageInfo.endCursor`.
@@ -357,7 +366,7 @@ public struct BookTripsMutation: GraphQLOperation {
     }
 
     /// The response's data.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         /// The field `Mutation.bookTrips`.
         public var bookTrips: BookTrips
 
@@ -367,7 +376,7 @@ public struct BookTripsMutation: GraphQLOperation {
         }
 
         /// What `bookTrips` selects of `TripUpdateResponse`.
-        public struct BookTrips: Decodable, Sendable, Hashable {
+        public struct BookTrips: Codable, Sendable, Hashable {
             /// The field `TripUpdateResponse.success`.
             public var success: Bool
             /// The field `TripUpdateResponse.message`.
@@ -383,7 +392,7 @@ public struct BookTripsMutation: GraphQLOperation {
             }
 
             /// What `launches` selects of `Launch`.
-            public struct Launch: Decodable, Sendable, Hashable, Identifiable {
+            public struct Launch: Codable, Sendable, Hashable, Identifiable {
                 /// The field `Launch.id`.
                 public var id: String
                 /// The field `Launch.isBooked`.

@@ -53,7 +53,7 @@ public struct LaunchListQuery: GraphQLOperation {
     }
 
     /// The response's data.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         /// The Apollo tutorial's list, newest first: `pageSize` is 0 to 100; pass the previous page's `cursor` as `after`.
         ///
         /// The field `Query.launches`.
@@ -65,7 +65,7 @@ public struct LaunchListQuery: GraphQLOperation {
         }
 
         /// What `launches` selects of `LaunchConnection`.
-        public struct Launches: Decodable, Sendable, Hashable {
+        public struct Launches: Codable, Sendable, Hashable {
             /// The field `LaunchConnection.cursor`.
             public var cursor: String
             /// The field `LaunchConnection.hasMore`.
@@ -81,7 +81,7 @@ public struct LaunchListQuery: GraphQLOperation {
             }
 
             /// What `launches` selects of `Launch`.
-            public struct Launch: Decodable, Sendable, Hashable {
+            public struct Launch: Codable, Sendable, Hashable {
                 /// The fields of `LaunchTile`.
                 public var launchTile: LaunchTile
 
@@ -94,13 +94,18 @@ public struct LaunchListQuery: GraphQLOperation {
                 public init(from decoder: any Decoder) throws {
                     launchTile = try LaunchTile(from: decoder)
                 }
+
+                /// Encodes the fields, and each fragment and type case into the same object.
+                public func encode(to encoder: any Encoder) throws {
+                    try launchTile.encode(to: encoder)
+                }
             }
         }
     }
 }
 
 /// `fragment LaunchTile on Launch`: its fields, as any data that spreads it holds them.
-public struct LaunchTile: Decodable, Sendable, Hashable, Identifiable {
+public struct LaunchTile: Codable, Sendable, Hashable, Identifiable {
     /// The field `Launch.id`.
     public var id: String
     /// The field `Launch.site`.
@@ -119,7 +124,7 @@ public struct LaunchTile: Decodable, Sendable, Hashable, Identifiable {
     }
 
     /// What `mission` selects of `Mission`.
-    public struct Mission: Decodable, Sendable, Hashable {
+    public struct Mission: Codable, Sendable, Hashable {
         /// The field `Mission.name`.
         public var name: String
         /// The field `Mission.missionPatch`, as `smallPatch`.

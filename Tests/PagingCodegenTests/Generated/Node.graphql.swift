@@ -54,7 +54,7 @@ public struct NodeByIDQuery: GraphQLOperation {
     }
 
     /// The response's data.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         /// Fetches a launch or a rocket by its global id.
         ///
         /// The field `Query.node`.
@@ -66,7 +66,7 @@ public struct NodeByIDQuery: GraphQLOperation {
         }
 
         /// What `node` selects of `Node`.
-        public struct Node: Decodable, Sendable, Hashable, Identifiable {
+        public struct Node: Codable, Sendable, Hashable, Identifiable {
             /// The name of the object's type.
             public var __typename: String
             /// The field `Node.id`.
@@ -94,13 +94,22 @@ public struct NodeByIDQuery: GraphQLOperation {
                 asLaunch = ["Launch"].contains(__typename) ? try AsLaunch(from: decoder) : nil
             }
 
+            /// Encodes the fields, and each fragment and type case into the same object.
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(__typename, forKey: .__typename)
+                try container.encode(id, forKey: .id)
+                try asRocket?.encode(to: encoder)
+                try asLaunch?.encode(to: encoder)
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case __typename
                 case id
             }
 
             /// What the selection asks of a `Rocket`.
-            public struct AsRocket: Decodable, Sendable, Hashable {
+            public struct AsRocket: Codable, Sendable, Hashable {
                 /// The field `Rocket.name`.
                 public var name: String
                 /// The field `Rocket.type`.
@@ -114,7 +123,7 @@ public struct NodeByIDQuery: GraphQLOperation {
             }
 
             /// What the selection asks of a `Launch`.
-            public struct AsLaunch: Decodable, Sendable, Hashable {
+            public struct AsLaunch: Codable, Sendable, Hashable {
                 /// The fields of `LaunchTile`.
                 public var launchTile: LaunchTile
 
@@ -126,6 +135,11 @@ public struct NodeByIDQuery: GraphQLOperation {
                 /// Decodes the fields, and each fragment and type case from the same object.
                 public init(from decoder: any Decoder) throws {
                     launchTile = try LaunchTile(from: decoder)
+                }
+
+                /// Encodes the fields, and each fragment and type case into the same object.
+                public func encode(to encoder: any Encoder) throws {
+                    try launchTile.encode(to: encoder)
                 }
             }
         }
