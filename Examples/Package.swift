@@ -22,10 +22,18 @@ let package = Package(
             swiftSettings: settings,
             plugins: [.plugin(name: "PagingCodegenPlugin", package: "Paging")]
         ),
+        // RelaySwiftUI's @PaginationFragment on Rocket.launches: RocketLaunches.graphql, whose list
+        // starts from what its parent query fetched.
+        .target(
+            name: "RelayRocketLaunches",
+            dependencies: [.product(name: "PagingGraphQL", package: "Paging")],
+            swiftSettings: settings,
+            plugins: [.plugin(name: "PagingCodegenPlugin", package: "Paging")]
+        ),
         .testTarget(
             name: "ExamplesTests",
             dependencies: [
-                "TutorialLaunchList",
+                "TutorialLaunchList", "RelayRocketLaunches",
                 .product(name: "PagingGraphQL", package: "Paging"),
                 .product(name: "LaunchServer", package: "Tools"),
             ],

@@ -25,7 +25,8 @@ import Foundation
 /// to Swift types. An operation with a `@connection` field
 /// gets `ListNode` (the type of its nodes) and `source(client:...)`, a
 /// `ConnectionSource` of its list that takes the operation's other
-/// variables.
+/// variables. A `@refetchable` fragment gets `paginationFragment(client:)`,
+/// a `PaginationFragment` whose list starts from the fragment's data.
 ///
 /// The output depends on the inputs alone: the same schema and files give
 /// the same bytes.

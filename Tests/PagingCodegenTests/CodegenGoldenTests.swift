@@ -16,7 +16,8 @@ enum Fixtures {
 
     /// The documents, named as `paging codegen` would be given them from the package's root.
     static func documents() throws -> [(name: String, text: String)] {
-        try ["LaunchList.graphql", "LaunchDetails.graphql", "Node.graphql"].map { name in
+        try ["LaunchList.graphql", "LaunchDetails.graphql", "Node.graphql", "RocketLaunches.graphql"].map {
+            name in
             ("Fixtures/\(name)", try String(contentsOfFile: path(name), encoding: .utf8))
         }
     }
@@ -38,7 +39,7 @@ struct CodegenGoldenTests {
         #expect(
             files.map(\.name) == [
                 "LaunchList.graphql.swift", "LaunchDetails.graphql.swift", "Node.graphql.swift",
-                "SchemaTypes.graphql.swift",
+                "RocketLaunches.graphql.swift", "SchemaTypes.graphql.swift",
             ])
         #expect(try Self.generated() == files, "the same inputs give the same bytes")
         for file in files {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import PagingGraphQLCore
 
 /// The `.graphql` files of one module, parsed and checked against a schema:
 /// their operations and fragments, by name, each with the file it is in.
@@ -22,6 +23,9 @@ struct OperationDocuments {
     let fragments: [String: FragmentDefinition]
     /// The schema they were checked against.
     let schema: CodegenSchema
+    /// The `@refetchable` fragments as written, by name, with their
+    /// directives: `PaginationFragmentDocument` reads them at run time.
+    let paginationFragments: [String: FragmentDefinition]
 
     /// The client-side directives the library reads, which a server's
     /// schema does not declare: documents may use them.
@@ -104,10 +108,24 @@ struct OperationDocuments {
                 }
             }
         }
+        var paginationFragments: [String: FragmentDefinition] = [:]
+        if errors.isEmpty {
+            // Relay's fragment directives are the client's: the server (and the validator) sees the
+            // fragment without them, and each operation declares the fragment variables it reaches.
+            do {
+                (files, fragments, paginationFragments) = try Self.resolvingFragmentArguments(
+                    files, fragments)
+            } catch {
+                errors.append(error)
+            }
+        }
         if errors.isEmpty, let first = documents.first {
             // One document of every file's definitions, so that a fragment may be used in another file
             // than its own; each node keeps its file (its source) for the places of errors.
-            let all = first.set(value: .array(documents.flatMap(\.definitions)), key: "definitions")
+            let definitions: [any Node] = files.flatMap { file in
+                file.operations.map { $0 as any Node } + file.fragments.map { $0 as any Node }
+            }
+            let all = first.set(value: .array(definitions), key: "definitions")
             for error in validate(schema: schema.validationSchema, ast: all) {
                 let place = error.locations.first
                 errors.append(
@@ -133,7 +151,109 @@ struct OperationDocuments {
             files.flatMap(\.fragments).map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         self.files = files
         self.fragments = fragments
+        self.paginationFragments = paginationFragments
         self.schema = schema
+    }
+
+    /// The files with Relay's fragment directives (`@refetchable`,
+    /// `@argumentDefinitions`) taken out of their fragments, and each
+    /// operation declaring the variables of the fragments it reaches that it
+    /// does not declare itself (with their defaults); the fragments by name,
+    /// as rewritten; and the `@refetchable` fragments as written.
+    private static func resolvingFragmentArguments(_ files: [File], _ fragments: [String: FragmentDefinition])
+        throws(CodegenError) -> ([File], [String: FragmentDefinition], [String: FragmentDefinition])
+    {
+        var arguments: [String: [(name: String, type: String, defaultValue: String?)]] = [:]
+        var pagination: [String: FragmentDefinition] = [:]
+        for (name, fragment) in fragments {
+            let directives = Set(fragment.directives.map(\.name.value))
+            guard directives.contains("argumentDefinitions") || directives.contains("refetchable") else {
+                continue
+            }
+            do throws(GraphQLDocumentError) {
+                arguments[name] = try FragmentArgumentDefinitions.parse(fragment)
+            } catch {
+                throw CodegenError(
+                    .invalidDocument, file: fragment.loc?.source.name ?? "<document>", line: error.line,
+                    column: error.column, error.message)
+            }
+            if let refetchable = fragment.directives.first(where: { $0.name.value == "refetchable" }) {
+                guard
+                    refetchable.arguments.contains(where: {
+                        $0.name.value == "queryName" && $0.value is StringValue
+                    })
+                else {
+                    throw Self.error(
+                        .invalidDocument, at: fragment,
+                        "@refetchable on \(name) needs the name of its refetch query: @refetchable(queryName: \"\(name)PaginationQuery\")."
+                    )
+                }
+                pagination[name] = fragment
+            }
+        }
+        guard !arguments.isEmpty else { return (files, fragments, [:]) }
+        var rewritten: [String: FragmentDefinition] = [:]
+        var files = files
+        for index in files.indices {
+            files[index].fragments = files[index].fragments.map { fragment in
+                let kept = fragment.directives.filter {
+                    !["argumentDefinitions", "refetchable"].contains($0.name.value)
+                }
+                let stripped = fragment.set(value: .array(kept), key: "directives")
+                rewritten[fragment.name.value] = stripped
+                return stripped
+            }
+            files[index].operations = try files[index].operations.map { operation throws(CodegenError) in
+                let declared = Set(operation.variableDefinitions.map(\.variable.name.value))
+                var missing: [String] = []
+                var seen: Set<String> = declared
+                for fragment in reachedFragments(from: operation.selectionSet, in: fragments) {
+                    for argument in arguments[fragment] ?? [] where seen.insert(argument.name).inserted {
+                        missing.append(
+                            "$\(argument.name): \(argument.type)"
+                                + (argument.defaultValue.map { " = \($0)" } ?? ""))
+                    }
+                }
+                guard !missing.isEmpty else { return operation }
+                let snippet = "query Q(\(missing.joined(separator: ", "))) { __typename }"
+                guard let parsed = try? parse(source: Source(body: snippet)),
+                    let added = (parsed.definitions.first as? OperationDefinition)?.variableDefinitions
+                else {
+                    throw Self.error(
+                        .invalidDocument, at: operation, "the fragment variables \(missing) do not parse.")
+                }
+                return operation.set(
+                    value: .array(
+                        operation.variableDefinitions.map { $0 as any Node } + added.map { $0 as any Node }),
+                    key: "variableDefinitions")
+            }
+        }
+        return (files, rewritten, pagination)
+    }
+
+    /// The fragments a selection set reaches, through fragments, in order, each once.
+    private static func reachedFragments(
+        from selectionSet: SelectionSet, in fragments: [String: FragmentDefinition]
+    )
+        -> [String]
+    {
+        var reached: [String] = []
+        var seen: Set<String> = []
+        func visit(_ selectionSet: SelectionSet) {
+            for selection in selectionSet.selections {
+                if let spread = selection as? FragmentSpread {
+                    guard seen.insert(spread.name.value).inserted else { continue }
+                    reached.append(spread.name.value)
+                    if let fragment = fragments[spread.name.value] { visit(fragment.selectionSet) }
+                } else if let field = selection as? Field, let child = field.selectionSet {
+                    visit(child)
+                } else if let inline = selection as? InlineFragment {
+                    visit(inline.selectionSet)
+                }
+            }
+        }
+        visit(selectionSet)
+        return reached
     }
 
     /// An error at a node.

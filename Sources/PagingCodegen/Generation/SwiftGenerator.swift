@@ -220,6 +220,77 @@ struct SwiftGenerator {
         )
         try writeStruct(named: fragment.name.value, model: model, path: fragment.name.value, to: &writer)
         writer.blank()
+        if let original = documents.paginationFragments[fragment.name.value] {
+            try writePaginationFragment(original, model: model, to: &writer)
+        }
+    }
+
+    /// For a `@refetchable` fragment: its list's node type, its document as
+    /// written, and a `PaginationFragment` that starts from the data.
+    private func writePaginationFragment(
+        _ fragment: FragmentDefinition, model: SelectionModel, to writer: inout SwiftWriter
+    ) throws(CodegenError) {
+        let name = fragment.name.value
+        let connections = model.connections()
+        guard connections.count == 1, let (field, node) = connections.first else {
+            throw OperationDocuments.error(
+                .invalidDocument, at: fragment,
+                "the @refetchable fragment \(name) is to have one @connection field (it has \(connections.count))."
+            )
+        }
+        guard let node, let nodePath = paths[ObjectIdentifier(node)] else {
+            throw OperationDocuments.error(
+                .unsupported, at: fragment,
+                "the @connection field \(field.key) of \(name) selects its nodes through a fragment; select `edges { node { ... } }` in place."
+            )
+        }
+        var used: Set<String> = []
+        var pending = Self.spreads(in: fragment.selectionSet)
+        while let spread = pending.popLast() {
+            guard used.insert(spread).inserted, let other = documents.fragments[spread] else { continue }
+            pending += Self.spreads(in: other.selectionSet)
+        }
+        let text =
+            ([print(ast: fragment)]
+            + used.sorted().compactMap { documents.fragments[$0].map { print(ast: $0) } })
+            .joined(separator: "\n\n")
+        let selectsID = model.fields.contains { $0.key == "id" && $0.name == "id" && !$0.conditional }
+        writer.line("/// The list of `\(name)`'s `@connection`, paged by its `@refetchable` query.")
+        writer.open("extension \(name)")
+        writer.line("/// A node of the list.")
+        writer.line("\(options.access)typealias ListNode = \(nodePath)")
+        writer.blank()
+        writer.line("/// The fragment as written, its directives included, with the fragments it uses.")
+        writer.multilineString("\(options.access)static let paginationDocument = ", text)
+        writer.blank()
+        writer.line(
+            "/// The fragment's list, starting from this data as the parent query fetched it: its nodes are")
+        writer.line(
+            "/// the first page, and the refetch query asks only for the pages after it (as Relay does).")
+        writer.line(
+            "/// Make a pager or a list of it (`makePager(configuration:)`, `makeList(configuration:)`).")
+        if selectsID {
+            writer.line("/// - Parameter client: the client the refetch query is sent with.")
+        } else {
+            writer.line("/// - Parameters:")
+            writer.line("///   - client: the client the refetch query is sent with.")
+            writer.line("///   - nodeID: the id of the object the fragment is on, `nil` for `Query`.")
+        }
+        writer.line(
+            "/// - Throws: `GraphQLDocumentError` or `GraphQLPagerError` if the fragment cannot be paged.")
+        let parameters = selectsID ? "client: GraphQLClient" : "client: GraphQLClient, nodeID: String?"
+        writer.open(
+            "\(options.access)func paginationFragment(\(parameters)) throws -> PaginationFragment<ListNode>")
+        writer.line("try PaginationFragment(")
+        writer.line(
+            "    PaginationFragmentDocument(Self.paginationDocument), nodeID: \(selectsID ? "id" : "nodeID"), client: client,"
+        )
+        writer.line("    as: ListNode.self")
+        writer.line(")")
+        writer.line(".startingFrom(JSONValue(encoding: self))")
+        writer.close()
+        writer.close()
+        writer.blank()
     }
 
     private func rootType(of operation: OperationType) -> GraphQLObjectType? {
@@ -695,7 +766,7 @@ struct SwiftWriter {
     var text: String {
         var body = content
         while body.hasSuffix("\n\n") { body.removeLast() }
-        let usesLibrary = ["GraphQLOperation", "JSONValue"].contains { body.contains($0) }
+        let usesLibrary = ["GraphQLOperation", "JSONValue", "GraphQLClient"].contains { body.contains($0) }
         let usesScalars = configuration.scalars.values.contains { body.contains($0) }
         var imports = [(importModule, importsPublicly && usesLibrary)]
         imports += configuration.imports.filter { $0 != importModule }.map {

@@ -190,48 +190,9 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
     private static func argumentDefinitions(of fragment: FragmentDefinition) throws(GraphQLDocumentError)
         -> [ArgumentDefinition]
     {
-        let name = fragment.name.value
-        let place = DocumentAnalysis.place(of: fragment)
-        guard let directive = fragment.directives.first(where: { $0.name.value == "argumentDefinitions" })
-        else {
-            throw GraphQLDocumentError(
-                .refetchable,
-                "The fragment \"\(name)\"\(DocumentAnalysis.placeText(place)) has no @argumentDefinitions; declare its paging variables, "
-                    + "for example @argumentDefinitions(count: {type: \"Int\", defaultValue: 10}, cursor: {type: \"String\"}).",
-                line: place?.line,
-                column: place?.column
-            )
+        try FragmentArgumentDefinitions.parse(fragment).map {
+            ArgumentDefinition(name: $0.name, type: $0.type, defaultValue: $0.defaultValue)
         }
-        var definitions: [ArgumentDefinition] = []
-        for argument in directive.arguments {
-            let argumentName = argument.name.value
-            let fields = (argument.value as? ObjectValue)?.fields ?? []
-            guard let type = (fields.first { $0.name.value == "type" }?.value as? StringValue)?.value else {
-                throw GraphQLDocumentError(
-                    .refetchable,
-                    "The argument \"\(argumentName)\" of @argumentDefinitions on fragment \"\(name)\" has no type; "
-                        + "write \(argumentName): {type: \"Int\"} (or the argument's GraphQL type).",
-                    line: place?.line,
-                    column: place?.column
-                )
-            }
-            do {
-                _ = try GraphQL.parse(source: "query($x: \(type)) { __typename }")
-            } catch {
-                throw GraphQLDocumentError(
-                    .refetchable,
-                    "The argument \"\(argumentName)\" of @argumentDefinitions on fragment \"\(name)\" has the type \"\(type)\", "
-                        + "which is not a GraphQL type such as Int, String! or [ID!].",
-                    line: place?.line,
-                    column: place?.column
-                )
-            }
-            let defaultValue = fields.first { $0.name.value == "defaultValue" }.map {
-                GraphQL.print(ast: $0.value)
-            }
-            definitions.append(ArgumentDefinition(name: argumentName, type: type, defaultValue: defaultValue))
-        }
-        return definitions
     }
 
     /// Checks that every variable the fragment (and what it spreads) uses is
