@@ -85,26 +85,15 @@ struct OperationDocuments {
                         ))
                     continue
                 }
-                if let first = operations[name] {
-                    errors.append(
-                        Self.error(
-                            .duplicateName, at: operation,
-                            "there are two operations named \(name); the other is at \(Self.place(of: first)). Rename one."
-                        ))
-                } else {
-                    operations[name] = operation
+                if let duplicate = Self.claim(name, by: operation, in: &operations, kind: "operations") {
+                    errors.append(duplicate)
                 }
             }
             for fragment in file.fragments {
-                let name = fragment.name.value
-                if let first = fragments[name] {
-                    errors.append(
-                        Self.error(
-                            .duplicateName, at: fragment,
-                            "there are two fragments named \(name); the other is at \(Self.place(of: first)). Rename one."
-                        ))
-                } else {
-                    fragments[name] = fragment
+                if let duplicate = Self.claim(
+                    fragment.name.value, by: fragment, in: &fragments, kind: "fragments")
+                {
+                    errors.append(duplicate)
                 }
             }
         }
@@ -254,6 +243,20 @@ struct OperationDocuments {
         }
         visit(selectionSet)
         return reached
+    }
+
+    /// Takes a name for a definition, or says where the definition that
+    /// took it first is.
+    private static func claim<Definition: Node>(
+        _ name: String, by definition: Definition, in taken: inout [String: Definition], kind: String
+    ) -> CodegenError? {
+        if let first = taken[name] {
+            return error(
+                .duplicateName, at: definition,
+                "there are two \(kind) named \(name); the other is at \(place(of: first)). Rename one.")
+        }
+        taken[name] = definition
+        return nil
     }
 
     /// An error at a node.

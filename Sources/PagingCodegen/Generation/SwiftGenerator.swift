@@ -135,19 +135,9 @@ struct SwiftGenerator {
         of operation: OperationDefinition, named typeName: String, model: SelectionModel,
         variables: [(name: String, type: String)], to writer: inout SwiftWriter
     ) throws(CodegenError) {
-        let connections = model.connections()
-        guard let (field, node) = connections.first, let key = field.connectionKey else { return }
-        guard connections.count == 1 else {
-            throw OperationDocuments.error(
-                .unsupported, at: operation,
-                "an operation with more than one @connection field gets no list factory yet; keep one per operation."
-            )
-        }
-        guard let node, let nodePath = paths[ObjectIdentifier(node)] else {
-            throw OperationDocuments.error(
-                .unsupported, at: operation,
-                "the @connection field \(field.key) selects its nodes through a fragment; select `edges { node { ... } }` or `nodes { ... }` in place for its list factory."
-            )
+        guard let (field, nodePath) = try listSite(of: model, at: operation), let key = field.connectionKey
+        else {
+            return
         }
         let pagination = Set(field.paginationVariables)
         let others = variables.filter { !pagination.contains($0.name) }
@@ -225,34 +215,43 @@ struct SwiftGenerator {
         }
     }
 
+    /// The `@connection` field of a selection and the Swift path of its
+    /// nodes' struct; `nil` when it has none.
+    /// - Throws: ``CodegenError`` when it has more than one, or selects its
+    ///   nodes through a fragment.
+    private func listSite(of model: SelectionModel, at definition: any Node) throws(CodegenError)
+        -> (field: SelectionModel.FieldModel, nodePath: String)?
+    {
+        let connections = model.connections()
+        guard let (field, node) = connections.first else { return nil }
+        guard connections.count == 1 else {
+            throw OperationDocuments.error(
+                .unsupported, at: definition,
+                "more than one @connection field in one operation or fragment gets no list factory yet; keep one."
+            )
+        }
+        guard let node, let nodePath = paths[ObjectIdentifier(node)] else {
+            throw OperationDocuments.error(
+                .unsupported, at: definition,
+                "the @connection field \(field.key) selects its nodes through a fragment; select `edges { node { ... } }` or `nodes { ... }` in place for its list."
+            )
+        }
+        return (field, nodePath)
+    }
+
     /// For a `@refetchable` fragment: its list's node type, its document as
     /// written, and a `PaginationFragment` that starts from the data.
     private func writePaginationFragment(
         _ fragment: FragmentDefinition, model: SelectionModel, to writer: inout SwiftWriter
     ) throws(CodegenError) {
         let name = fragment.name.value
-        let connections = model.connections()
-        guard connections.count == 1, let (field, node) = connections.first else {
+        guard let (_, nodePath) = try listSite(of: model, at: fragment) else {
             throw OperationDocuments.error(
                 .invalidDocument, at: fragment,
-                "the @refetchable fragment \(name) is to have one @connection field (it has \(connections.count))."
-            )
-        }
-        guard let node, let nodePath = paths[ObjectIdentifier(node)] else {
-            throw OperationDocuments.error(
-                .unsupported, at: fragment,
-                "the @connection field \(field.key) of \(name) selects its nodes through a fragment; select `edges { node { ... } }` in place."
-            )
-        }
-        var used: Set<String> = []
-        var pending = Self.spreads(in: fragment.selectionSet)
-        while let spread = pending.popLast() {
-            guard used.insert(spread).inserted, let other = documents.fragments[spread] else { continue }
-            pending += Self.spreads(in: other.selectionSet)
+                "the @refetchable fragment \(name) has no @connection field to page.")
         }
         let text =
-            ([print(ast: fragment)]
-            + used.sorted().compactMap { documents.fragments[$0].map { print(ast: $0) } })
+            ([print(ast: fragment)] + usedFragments(from: fragment.selectionSet).map { print(ast: $0) })
             .joined(separator: "\n\n")
         let selectsID = model.fields.contains { $0.key == "id" && $0.name == "id" && !$0.conditional }
         writer.line("/// The list of `\(name)`'s `@connection`, paged by its `@refetchable` query.")
@@ -312,15 +311,20 @@ struct SwiftGenerator {
     /// The text sent for an operation: its own, then the fragments it uses
     /// (in order of name), each as written, `@connection` taken out.
     private func documentText(of operation: OperationDefinition, keepingConnections: Bool = false) -> String {
+        let parts: [any Node] = [operation] + usedFragments(from: operation.selectionSet)
+        return parts.map { Self.sourceText(of: $0, keepingConnections: keepingConnections) }.joined(
+            separator: "\n\n")
+    }
+
+    /// The fragments a selection set reaches, at any depth, in order of name.
+    private func usedFragments(from selectionSet: SelectionSet) -> [FragmentDefinition] {
         var used: Set<String> = []
-        var pending = Self.spreads(in: operation.selectionSet)
+        var pending = Self.spreads(in: selectionSet)
         while let name = pending.popLast() {
             guard used.insert(name).inserted, let fragment = documents.fragments[name] else { continue }
             pending += Self.spreads(in: fragment.selectionSet)
         }
-        let parts: [any Node] = [operation] + used.sorted().compactMap { documents.fragments[$0] }
-        return parts.map { Self.sourceText(of: $0, keepingConnections: keepingConnections) }.joined(
-            separator: "\n\n")
+        return used.sorted().compactMap { documents.fragments[$0] }
     }
 
     /// The names of the fragments a selection set spreads, at any depth.

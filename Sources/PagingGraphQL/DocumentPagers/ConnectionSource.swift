@@ -115,12 +115,7 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     /// - Complexity: decoding one page.
     func page(fromFetched data: JSONValue, for request: PageRequest<String>) throws -> Page<String, Node> {
         let connection = try document.extractPage(from: data)
-        let info = connection.pageInfo
-        let page = RelayPage(
-            items: try decode(connection),
-            pageInfo: PageInfo(
-                hasNextPage: info.hasNextPage, hasPreviousPage: info.hasPreviousPage,
-                startCursor: info.startCursor, endCursor: info.endCursor))
+        let page = try Self.relayPage(of: connection, decode: decode)
         track?(connection.nodes, page.items, request, nil)
         return strategy.page(from: page, for: request)
     }
@@ -160,13 +155,21 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
             variables: Self.variables(for: arguments, document: document, merging: variables))
         let response = try await client.send(request)
         let connection = try document.extractPage(from: response)
+        let page = try relayPage(of: connection, decode: decode)
+        return (page, connection.nodes, response.errors, response.storeCommitCount)
+    }
+
+    /// The strategy's page of a connection read from data: its nodes
+    /// decoded, its page info.
+    private static func relayPage(
+        of connection: ConnectionPage, decode: @Sendable (ConnectionPage) throws -> [Node]
+    ) throws -> RelayPage<Node> {
         let info = connection.pageInfo
-        let page = RelayPage(
+        return RelayPage(
             items: try decode(connection),
             pageInfo: PageInfo(
                 hasNextPage: info.hasNextPage, hasPreviousPage: info.hasPreviousPage,
                 startCursor: info.startCursor, endCursor: info.endCursor))
-        return (page, connection.nodes, response.errors, response.storeCommitCount)
     }
 }
 
