@@ -9,4 +9,8 @@ cd "$(dirname "$0")/.."
 fixtures="$PWD/Tests/PagingCodegenTests/Fixtures"
 generated="$PWD/Tests/PagingCodegenTests/Generated"
 (cd Tools && swift run -q paging codegen --schema "$fixtures/launches.graphqls" \
-    --operations "$fixtures" --output "$generated")
+    --operations "$fixtures"/*.graphql --output "$generated")
+# A second schema, of input objects that hold themselves, in a file of its own.
+(cd Tools && swift run -q paging codegen --schema "$fixtures/Inputs/inputs.graphqls" \
+    --operations "$fixtures/Inputs" --output "$generated/Inputs" \
+    --schema-types-file InputsSchemaTypes.graphql.swift)

@@ -17,7 +17,8 @@ import Foundation
 /// as the schema says, `@include` and `@skip` making a field optional. A
 /// named fragment becomes a struct; data that spreads it holds it as a
 /// property, decoded from the same object. Enums get a case per value and
-/// `unknown(String)`; input objects are structs. What a selection asks of
+/// `unknown(String)`; input objects are structs (a `final class` when one
+/// holds itself outside a list). What a selection asks of
 /// an interface's or a union's members is an optional case per type
 /// condition (`asRocket`), chosen by `__typename`. Types are `Sendable`,
 /// `Codable` and `Hashable`, and `Identifiable` when an `id` is selected.

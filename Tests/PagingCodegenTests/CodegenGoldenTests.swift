@@ -33,6 +33,31 @@ struct CodegenGoldenTests {
     // The files in Generated/ were read line by line when they were first written: they are the
     // Swift the other tests compile and use. This test keeps them what the generator writes;
     // scripts/update-generated.sh writes them anew after a deliberate change.
+    @Test("input objects that hold themselves are classes, the others structs, as generated and checked in")
+    func inputsThatHoldThemselves() throws {
+        let schema = try CodegenSchema(contentsOf: Fixtures.path("Inputs/inputs.graphqls"))
+        var options = Codegen.Options()
+        options.schemaTypesFile = "InputsSchemaTypes.graphql.swift"
+        let files = try Codegen.generate(
+            schema: schema,
+            documents: [
+                (
+                    "Search.graphql",
+                    try String(contentsOfFile: Fixtures.path("Inputs/Search.graphql"), encoding: .utf8)
+                )
+            ],
+            options: options)
+        for file in files {
+            let path = Fixtures.directory.appendingPathComponent("Generated/Inputs/\(file.name)").path
+            #expect(
+                try String(contentsOfFile: path, encoding: .utf8) == file.contents, "\(file.name) is stale")
+        }
+        let types = try #require(files.last?.contents)
+        #expect(types.contains("public final class LaunchFilter: Encodable, Sendable, Hashable"))
+        #expect(types.contains("public final class DateWindow: Encodable, Sendable, Hashable"))
+        #expect(types.contains("public final class WindowException: Encodable, Sendable, Hashable"))
+    }
+
     @Test("the generated files are what the generator writes, byte for byte, every time")
     func generatedFilesAreCurrent() throws {
         let files = try Self.generated()

@@ -202,6 +202,17 @@ struct GeneratedTypeCasesTests {
         #expect(other.asRocket == nil && other.asLaunch == nil)
     }
 
+    @Test("a member's case under @include: its fields optional, absent when the server left them out")
+    func conditionalCase() throws {
+        let skipped = #"{"node": {"__typename": "Rocket", "id": "r1"}}"#
+        let included = #"{"node": {"__typename": "Rocket", "id": "r1", "name": "Falcon 9"}}"#
+        let decoder = JSONDecoder()
+        let without = try decoder.decode(NodeMaybeRocketQuery.Data.self, from: Data(skipped.utf8))
+        #expect(without.node?.asRocket?.name == nil)
+        let with = try decoder.decode(NodeMaybeRocketQuery.Data.self, from: Data(included.utf8))
+        #expect(with.node?.asRocket?.name == "Falcon 9")
+    }
+
     @Test("the document asks for __typename where the data tells members apart")
     func asksForTypename() {
         #expect(NodeByIDQuery.document.contains("node(id: $id) {\n    __typename\n"))
@@ -244,5 +255,30 @@ struct GeneratedEncodingTests {
         #expect(!swift.contains("hasPreviousPage"), "it pages forward only")
         #expect(
             swift.contains("        }\n                cursor\n              }\n              pageInfo {\n"))
+    }
+}
+
+@Suite("Codegen, input objects that hold themselves")
+struct GeneratedRecursiveInputTests {
+    @Test(
+        "a filter that holds filters encodes as nested objects, leaves out what is nil, and compares by value"
+    )
+    func encodesNested() throws {
+        let window = DateWindow(from: "2020", except: WindowException(window: DateWindow(to: "2021")))
+        let filter = LaunchFilter(
+            site: "KSC", not: LaunchFilter(site: "VAFB"), and: [LaunchFilter(window: window)])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(SearchQuery(filter: filter).variables), as: UTF8.self)
+        #expect(
+            json
+                == #"{"filter":{"and":[{"window":{"except":{"window":{"to":"2021"}},"from":"2020"}}],"not":{"site":"VAFB"},"site":"KSC"}}"#
+        )
+        #expect(
+            filter
+                == LaunchFilter(
+                    site: "KSC", not: LaunchFilter(site: "VAFB"), and: [LaunchFilter(window: window)]))
+        #expect(filter != LaunchFilter(site: "KSC"))
+        #expect(Set([filter, filter]).count == 1)
     }
 }

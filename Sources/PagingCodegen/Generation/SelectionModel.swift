@@ -94,16 +94,11 @@ final class SelectionModel {
                 }
             } else if let inline = selection as? InlineFragment {
                 if let condition = inline.typeCondition?.name.value, condition != type.name {
-                    guard !isConditional else {
-                        throw OperationDocuments.error(
-                            .unsupported, at: inline,
-                            "an inline fragment on another type under @include or @skip is not generated yet."
-                        )
-                    }
+                    // Under @include or @skip, the case's fields may be left out: each is optional.
                     let model = try typeCase(condition, in: documents.schema, at: inline)
                     guard let caseType = documents.schema.schema.getType(name: condition) else { continue }
                     try model.collect(
-                        inline.selectionSet, on: caseType, conditional: false, documents: documents)
+                        inline.selectionSet, on: caseType, conditional: isConditional, documents: documents)
                 } else {
                     try collect(
                         inline.selectionSet, on: type, conditional: isConditional, documents: documents)

@@ -717,22 +717,23 @@ struct SwiftGenerator {
             descriptions[name] = field.description
             var swiftType = try inputTypeName(field.type)
             if field.defaultValue != nil, !swiftType.hasSuffix("?") { swiftType += "?" }
-            if swiftType == type.name || swiftType == type.name + "?" {
-                throw CodegenError(
-                    .unsupported, file: schema.file,
-                    "the input object \(type.name) holds itself in \(name); such inputs are not generated yet."
-                )
-            }
             fields.append((name, swiftType))
         }
+        // An input that holds itself, directly or through others, outside a list, is a class: a
+        // struct cannot contain itself.
+        let isClass = Self.holdsItself(type)
         writer.line("/// The schema's input object `\(type.name)`; a field left `nil` is not sent.")
-        writer.open("\(options.access)struct \(type.name): Encodable, Sendable, Hashable")
+        writer.open(
+            "\(options.access)\(isClass ? "final class" : "struct") \(type.name): Encodable, Sendable, Hashable"
+        )
         for field in fields {
             let description = descriptions[field.name].flatMap { $0.isEmpty ? nil : $0 } ?? "`\(field.name)`."
             for line in description.split(separator: "\n", omittingEmptySubsequences: false) {
                 writer.documentation(String(line))
             }
-            writer.line("\(options.access)var \(SwiftNames.identifier(field.name)): \(field.type)")
+            writer.line(
+                "\(options.access)\(isClass ? "let" : "var") \(SwiftNames.identifier(field.name)): \(field.type)"
+            )
         }
         writer.blank()
         writer.line("/// Creates the input.")
@@ -741,8 +742,41 @@ struct SwiftGenerator {
             writer.line("self.\(field.name) = \(SwiftNames.identifier(field.name))")
         }
         writer.close()
+        if isClass {
+            writer.blank()
+            writer.line("/// Whether two inputs have the same fields.")
+            writer.open("\(options.access)static func == (lhs: \(type.name), rhs: \(type.name)) -> Bool")
+            let comparisons = fields.map {
+                "lhs.\(SwiftNames.identifier($0.name)) == rhs.\(SwiftNames.identifier($0.name))"
+            }
+            writer.line(comparisons.isEmpty ? "true" : comparisons.joined(separator: " && "))
+            writer.close()
+            writer.blank()
+            writer.line("/// Hashes the fields.")
+            writer.open("\(options.access)func hash(into hasher: inout Hasher)")
+            for field in fields {
+                writer.line("hasher.combine(\(SwiftNames.identifier(field.name)))")
+            }
+            writer.close()
+        }
         writer.close()
         writer.blank()
+    }
+
+    /// Whether an input object reaches itself through fields that are not lists.
+    private static func holdsItself(_ type: GraphQLInputObjectType) -> Bool {
+        var seen: Set<String> = []
+        var pending = [type]
+        while let current = pending.popLast() {
+            for (_, field) in (try? current.fields()) ?? [:] {
+                var fieldType: any GraphQLType = field.type
+                if let nonNull = fieldType as? GraphQLNonNull { fieldType = nonNull.ofType }
+                guard let input = fieldType as? GraphQLInputObjectType else { continue }
+                if input.name == type.name { return true }
+                if seen.insert(input.name).inserted { pending.append(input) }
+            }
+        }
+        return false
     }
 }
 

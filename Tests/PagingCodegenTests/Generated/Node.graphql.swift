@@ -145,3 +145,107 @@ public struct NodeByIDQuery: GraphQLOperation {
         }
     }
 }
+
+/// `query NodeMaybeRocket`, from Node.graphql.
+public struct NodeMaybeRocketQuery: GraphQLOperation {
+    /// The document sent: the operation and the fragments it uses.
+    public static let document = #"""
+        query NodeMaybeRocket($id: ID!, $rocket: Boolean!) {
+          node(id: $id) {
+            __typename
+            id
+            ... on Rocket @include(if: $rocket) {
+              name
+            }
+          }
+        }
+        """#
+
+    /// The document sent.
+    public var document: String { Self.document }
+    /// `NodeMaybeRocket`.
+    public var operationName: String? { "NodeMaybeRocket" }
+    /// The values of the variables.
+    public var variables: Variables
+
+    /// Creates the operation with the values of its variables.
+    public init(id: String, rocket: Bool) {
+        variables = Variables(id: id, rocket: rocket)
+    }
+
+    /// The operation's variables; one left `nil` is not sent (the server's default applies).
+    public struct Variables: Encodable, Sendable, Hashable {
+        /// `$id`.
+        public var id: String
+        /// `$rocket`.
+        public var rocket: Bool
+
+        /// Creates the variables.
+        public init(id: String, rocket: Bool) {
+            self.id = id
+            self.rocket = rocket
+        }
+    }
+
+    /// The response's data.
+    public struct Data: Codable, Sendable, Hashable {
+        /// Fetches a launch or a rocket by its global id.
+        ///
+        /// The field `Query.node`.
+        public var node: Node?
+
+        /// Creates the data, as a test or a preview might.
+        public init(node: Node? = nil) {
+            self.node = node
+        }
+
+        /// What `node` selects of `Node`.
+        public struct Node: Codable, Sendable, Hashable, Identifiable {
+            /// The name of the object's type.
+            public var __typename: String
+            /// The field `Node.id`.
+            public var id: String
+            /// The object as a `Rocket`, when it is one (by `__typename`).
+            public var asRocket: AsRocket?
+
+            /// Creates the data, as a test or a preview might.
+            public init(__typename: String, id: String, asRocket: AsRocket? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asRocket = asRocket
+            }
+
+            /// Decodes the fields, and each fragment and type case from the same object.
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                __typename = try container.decode(String.self, forKey: .__typename)
+                id = try container.decode(String.self, forKey: .id)
+                asRocket = ["Rocket"].contains(__typename) ? try AsRocket(from: decoder) : nil
+            }
+
+            /// Encodes the fields, and each fragment and type case into the same object.
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(__typename, forKey: .__typename)
+                try container.encode(id, forKey: .id)
+                try asRocket?.encode(to: encoder)
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case __typename
+                case id
+            }
+
+            /// What the selection asks of a `Rocket`.
+            public struct AsRocket: Codable, Sendable, Hashable {
+                /// The field `Rocket.name`.
+                public var name: String?
+
+                /// Creates the data, as a test or a preview might.
+                public init(name: String? = nil) {
+                    self.name = name
+                }
+            }
+        }
+    }
+}

@@ -50,6 +50,13 @@ struct CodegenCommand: AsyncParsableCommand {
             valueName: "file"))
     var config: String?
 
+    @Option(
+        name: .customLong("schema-types-file"),
+        help: ArgumentHelp(
+            "The name of the file of the schema's enums and input objects (one per module).",
+            valueName: "name"))
+    var schemaTypesFile = "SchemaTypes.graphql.swift"
+
     @Flag(name: .customLong("internal"), help: "Make the generated types internal instead of public.")
     var isInternal = false
 
@@ -75,6 +82,7 @@ struct CodegenCommand: AsyncParsableCommand {
         var options = Codegen.Options()
         options.isPublic = !isInternal
         options.importModule = importModule
+        options.schemaTypesFile = schemaTypesFile
         let generated: [Codegen.OutputFile]
         do {
             let schema = try CodegenSchema(contentsOf: schema)
