@@ -83,6 +83,7 @@ TARGETS = [
     ("8. GraphQL list, all 1,000 pages, peak resident MB (Apollo: 350 MB)", "GraphQL list, all 1,000 pages, one sample for memory", 1e6, "Memory (resident peak)", 90, "max-abs"),
     ("15. GraphQL list, all 1,000 pages, peak resident MB (a fifth of Apollo's)", "GraphQL list, all 1,000 pages, one sample for memory", 1e6, "Memory (resident peak)", 70, "max-abs"),
     ("15. the same in a process of its own, without the harness, peak resident MB", "GraphQL list, all 1,000 pages, peak resident in a process of its own", None, "Peak resident, own process (MB)", 70, "max-abs"),
+    ("15. (for information) the same with the 1,000 page bodies held, peak resident MB", "GraphQL list with its page bodies held, all 1,000 pages, peak resident in a process of its own", None, "Peak resident, own process (MB)", 0, "info-value"),
     ("16. GraphQL list, 1,000 pages: store in a SQLite file / in memory (median of interleaved pairs)", "GraphQL list, 1,000 pages: store in a file against in memory", 1000.0, "in a file / in memory", 1.5, "max"),
     ("16. cold start: first page of 100 from a file of 100,000 launches, ms", "cold start: first page of 100 from a file", 1e-3, "Time (wall clock)", 10, "max-abs"),
     ("16. (for information) beside it, the first page of 100 from memory, ms", "cold start, beside it: first page of 100 from memory", 1e-3, "Time (wall clock)", 0, "info-value"),

@@ -160,7 +160,7 @@ struct StoreReader {
             return try readObject(key, sets: childSets)
         case .object(let object):
             guard !childSets.isEmpty else { throw StoreMiss(path: path, record: record, field: field) }
-            return try readObject(object.storage, at: record, sets: childSets, noting: false)
+            return try readObject(object, at: record, sets: childSets, noting: false)
         case .list(let elements):
             var values: [JSONValue] = []
             values.reserveCapacity(elements.count)

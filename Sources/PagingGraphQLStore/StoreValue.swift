@@ -11,10 +11,10 @@ public enum StoreValue: Hashable, Sendable {
     case scalar(JSONValue)
     /// A reference to another record.
     case reference(CacheKey)
-    /// An object without an identity, held in place. (Boxed: a value is
-    /// stored once per field of every record, and an object inline would
-    /// make every one of them larger.)
-    indirect case object(StoreObject)
+    /// An object without an identity, held in place. (One pointer: a value
+    /// is stored once per field of every record, and an object's fields
+    /// inline would make every one of them larger.)
+    case object(StoreObject)
     /// A list; its elements are values of any kind, lists for a list of lists.
     case list([StoreValue])
 }
@@ -28,7 +28,7 @@ extension StoreValue {
         case .scalar: break
         case .reference(let key): body(key)
         case .object(let object):
-            object.storage.forEach { _, value in value.forEachReference(body) }
+            object.forEach { _, value in value.forEachReference(body) }
         case .list(let elements):
             for element in elements { element.forEachReference(body) }
         }
@@ -40,7 +40,7 @@ extension StoreValue {
         case .scalar: false
         case .reference: true
         case .object(let object):
-            object.storage.containsValue { $0.hasReferences }
+            object.containsValue { $0.hasReferences }
         case .list(let elements): elements.contains { $0.hasReferences }
         }
     }
@@ -61,12 +61,7 @@ extension StoreValue {
         case .scalar, .reference:
             return self
         case .object(let object):
-            var storage = object.storage
-            object.storage.forEach { name, value in
-                let kept = value.removingListElements(referencing: key)
-                if kept != value { _ = storage.updateValue(kept, forKey: name) }
-            }
-            return .object(StoreObject(storage: storage))
+            return .object(object.mapValues { $0.removingListElements(referencing: key) })
         case .list(let elements):
             return .list(
                 elements.compactMap { element in
@@ -121,7 +116,7 @@ extension StoreObject {
     /// Whether a field of the object is a reference to `key` (an edge that
     /// holds a node).
     func holdsDirectly(_ key: CacheKey) -> Bool {
-        storage.containsValue { $0 == .reference(key) }
+        containsValue { $0 == .reference(key) }
     }
 }
 

@@ -256,3 +256,4 @@ protocol StoreFieldReading {
 
 extension StoredRecord: StoreFieldReading {}
 extension StoreFields: StoreFieldReading {}
+extension StoreObject: StoreFieldReading {}

@@ -491,6 +491,51 @@ struct StoreNormalizationTests {
         #expect(store.read(seven).data == ["page": nil])
     }
 
+    @Test("an object held in place takes a second write field by field, from the same document or another")
+    func objectsHeldInPlaceMerge() throws {
+        let store = GraphQLStore()
+        let first = try StoreOperation(document: "{ stats { total pages { size count } } }")
+        try store.write(data: ["stats": ["total": 3, "pages": ["size": 10, "count": 1]]], for: first)
+        // The same selection again: every field pairs up with the one it replaces.
+        try store.write(data: ["stats": ["total": 4, "pages": ["size": 10, "count": 2]]], for: first)
+        #expect(store.read(first).data == ["stats": ["total": 4, "pages": ["size": 10, "count": 2]]])
+        // Another document adds a field to the object and one to the object inside it, in
+        // another order: what the first wrote is kept, what both wrote takes the later value.
+        let second = try StoreOperation(document: "{ stats { pages { last count } updated } }")
+        try store.write(
+            data: ["stats": ["pages": ["last": "p4", "count": 5], "updated": "today"]], for: second)
+        #expect(store.read(first).data == ["stats": ["total": 4, "pages": ["size": 10, "count": 5]]])
+        #expect(
+            store.read(second).data == ["stats": ["pages": ["last": "p4", "count": 5], "updated": "today"]])
+        let stats = try #require(store.record(for: .queryRoot)?["stats"])
+        #expect(
+            stats
+                == .object(
+                    StoreObject([
+                        "total": .scalar(4), "updated": .scalar("today"),
+                        "pages": .object(
+                            StoreObject(["size": .scalar(10), "count": .scalar(5), "last": .scalar("p4")])),
+                    ])))
+    }
+
+    @Test("an object held in place with more fields than a record keeps inline finds each of them")
+    func wideObjectsHeldInPlace() throws {
+        let store = GraphQLStore()
+        let names = (0..<30).map { "f\($0)" }
+        let operation = try StoreOperation(document: "{ wide { \(names.joined(separator: " ")) } }")
+        let fields = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, JSONValue.int($0)) })
+        try store.write(data: ["wide": .object(fields)], for: operation)
+        #expect(store.read(operation).data == ["wide": .object(fields)])
+        guard case .object(let wide)? = store.record(for: .queryRoot)?["wide"] else {
+            Issue.record("the object is not held in place")
+            return
+        }
+        #expect(wide.count == 30)
+        for (index, name) in names.enumerated() { #expect(wide[name] == .scalar(.int(index))) }
+        #expect(wide["f30"] == nil)
+        #expect(wide == StoreObject(fields.mapValues { StoreValue.scalar($0) }))
+    }
+
     @Test("a subscription's data goes under SUBSCRIPTION_ROOT")
     func subscriptionRoot() throws {
         let store = GraphQLStore()
