@@ -25,6 +25,7 @@ let package = Package(
     products: [
         .library(name: "Paging", targets: ["Paging"]),
         .library(name: "PagingGraphQL", targets: ["PagingGraphQL"]),
+        .library(name: "PagingGraphQLClient", targets: ["PagingGraphQLClient"]),
         .library(name: "PagingGraphQLStore", targets: ["PagingGraphQLStore"]),
         .library(name: "PagingGraphQLCore", targets: ["PagingGraphQLCore"]),
         // Test doubles for apps that page: scripted sources, gates, recorders.
@@ -64,15 +65,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // The client, the pagers and the followers that tie them to the
-        // store; re-exports the two layers below.
+        // store, over any transport; re-exports the two layers below. It
+        // does not link FoundationNetworking (on Linux, curl and its TLS
+        // libraries), so that an app bringing its own transport loads none
+        // of it.
         .target(
-            name: "PagingGraphQL",
+            name: "PagingGraphQLClient",
             dependencies: [
                 "Paging", "PagingLock", "PagingGraphQLCore", "PagingGraphQLStore",
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
             swiftSettings: strictSettings
         ),
+        // What apps import: the client over URLSession, and everything below.
+        .target(name: "PagingGraphQL", dependencies: ["PagingGraphQLClient", "PagingLock"], swiftSettings: strictSettings),
         // Offline-first: the store on disk, and any page source paired with a
         // local list. It sees the store's package interface (to load records
         // in one commit) and the engine, nothing of the client.
@@ -119,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "PagingGraphQLTests",
             dependencies: [
-                "PagingGraphQL", "PagingGraphQLStore", "PagingGraphQLCore", "Paging", "PagingLock", "PagingTesting",
+                "PagingGraphQL", "PagingGraphQLClient", "PagingGraphQLStore", "PagingGraphQLCore", "Paging",
+                "PagingLock", "PagingTesting",
             ],
             swiftSettings: strictSettings
         ),

@@ -48,7 +48,7 @@ let package = Package(
             name: "GraphQLBenchmarkSupport",
             dependencies: [
                 "BenchmarkSupport", .product(name: "Paging", package: "Paging"),
-                .product(name: "PagingGraphQL", package: "Paging"),
+                .product(name: "PagingGraphQLClient", package: "Paging"),
             ],
             swiftSettings: settings
         ),
@@ -71,14 +71,14 @@ let package = Package(
             "GraphQLListBenchmarks",
             [
                 "BenchmarkSupport", "GraphQLBenchmarkSupport", .product(name: "Paging", package: "Paging"),
-                .product(name: "PagingGraphQL", package: "Paging"),
+                .product(name: "PagingGraphQLClient", package: "Paging"),
             ]),
         // Its own process: a scroll's peak memory is not the list benchmarks' high-water mark.
         suite(
             "GraphQLScrollBenchmarks",
             [
                 "BenchmarkSupport", "GraphQLBenchmarkSupport", .product(name: "Paging", package: "Paging"),
-                .product(name: "PagingGraphQL", package: "Paging"),
+                .product(name: "PagingGraphQLClient", package: "Paging"),
             ]),
         // The 1,000-page list in a process without the harness, for its peak resident memory
         // (GraphQLListBenchmarks runs it; scripts/benchmarks.sh builds it first).
@@ -86,7 +86,7 @@ let package = Package(
             name: "GraphQLListMemory",
             dependencies: [
                 "GraphQLBenchmarkSupport", .product(name: "Paging", package: "Paging"),
-                .product(name: "PagingGraphQL", package: "Paging"),
+                .product(name: "PagingGraphQLClient", package: "Paging"),
             ],
             swiftSettings: settings
         ),

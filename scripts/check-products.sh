@@ -2,7 +2,9 @@
 # Checks that an app naming `Paging` and `PagingGraphQL` (and not
 # `PagingSQLite`) builds neither GRDB nor the store on disk: a throwaway app
 # package beside nothing, depending on this repository by path, is built, and
-# its build folder must hold the modules it names and not GRDB's.
+# its build folder must hold the modules it names and not GRDB's. On Linux it
+# also checks that an app on `PagingGraphQLClient` alone does not link
+# FoundationNetworking, while the app on `PagingGraphQL` does.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 app=$(mktemp -d)
@@ -21,17 +23,32 @@ let package = Package(
             dependencies: [
                 .product(name: "Paging", package: "Paging"),
                 .product(name: "PagingGraphQL", package: "Paging"),
-            ])
+            ]),
+        .executableTarget(
+            name: "LeanApp",
+            dependencies: [.product(name: "PagingGraphQLClient", package: "Paging")]),
     ]
 )
 MANIFEST
+mkdir -p "$app/Sources/LeanApp"
+cat > "$app/Sources/LeanApp/main.swift" <<'SOURCE'
+import Foundation
+import PagingGraphQLClient
+
+struct Transport: GraphQLTransport {
+    func send(_ request: GraphQLHTTPRequest) async throws -> GraphQLHTTPResponse {
+        GraphQLHTTPResponse(statusCode: 200, body: Data(#"{"data":{}}"#.utf8))
+    }
+}
+print(GraphQLClient(endpoint: URL(fileURLWithPath: "/graphql"), transport: Transport()).endpoint)
+SOURCE
 cat > "$app/Sources/App/main.swift" <<'SOURCE'
 import Paging
 import PagingGraphQL
 
 print(CacheKey.queryRoot, PageInfo.self)
 SOURCE
-(cd "$app" && swift build --product App >"$app/build.log" 2>&1) || { cat "$app/build.log"; exit 1; }
+(cd "$app" && swift build >"$app/build.log" 2>&1) || { cat "$app/build.log"; exit 1; }
 modules="$app/.build/debug/Modules"
 for wanted in Paging PagingGraphQL; do
     [ -e "$modules/$wanted.swiftmodule" ] || { echo "the app's build has no $wanted module"; exit 1; }
@@ -43,3 +60,12 @@ for unwanted in GRDB PagingSQLite; do
     fi
 done
 echo "products: an app on Paging and PagingGraphQL builds neither GRDB nor PagingSQLite"
+if [ "$(uname)" = Linux ]; then
+    needs() { readelf -d "$app/.build/debug/$1" | grep -q "NEEDED.*libFoundationNetworking"; }
+    needs App || { echo "the app on PagingGraphQL does not link FoundationNetworking: is the check stale?"; exit 1; }
+    if needs LeanApp; then
+        echo "an app on PagingGraphQLClient alone links FoundationNetworking"
+        exit 1
+    fi
+    echo "products: an app on PagingGraphQLClient alone does not link FoundationNetworking"
+fi

@@ -16,7 +16,7 @@ fi
 # (It can exit non-zero over the test modules, which are not checked: judge by
 # the libraries' graphs.)
 # The library modules, each checked on its own.
-modules="Paging PagingGraphQLCore PagingGraphQLStore PagingGraphQL PagingTesting PagingSQLite PagingCodegen"
+modules="Paging PagingGraphQLCore PagingGraphQLStore PagingGraphQLClient PagingGraphQL PagingTesting PagingSQLite PagingCodegen"
 
 swift package --scratch-path .build-docs dump-symbol-graph --minimum-access-level public > .build-docs.log 2>&1 || true
 graphs=$(find .build-docs -type d -name symbolgraph | head -n 1)

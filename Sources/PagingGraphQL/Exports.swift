@@ -1,6 +1,3 @@
-// `import PagingGraphQL` brings every layer below it: the core (JSON,
-// operations, documents), the normalized store, and the engine whose pagers
-// and `PageInfo` its API speaks.
-@_exported public import Paging
-@_exported public import PagingGraphQLCore
-@_exported public import PagingGraphQLStore
+// `import PagingGraphQL` brings the client, its pagers and every layer below them
+// (`PagingGraphQLClient`), and adds the transport over URLSession.
+@_exported public import PagingGraphQLClient

@@ -3,6 +3,7 @@ import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 @Suite("GraphQLClient with a store", .timeLimit(.minutes(1)))
 struct ClientStoreTests {

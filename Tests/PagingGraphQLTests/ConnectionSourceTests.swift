@@ -3,6 +3,7 @@ import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 @Suite("ConnectionSource", .timeLimit(.minutes(1)))
 struct ConnectionSourceTests {

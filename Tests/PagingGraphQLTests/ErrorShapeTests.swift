@@ -3,6 +3,7 @@ import Testing
 
 @testable import Paging
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 @testable import PagingGraphQLStore
 
 /// Every error type of the libraries has one shape: a `code` to branch on and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 @Suite("Fetch policies", .timeLimit(.minutes(1)))
 struct FetchPolicyTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 @testable import PagingGraphQLStore
 
 /// The follower's table of units: what it indexes, and what its sweep

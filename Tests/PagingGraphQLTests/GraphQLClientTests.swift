@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 private struct LaunchListQuery: GraphQLOperation {
     struct Variables: Encodable, Sendable { var pageSize: Int; var after: String? }

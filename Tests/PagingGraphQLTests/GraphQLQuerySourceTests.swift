@@ -4,6 +4,7 @@ import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 @Suite("GraphQLQuerySource", .timeLimit(.minutes(1)))
 struct GraphQLQueryPagerTests {

@@ -3,6 +3,7 @@ import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 @Suite("Mutation directives", .timeLimit(.minutes(1)))
 struct MutationDirectiveTests {

@@ -2,6 +2,7 @@ import Paging
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 @Suite("GraphQLQuerySource with offsets and factories", .timeLimit(.minutes(1)))
 struct OffsetQueryPagerTests {

@@ -4,6 +4,7 @@ import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 @testable import PagingGraphQLStore
 
 /// Pagers made over a client with a store follow it: a mutation's answer

@@ -3,6 +3,7 @@ import PagingLock
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

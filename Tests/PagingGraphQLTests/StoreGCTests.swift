@@ -2,6 +2,7 @@ import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 @testable import PagingGraphQLStore
 
 @Suite("GraphQLStore, garbage collection", .timeLimit(.minutes(1)))

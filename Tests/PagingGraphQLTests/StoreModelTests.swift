@@ -3,6 +3,7 @@ import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 @testable import PagingGraphQLStore
 
 /// Random writes, deletes, modifies and collections over a small pool of

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 @testable import PagingGraphQLStore
 
 /// A watch reads again only what changed when a change only set values of

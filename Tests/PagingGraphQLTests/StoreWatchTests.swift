@@ -3,6 +3,7 @@ import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 @testable import PagingGraphQLStore
 
 @Suite("GraphQLStore, watches", .timeLimit(.minutes(1)))

@@ -2,6 +2,7 @@ import Paging
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 /// The getting-started article's first example: the Apollo tutorial's
 /// `launches(pageSize:after:)` paged with `HasMoreCursorSource`.

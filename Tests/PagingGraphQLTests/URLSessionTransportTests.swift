@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

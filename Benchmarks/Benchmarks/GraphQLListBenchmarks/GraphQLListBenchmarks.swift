@@ -3,7 +3,7 @@ import BenchmarkSupport
 import Foundation
 import GraphQLBenchmarkSupport
 import Paging
-import PagingGraphQL
+import PagingGraphQLClient
 
 // Issue 8: the workload Apollo iOS's GraphQLQueryPager was measured on (apollo-ios 2.4.0 with
 // apollo-ios-pagination 1.0.0): 1,000 pages of 100 items loaded one after another through the

@@ -3,7 +3,7 @@ import BenchmarkSupport
 import Foundation
 import GraphQLBenchmarkSupport
 import Paging
-import PagingGraphQL
+import PagingGraphQLClient
 
 // Issue 15, a long session: a list of launches scrolled forward page after page through a window
 // of 3 pages of 100, over a client whose store keeps its default record limit, for 100 pages and

@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import Paging
-import PagingGraphQL
+import PagingGraphQLClient
 
 // The launch list of the GraphQL benchmarks: a `ConnectionSource` over a client with a
 // `GraphQLStore`, over a transport that answers at once with the page after the request's `after`

@@ -1,7 +1,7 @@
 import Foundation
 import GraphQLBenchmarkSupport
 import Paging
-import PagingGraphQL
+import PagingGraphQLClient
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import PagingLock
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 /// A GraphQL server in memory, for pager tests: it decodes each request's
 /// body, records it, and answers with what its handler computes from it.

@@ -3,6 +3,7 @@ import Paging
 import PagingLock
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 /// A launch as the store-following tests' lists show it: its own fields and
 /// its rocket, a record of its own that several launches share.

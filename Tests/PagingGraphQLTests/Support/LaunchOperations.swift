@@ -2,6 +2,7 @@ import Foundation
 import PagingLock
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 /// One launch by id, with the fields a detail screen shows.
 struct LaunchQuery: GraphQLOperation {

@@ -2,6 +2,7 @@ import Foundation
 import PagingLock
 
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 /// A transport for tests: it records every request and answers each with the
 /// next scripted reply. A gated reply is held until ``release()`` or until

@@ -1,4 +1,5 @@
 @testable import PagingGraphQL
+@testable import PagingGraphQLClient
 
 /// A Relay connection query with all four pagination arguments; a `nil`
 /// argument is left out of the variables sent.

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The origin of a URL (RFC 6454): its scheme, host and port, the unit that browsers, curl and
-/// gh scope credentials to, and that ``RedirectHeaderGuard`` keeps header fields to.
+/// gh scope credentials to, and that `PagingGraphQL`'s `RedirectHeaderGuard` keeps header fields to.
 ///
 /// A URL without a port has its scheme's default one, and scheme and host are compared without
 /// case, so `https://API.example.com/a` and `https://api.example.com:443/b` are the same origin,

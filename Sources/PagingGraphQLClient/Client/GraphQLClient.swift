@@ -17,34 +17,36 @@ public struct GraphQLClient: Sendable {
     /// The GraphQL endpoint.
     public var endpoint: URL
     /// Header fields sent with every request, such as `Authorization`, to
-    /// the endpoint's origin: the default ``URLSessionTransport`` follows a
-    /// redirect to another origin without them.
+    /// the endpoint's origin: `PagingGraphQL`'s `URLSessionTransport`
+    /// follows a redirect to another origin without them.
     public var headers: [String: String]
     /// How long a request may take before it fails with a
     /// ``GraphQLClientError/Code/transport`` error.
     public var timeout: Duration
-    /// What carries the requests: ``URLSessionTransport`` unless given.
+    /// What carries the requests.
     public var transport: any GraphQLTransport
     /// The normalized record store responses are written to, and the
     /// pagers of this client follow; `nil` for none.
     public var store: GraphQLStore?
 
-    /// Creates a client.
+    /// Creates a client over a transport.
+    ///
+    /// `import PagingGraphQL` adds an initializer without `transport`,
+    /// which sends over `URLSession`.
     /// - Parameters:
     ///   - endpoint: the GraphQL endpoint.
     ///   - headers: header fields sent with every request, to the endpoint's
-    ///     origin only (a redirect to another origin goes without them).
+    ///     origin only (the transport is to send a redirect to another
+    ///     origin without them).
     ///   - timeout: how long a request may take; 60 seconds unless given.
-    ///   - transport: what carries the requests; a ``URLSessionTransport``
-    ///     over `URLSession.shared`, keeping header fields off redirects to
-    ///     another origin, unless given.
+    ///   - transport: what carries the requests.
     ///   - store: the normalized record store to write responses to, which
     ///     the client's pagers follow; `nil` for none.
     public init(
         endpoint: URL,
         headers: [String: String] = [:],
         timeout: Duration = .seconds(60),
-        transport: any GraphQLTransport = URLSessionTransport(),
+        transport: any GraphQLTransport,
         store: GraphQLStore? = nil
     ) {
         self.endpoint = endpoint

@@ -1,7 +1,7 @@
 /// What carries a GraphQL request over the network: one asynchronous call
 /// that sends an HTTP request and returns the HTTP response.
 ///
-/// ``URLSessionTransport`` is the one the client uses unless told otherwise.
+/// `PagingGraphQL`'s `URLSessionTransport` is the one the client uses unless told otherwise.
 /// Conform a type of your own to use another HTTP stack, to add logging or
 /// retries, or to answer from memory in tests:
 ///

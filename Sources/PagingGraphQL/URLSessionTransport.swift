@@ -1,3 +1,4 @@
+public import PagingGraphQLClient
 import PagingLock
 
 #if canImport(FoundationNetworking)
@@ -7,7 +8,7 @@ import PagingLock
     public import Foundation
 #endif
 
-/// A ``GraphQLTransport`` over Foundation's `URLSession`, on Linux
+/// A `GraphQLTransport` over Foundation's `URLSession`, on Linux
 /// (FoundationNetworking) and Apple platforms alike.
 ///
 /// ```swift
@@ -15,7 +16,7 @@ import PagingLock
 /// let client = GraphQLClient(endpoint: url, transport: transport)
 /// ```
 ///
-/// See <doc:SendingRequests> for how it works in detail.
+/// See <doc:SendingOverURLSession> for how it works in detail.
 public struct URLSessionTransport: GraphQLTransport {
     /// The session the requests run in.
     public let session: URLSession

@@ -1,3 +1,5 @@
+import PagingGraphQLClient
+
 #if canImport(FoundationNetworking)
     public import Foundation
     public import FoundationNetworking
@@ -12,7 +14,7 @@
 /// origin the redirect names (FoundationNetworking, on Linux, does so for `Authorization`
 /// too). This delegate follows a redirect as curl and browsers do with credentials:
 ///
-/// - to the origin (scheme, host and port, see ``HTTPOrigin``) of the task's first request,
+/// - to the origin (scheme, host and port, see `HTTPOrigin`) of the task's first request,
 ///   with every field;
 /// - to another origin, without the fields the first request was sent with, but for `Accept`
 ///   and `Content-Type` (what the answer may be and what the body is), and without
