@@ -66,6 +66,8 @@ extension GraphQLStore {
             if var automatic = state.automaticCollection {
                 automatic.threshold = max(
                     automatic.threshold, automatic.threshold(afterKeeping: state.records.count))
+                automatic.rootThreshold = max(
+                    automatic.rootThreshold, automatic.rootThreshold(afterKeeping: state.rootHeldObjects))
                 state.automaticCollection = automatic
             }
             if !change.isEmpty { state.commits += 1 }

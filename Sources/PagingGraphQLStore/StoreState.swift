@@ -52,6 +52,11 @@ struct StoreState: @unchecked Sendable {
     var commitSinks: [Int: @Sendable (StoreCommitSnapshot) -> Void] = [:]
     var retainedKeys: [Int: [CacheKey]] = [:]
     var retainedQueries: [Int: StoreQuery] = [:]
+    /// The objects without identity that the fields of the root records
+    /// hold, at any depth (``StoreValue/heldObjectCount``): pages of a
+    /// connection whose edges have no id are records in all but name, and
+    /// count toward the limit as records do.
+    var rootHeldObjects = 0
     /// When the store collects by itself, if it does.
     var automaticCollection: AutomaticCollection?
     /// The collection under way, if one is.
@@ -88,7 +93,9 @@ struct StoreState: @unchecked Sendable {
         updates.reserveCapacity(entries.count)
         for entry in entries {
             if let record = records[entry.key] {
-                Self.set(entry.fields, in: record, of: entry.key, change: &change, updates: &updates)
+                Self.set(
+                    entry.fields, in: record, of: entry.key, change: &change, updates: &updates,
+                    rootHeldObjects: &rootHeldObjects)
             } else if let names = entry.names {
                 // A new record of distinct names that the compiled selection
                 // lists: its fields are adopted as they are, and all changed.
@@ -102,10 +109,15 @@ struct StoreState: @unchecked Sendable {
                             new: field.value))
                 }
                 records[entry.key] = record
+                if entry.key.isRoot {
+                    for field in entry.fields { rootHeldObjects += field.value.heldObjectCount }
+                }
                 change.insert(record: entry.key, fields: names)
             } else {
                 let record = create(entry.key, capacity: entry.fields.count, change: &change)
-                Self.set(entry.fields, in: record, of: entry.key, change: &change, updates: &updates)
+                Self.set(
+                    entry.fields, in: record, of: entry.key, change: &change, updates: &updates,
+                    rootHeldObjects: &rootHeldObjects)
             }
         }
         applyReferenceUpdates(updates)
@@ -123,13 +135,16 @@ struct StoreState: @unchecked Sendable {
             if let value {
                 setting.append((name, value))
             } else if let old = record.removeValue(forKey: name) {
+                if key.isRoot { rootHeldObjects -= old.heldObjectCount }
                 updates.append(
                     ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: nil))
                 change.insert(record: key, field: name)
                 change.insertStructural(record: key)
             }
         }
-        Self.set(setting, in: record, of: key, merging: false, change: &change, updates: &updates)
+        Self.set(
+            setting, in: record, of: key, merging: false, change: &change, updates: &updates,
+            rootHeldObjects: &rootHeldObjects)
         applyReferenceUpdates(updates)
         return change
     }
@@ -143,6 +158,7 @@ struct StoreState: @unchecked Sendable {
     mutating func delete(_ key: CacheKey) -> StoreChange {
         var change = StoreChange()
         guard let record = records.removeValue(forKey: key) else { return change }
+        forgetHeldObjects(of: record, at: key)
         change.insert(record: key)
         change.deletedRecords.insert(key)
         var updates: [ReferenceUpdate] = []
@@ -167,6 +183,7 @@ struct StoreState: @unchecked Sendable {
     /// collector, which removes only records nothing live references).
     mutating func remove(_ key: CacheKey) {
         guard let record = records.removeValue(forKey: key) else { return }
+        forgetHeldObjects(of: record, at: key)
         danglingReferrers[key] = nil
         var updates: [ReferenceUpdate] = []
         record.forEach { name, value in
@@ -180,9 +197,17 @@ struct StoreState: @unchecked Sendable {
     /// Removes one field of a record.
     mutating func remove(field: String, of key: CacheKey) {
         guard let old = records[key]?.removeValue(forKey: field) else { return }
+        if key.isRoot { rootHeldObjects -= old.heldObjectCount }
         applyReferenceUpdates([
             ReferenceUpdate(holder: StoreFieldKey(record: key, field: field), old: old, new: nil)
         ])
+    }
+
+    /// Takes the objects a root record's fields held out of the count, as
+    /// the record goes.
+    private mutating func forgetHeldObjects(of record: StoredRecord, at key: CacheKey) {
+        guard key.isRoot else { return }
+        record.forEach { _, value in rootHeldObjects -= value.heldObjectCount }
     }
 
     private mutating func create(_ key: CacheKey, capacity: Int, change: inout StoreChange) -> StoredRecord {
@@ -213,7 +238,7 @@ struct StoreState: @unchecked Sendable {
         var updates: [ReferenceUpdate] = []
         Self.set(
             [(holder.field, kept)], in: record, of: holder.record, merging: false, change: &change,
-            updates: &updates)
+            updates: &updates, rootHeldObjects: &rootHeldObjects)
         applyReferenceUpdates(updates)
     }
 
@@ -222,8 +247,10 @@ struct StoreState: @unchecked Sendable {
     /// (``StoreValue/merged(over:)``).
     private static func set(
         _ fields: [(name: String, value: StoreValue)], in record: StoredRecord, of key: CacheKey,
-        merging: Bool = true, change: inout StoreChange, updates: inout [ReferenceUpdate]
+        merging: Bool = true, change: inout StoreChange, updates: inout [ReferenceUpdate],
+        rootHeldObjects: inout Int
     ) {
+        let isRoot = key.isRoot
         for (name, value) in fields {
             var stored = value
             if merging, value.holdsObjectsOrLists, let current = record[name] {
@@ -231,6 +258,7 @@ struct StoreState: @unchecked Sendable {
             }
             let old = record.updateValue(stored, forKey: name)
             guard old != stored else { continue }
+            if isRoot { rootHeldObjects += stored.heldObjectCount - (old?.heldObjectCount ?? 0) }
             if stored.hasReferences || old?.hasReferences == true {
                 updates.append(
                     ReferenceUpdate(holder: StoreFieldKey(record: key, field: name), old: old, new: stored))
@@ -300,7 +328,16 @@ struct StoreState: @unchecked Sendable {
         /// records exceed the limit collects after as many records again
         /// are written, not at every commit (O(1) amortized).
         var threshold: Int
-        /// The collections finished so far.
+        /// The count of objects held in root fields
+        /// (``StoreState/rootHeldObjects``) past which a commit removes the
+        /// root fields nothing live reads, without marking records (a
+        /// quick collection): ``limit`` at first, then what the last
+        /// collection kept and as many again, or the limit if more. Pages
+        /// of a connection whose edges have no identity are written as
+        /// root fields and write no records, so without it a list of them
+        /// would grow unbounded.
+        var rootThreshold: Int
+        /// The collections finished so far, quick ones included.
         var runs = 0
         /// The shards of the record table each commit sweeps; all of them
         /// for a collection in one commit.
@@ -309,11 +346,20 @@ struct StoreState: @unchecked Sendable {
         init(limit: Int) {
             self.limit = limit
             self.threshold = limit
+            self.rootThreshold = limit
         }
 
         /// The threshold after a collection that kept `kept` records.
         func threshold(afterKeeping kept: Int) -> Int {
             kept <= limit ? limit + max(1, limit / 10) : 2 * kept
+        }
+
+        /// The root threshold after a collection that kept `kept` objects
+        /// in root fields: the next comes after at least the limit (or as
+        /// many as were kept) are written, so a quick collection, which
+        /// reads the live selections, costs O(1) amortized per object.
+        func rootThreshold(afterKeeping kept: Int) -> Int {
+            kept + max(limit, kept)
         }
     }
 
@@ -491,7 +537,14 @@ struct StoreState: @unchecked Sendable {
     {
         guard var automatic = automaticCollection else { return StoreChange() }
         if cycle == nil {
-            guard records.count > automatic.threshold else { return StoreChange() }
+            guard records.count > automatic.threshold else {
+                guard rootHeldObjects > automatic.rootThreshold else { return StoreChange() }
+                let change = removeRootFieldsNotLive(keying: keying, sparing: spared)
+                automatic.runs += 1
+                automatic.rootThreshold = automatic.rootThreshold(afterKeeping: rootHeldObjects)
+                automaticCollection = automatic
+                return change
+            }
             cycle = CollectionCycle(keptRootFields: markLive(keying: keying, sparing: spared))
         } else {
             markWritten(spared)
@@ -507,9 +560,45 @@ struct StoreState: @unchecked Sendable {
             cycle = nil
             automatic.runs += 1
             automatic.threshold = automatic.threshold(afterKeeping: records.count)
+            automatic.rootThreshold = automatic.rootThreshold(afterKeeping: rootHeldObjects)
             automaticCollection = automatic
         }
         return swept.change
+    }
+
+    /// A quick collection: removes the fields of root records that no live
+    /// selection reads and `spared` did not write, as a collection does,
+    /// without marking records (those the removed fields alone reached go
+    /// at the next full collection, which the record count brings).
+    /// - Complexity: O(*f*) for the *f* fields of the root records, plus a
+    ///   read of each live watch's and retained operation's selection.
+    private mutating func removeRootFieldsNotLive(
+        keying: StoreKeying, sparing spared: [StoreNormalizer.Entry]
+    )
+        -> StoreChange
+    {
+        var kept: [CacheKey: Set<String>] = [:]
+        var reached: [CacheKey] = []
+        Self.roots(of: spared, into: &reached, rootFields: &kept)
+        for query in watches.values.map(\.query) + Array(retainedQueries.values) {
+            roots(of: query, keying: keying, into: &reached, rootFields: &kept)
+        }
+        var change = StoreChange()
+        for root in [CacheKey.queryRoot, .mutationRoot, .subscriptionRoot] {
+            guard let record = records[root] else { continue }
+            guard let keep = kept[root] else {
+                // As a full collection does: a root record nothing live reads goes.
+                change.insert(record: root, fields: record.allNames)
+                remove(root)
+                continue
+            }
+            for field in record.allNames where !keep.contains(field) {
+                remove(field: field, of: root)
+                change.insert(record: root, field: field)
+                change.insertStructural(record: root)
+            }
+        }
+        return change
     }
 
     /// Removes the records that nothing live reaches, and the fields of the
@@ -539,6 +628,10 @@ struct StoreState: @unchecked Sendable {
         }
         let kept = markLive(keying: keying, sparing: spared)
         sweep(shards: 0..<StoreRecordTable.shardCount, keeping: kept, into: &swept)
+        if var automatic = automaticCollection {
+            automatic.rootThreshold = automatic.rootThreshold(afterKeeping: rootHeldObjects)
+            automaticCollection = automatic
+        }
         return (swept.change, swept.records, swept.rootFields)
     }
 

@@ -45,6 +45,23 @@ extension StoreValue {
         }
     }
 
+    /// The objects without identity the value holds, itself included, at
+    /// any depth: what a field of a root record holds counts toward the
+    /// store's limit as records do (a connection's edges, its `pageInfo`).
+    /// - Complexity: O(*n*), where *n* is the number of values at every depth.
+    var heldObjectCount: Int {
+        switch self {
+        case .scalar, .reference:
+            return 0
+        case .object(let object):
+            var count = 1
+            object.forEach { _, value in count += value.heldObjectCount }
+            return count
+        case .list(let elements):
+            return elements.reduce(0) { $0 + $1.heldObjectCount }
+        }
+    }
+
     /// Whether the value references `key`, at any depth.
     func references(_ key: CacheKey) -> Bool {
         var found = false
