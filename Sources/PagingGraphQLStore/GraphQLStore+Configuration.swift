@@ -59,7 +59,10 @@ extension GraphQLStore {
         /// collection comes once that is passed); when more records than
         /// the limit are live, the next collection waits until twice as
         /// many as it kept are held, so collecting costs O(1) amortized
-        /// per record written either way. `nil` for no automatic
+        /// per record written either way. Objects without identity held in
+        /// the fields of root records (a connection's edges) count toward a
+        /// limit of the same size, past which a write removes the root
+        /// fields nothing live reads. `nil` for no automatic
         /// collection: records then stay until ``GraphQLStore/gc()``.
         /// ``defaultRecordLimit`` unless set.
         public var recordLimit: Int?
