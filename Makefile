@@ -6,13 +6,14 @@
 #   make check   the sources formatted (swift format lint --strict), every
 #                public symbol documented, the DocC catalogs valid, the
 #                benchmarks build
-#   make sanitize  the root package's tests under ThreadSanitizer (a build
-#                of its own, in .build-tsan)
+#   make race    the tests of the root package and of Tools/ (the demo in a
+#                pseudo-terminal included) under ThreadSanitizer, in builds
+#                of their own (.build-tsan); fails on any report (CI runs it)
 #   make format  format the sources with swift-format
 #   make benchmarks  run every benchmark (release build, ~20 minutes) and
 #                print the table of ratios
 
-.PHONY: demo test check sanitize format benchmarks
+.PHONY: demo test check race format benchmarks
 
 demo:
 	cd Tools && swift run paging demo
@@ -23,8 +24,8 @@ test:
 check:
 	scripts/check.sh
 
-sanitize:
-	swift test --sanitize=thread --scratch-path .build-tsan
+race:
+	scripts/race.sh
 
 format:
 	swift format -i -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources Examples/Sources Examples/Tests Plugins
