@@ -8,7 +8,7 @@
 #                benchmarks build
 #   make race    the tests of the root package and of Tools/ (the demo in a
 #                pseudo-terminal included) under ThreadSanitizer, in builds
-#                of their own (.build-tsan); fails on any report (CI runs it)
+#                of their own (.build-tsan); fails on any report
 #   make format  format the sources with swift-format
 #   make benchmarks  run every benchmark (release build, ~20 minutes) and
 #                print the table of ratios
