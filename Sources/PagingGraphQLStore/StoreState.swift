@@ -463,6 +463,21 @@ struct StoreState: @unchecked Sendable {
         markReach(from: pending)
     }
 
+    /// What `spared` wrote and the live selections (watches, retained
+    /// operations) read: the fields of root records they keep, and the
+    /// records they reach first.
+    private func liveRoots(keying: StoreKeying, sparing spared: [StoreNormalizer.Entry]) -> (
+        rootFields: [CacheKey: Set<String>], records: [CacheKey]
+    ) {
+        var rootFields: [CacheKey: Set<String>] = [:]
+        var records: [CacheKey] = []
+        Self.roots(of: spared, into: &records, rootFields: &rootFields)
+        for query in watches.values.map(\.query) + Array(retainedQueries.values) {
+            roots(of: query, keying: keying, into: &records, rootFields: &rootFields)
+        }
+        return (rootFields, records)
+    }
+
     /// Marks what is live: the selections of the watches and of retained
     /// operations, the retained records, and what `spared` wrote, each with
     /// everything it reaches. Returns the fields of root records to keep.
@@ -470,12 +485,7 @@ struct StoreState: @unchecked Sendable {
         -> [CacheKey: Set<String>]
     {
         beginEpoch()
-        var keptRootFields: [CacheKey: Set<String>] = [:]
-        var pending: [CacheKey] = []
-        Self.roots(of: spared, into: &pending, rootFields: &keptRootFields)
-        for query in watches.values.map(\.query) + Array(retainedQueries.values) {
-            roots(of: query, keying: keying, into: &pending, rootFields: &keptRootFields)
-        }
+        let (keptRootFields, pending) = liveRoots(keying: keying, sparing: spared)
         markReach(from: pending)
         // Each retained list in place: gathered into one, they would be
         // copied whole for the length of the collection.
@@ -577,12 +587,7 @@ struct StoreState: @unchecked Sendable {
     )
         -> StoreChange
     {
-        var kept: [CacheKey: Set<String>] = [:]
-        var reached: [CacheKey] = []
-        Self.roots(of: spared, into: &reached, rootFields: &kept)
-        for query in watches.values.map(\.query) + Array(retainedQueries.values) {
-            roots(of: query, keying: keying, into: &reached, rootFields: &kept)
-        }
+        let kept = liveRoots(keying: keying, sparing: spared).rootFields
         var change = StoreChange()
         for root in [CacheKey.queryRoot, .mutationRoot, .subscriptionRoot] {
             guard let record = records[root] else { continue }
