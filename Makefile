@@ -9,11 +9,15 @@
 #   make race    the tests of the root package and of Tools/ (the demo in a
 #                pseudo-terminal included) under ThreadSanitizer, in builds
 #                of their own (.build-tsan); fails on any report
+#   make fuzz    build the libFuzzer targets of Fuzz/ (coverage and AddressSanitizer) and run
+#                each from its seed corpus for FUZZ_SECONDS (30) each, or FUZZ_RUNS executions
+#   make leaks   the root package's tests under AddressSanitizer and LeakSanitizer, in a
+#                build of their own (.build-asan); fails on any leak or memory error
 #   make format  format the sources with swift-format
 #   make benchmarks  run every benchmark (release build, ~20 minutes) and
 #                print the table of ratios
 
-.PHONY: demo test check race format benchmarks
+.PHONY: demo test check race fuzz leaks format benchmarks
 
 demo:
 	cd Tools && swift run paging demo
@@ -26,6 +30,12 @@ check:
 
 race:
 	scripts/race.sh
+
+fuzz:
+	scripts/fuzz.sh
+
+leaks:
+	scripts/leaks.sh
 
 format:
 	swift format -i -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources Examples/Sources Examples/Tests Plugins

@@ -13,13 +13,46 @@ export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0 exitcode=66}"
 # Why the locks tell the sanitizer about themselves (PagingLock): a bare
 # Mutex is reported on correct code; the hooked one is not.
 scripts/tsan-mutex-repro.sh
+# A test run that has not finished after RACE_TIMEOUT seconds (default 1200: a run takes
+# under 3 minutes here) is stopped, after printing the tests that started and did not end and
+# every thread's stack, so that a hang fails with what it waited on instead of running on.
+watch_tests() {
+    local pid=$1 log=$2 package=$3 waited=0
+    while kill -0 "$pid" 2>/dev/null; do
+        if [ "$waited" -ge "${RACE_TIMEOUT:-1200}" ]; then
+            echo "$package: the tests did not finish in $waited s; the tests started and not ended:"
+            grep -oE "Test \"?[^\"]*\"? started" "$log" | sed -E 's/^Test //; s/ started$//' | sort >"$log.started" || true
+            grep -oE "Test \"?[^\"]*\"? (passed|failed|recorded|skipped)" "$log" \
+                | sed -E 's/^Test //; s/ (passed|failed|recorded|skipped)$//' | sort -u >"$log.ended" || true
+            comm -23 "$log.started" "$log.ended" | head -40
+            local child
+            for child in $(pgrep -f "PackageTests.xctest" || true); do
+                echo "== stacks of $child"
+                gdb -p "$child" -batch -ex "thread apply all bt 25" 2>/dev/null \
+                    | grep -E "^Thread|^#" | grep -vE "__tsan|libclang_rt" | head -400 || true
+                kill -9 "$child" 2>/dev/null || true
+            done
+            kill "$pid" 2>/dev/null || true
+            return 124
+        fi
+        sleep 5
+        waited=$((waited + 5))
+    done
+}
+
 total=0
 for package in . Tools; do
     echo "== $package: build and test under ThreadSanitizer"
     log=$(mktemp)
     status=0
-    (cd "$package" && swift build --build-tests --sanitize=thread --scratch-path .build-tsan \
-        && swift test --skip-build --sanitize=thread --scratch-path .build-tsan) >"$log" 2>&1 || status=$?
+    (cd "$package" && swift build --build-tests --sanitize=thread --scratch-path .build-tsan) >"$log" 2>&1 \
+        || status=$?
+    if [ "$status" -eq 0 ]; then
+        (cd "$package" && exec swift test --skip-build --sanitize=thread --scratch-path .build-tsan) >>"$log" 2>&1 &
+        tests=$!
+        watch_tests "$tests" "$log" "$package" || status=$?
+        if [ "$status" -eq 0 ]; then wait "$tests" || status=$?; fi
+    fi
     grep -E "WARNING: ThreadSanitizer|Test run with|^✘|: error:" "$log" || true
     reports=$(grep -c "WARNING: ThreadSanitizer" "$log" || true)
     total=$((total + reports))

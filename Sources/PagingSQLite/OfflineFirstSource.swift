@@ -1,5 +1,6 @@
 public import Foundation
 public import Paging
+import PagingGraphQLCore
 import PagingLock
 
 /// A place in a list kept in a ``LocalListFile``: the key of an
@@ -311,7 +312,7 @@ where Remote.Item: Codable, Remote.Key: Codable {
         -> T
     {
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try JSONDecoder().decodeChecked(T.self, from: data)
         } catch {
             throw SQLiteFileError(
                 .corrupt, path: path,
@@ -387,7 +388,7 @@ extension OfflineFirstSource where Item: Identifiable, Item.ID: Codable {
     /// The id of a row written without one (by layout 3), from its item.
     private var legacyID: @Sendable (Data) -> String? {
         { data in
-            guard let item = try? JSONDecoder().decode(Item.self, from: data) else { return nil }
+            guard let item = try? JSONDecoder().decodeChecked(Item.self, from: data) else { return nil }
             return try? Self.storedID(of: item)
         }
     }

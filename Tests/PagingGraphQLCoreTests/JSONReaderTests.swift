@@ -55,6 +55,22 @@ struct JSONReaderTests {
         #expect(throws: Never.self) { try read(allowed) }
     }
 
+    @Test("decodeChecked refuses what the reader refuses before JSONDecoder sees it, and decodes the rest")
+    func decodeChecked() throws {
+        // 513 unclosed brackets: JSONDecoder alone traps on them.
+        let brackets = Data(String(repeating: "[", count: 513).utf8)
+        #expect {
+            _ = try JSONDecoder().decodeChecked([String].self, from: brackets)
+        } throws: { error in
+            guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
+            return context.debugDescription.contains("invalid JSON at byte")
+        }
+        #expect(try JSONDecoder().decodeChecked([Int].self, from: Data("[1, 2]".utf8)) == [1, 2])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decodeChecked([Int].self, from: Data("[\"a\"]".utf8))
+        }
+    }
+
     @Test("invalid UTF-8 in a string is refused")
     func invalidUTF8() {
         #expect(throws: JSONReader.Failure.self) { try JSONReader.read(Data([0x22, 0xFF, 0x22])) }

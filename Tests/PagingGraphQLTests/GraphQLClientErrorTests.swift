@@ -78,6 +78,21 @@ struct GraphQLClientErrorTests {
         #expect(error.description.contains("Check that the URL is the GraphQL endpoint"))
     }
 
+    @Test(
+        "513 unclosed brackets, on which Foundation's JSONDecoder traps, are not JSON: an error, not a crash",
+        arguments: [200, 502])
+    func unclosedBrackets(status: Int) async throws {
+        // Found by the FuzzResponse fuzz target: the client ended the process on this body.
+        let body = Data(String(repeating: "[", count: 513).utf8)
+        let untyped = try await failure(.response(GraphQLHTTPResponse(statusCode: status, body: body)))
+        #expect(untyped.code == (status == 200 ? .notGraphQLResponse : .httpStatus))
+        #expect(untyped.statusCode == status)
+        struct Typed: Decodable, Sendable { var launches: [String] }
+        let typed = try await failure(
+            .response(GraphQLHTTPResponse(statusCode: status, body: body)), as: Typed.self)
+        #expect(typed.code == untyped.code)
+    }
+
     @Test("an empty 2xx body or JSON without data or errors is not a GraphQL response")
     func emptyAndShapeless() async throws {
         let empty = try await failure(.response(GraphQLHTTPResponse(statusCode: 204, body: Data())))

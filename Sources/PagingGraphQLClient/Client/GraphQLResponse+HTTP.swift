@@ -24,10 +24,19 @@ extension GraphQLResponse where Data: Decodable {
     ///   - url: the endpoint, named in error messages.
     /// - Throws: ``GraphQLClientError`` as described above.
     public init(decoding http: GraphQLHTTPResponse, url: URL? = nil) throws(GraphQLClientError) {
+        // The body is read by ``JSONReader`` first, and only JSON it accepts (nested at most 512
+        // levels deep) goes to `JSONDecoder`: Foundation's decoder traps, ending the process, on
+        // some bodies that are not JSON (more than 512 unclosed brackets), which any server can send.
+        guard let json = try? JSONReader.read(http.body) else {
+            let problem = Self.shapeProblem(of: http.body) ?? "it is not JSON"
+            if http.isSuccess {
+                throw .notGraphQLResponse(http.statusCode, body: http.body, problem: problem, url: url)
+            }
+            throw .httpStatus(http.statusCode, body: http.body, url: url)
+        }
         let wire: WireResponse<Data>
         do {
-            wire =
-                try Self.fastWire(http.body) ?? JSONDecoder().decode(WireResponse<Data>.self, from: http.body)
+            wire = try Self.fastWire(json) ?? JSONDecoder().decode(WireResponse<Data>.self, from: http.body)
         } catch {
             if let problem = Self.shapeProblem(of: http.body) {
                 if http.isSuccess {
@@ -68,12 +77,12 @@ extension GraphQLResponse where Data: Decodable {
             headers: http.headers)
     }
 
-    /// The body read by ``JSONReader`` when the data is untyped
+    /// The body, as ``JSONReader`` read it, when the data is untyped
     /// (``JSONValue``): one pass instead of `Decodable`'s containers. `nil`
     /// when the data is typed, or the body is not a plain response (the
     /// `Decodable` path then reads it and says what is wrong).
-    private static func fastWire(_ body: Foundation.Data) -> WireResponse<Data>? {
-        guard Data.self == JSONValue.self, case .object(let members)? = try? JSONReader.read(body) else {
+    private static func fastWire(_ body: JSONValue) -> WireResponse<Data>? {
+        guard Data.self == JSONValue.self, case .object(let members) = body else {
             return nil
         }
         var wire = WireResponse<Data>()

@@ -122,6 +122,17 @@ struct BadInputTests {
             method: "POST", path: "/graphql", body: "{\"query\": \"{ rockets { id } }\", \"variables\": [1]}",
             status: 400, phrase: "`variables`"),
         HTTPCase(method: "POST", path: "/graphql", body: "", status: 400, phrase: "not valid JSON"),
+        // 513 unclosed brackets: Foundation's JSONDecoder traps on exactly these (found by fuzzing),
+        // which stopped the server; they are refused as any other text that is not JSON.
+        HTTPCase(
+            method: "POST", path: "/graphql", body: String(repeating: "[", count: 513), status: 400,
+            phrase: "not valid JSON"),
+        HTTPCase(
+            method: "GET", path: "/graphql?query=%7Bx%7D&variables=" + String(repeating: "%5B", count: 513),
+            body: nil, status: 400, phrase: "`variables` parameter is not valid JSON"),
+        HTTPCase(
+            method: "GET", path: "/timeline.json?orderBy=" + String(repeating: "%5B", count: 513), body: nil,
+            status: 400, phrase: "valid JSON encoded path"),
         HTTPCase(method: "GET", path: "/graphql", body: nil, status: 400, phrase: "`query` parameter"),
         HTTPCase(method: "DELETE", path: "/graphql", body: nil, status: 405, phrase: "GET and POST"),
         HTTPCase(method: "GET", path: "/nowhere", body: nil, status: 404, phrase: "No route"),

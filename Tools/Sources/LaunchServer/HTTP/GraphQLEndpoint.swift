@@ -80,7 +80,7 @@ struct GraphQLEndpoint: Sendable {
     static func decodePost(_ body: Data) throws(HTTPProblem) -> GraphQLRequest {
         let value: Map
         do {
-            value = try JSONDecoder().decode(Map.self, from: body)
+            value = try CheckedJSON.decode(Map.self, from: body)
         } catch {
             throw .badRequest(
                 "The request body is not valid JSON. Send {\"query\": \"...\", \"variables\": {...}} with Content-Type: application/json."
@@ -113,7 +113,7 @@ struct GraphQLEndpoint: Sendable {
         if let text = parameters["variables"] {
             let value: Map
             do {
-                value = try JSONDecoder().decode(Map.self, from: Data(text.utf8))
+                value = try CheckedJSON.decode(Map.self, from: Data(text.utf8))
             } catch {
                 throw .badRequest(
                     "The `variables` parameter is not valid JSON; send a JSON object such as {\"first\": 10}."

@@ -62,7 +62,7 @@ struct TimelineEndpoint: Sendable {
             }
             return query
         }
-        guard let path = try? JSONDecoder().decode(String.self, from: Data(orderBy.utf8)) else {
+        guard let path = try? CheckedJSON.decode(String.self, from: Data(orderBy.utf8)) else {
             throw .badRequest(
                 "orderBy must be a valid JSON encoded path, such as orderBy=\"$key\" (with the double quotes)."
             )
@@ -102,7 +102,7 @@ struct TimelineEndpoint: Sendable {
     {
         guard let text = parameters[Substring(name)] else { return nil }
         let data = Data(text.utf8)
-        if let key = try? JSONDecoder().decode(String.self, from: data) {
+        if let key = try? CheckedJSON.decode(String.self, from: data) {
             return key
         }
         if (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil {

@@ -53,7 +53,8 @@ struct RESTExportSource: ExportSource {
         }
         let body: JSONValue
         do {
-            body = try JSONDecoder().decode(JSONValue.self, from: response.body)
+            // The library's reader, not JSONDecoder, which traps on some bodies that are not JSON.
+            body = try JSONValue(json: response.body)
         } catch {
             throw CLIError.failed(
                 "GET \(url.absoluteString) did not answer JSON; the body begins: \(Self.excerpt(response.body)). Check that the URL is a JSON list."

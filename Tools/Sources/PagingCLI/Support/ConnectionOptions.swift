@@ -104,7 +104,7 @@ struct ConnectionOptions: ParsableArguments {
         guard let variables else { return [:] }
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(variables.utf8))
+            value = try JSONValue(json: Data(variables.utf8))
         } catch {
             throw .usage(
                 "--variables is not valid JSON (\(Self.describe(error))); give an object such as '{\"owner\": \"apple\"}'."

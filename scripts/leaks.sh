@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs the root package's tests under AddressSanitizer, whose LeakSanitizer reports, when the
+# test process ends, every allocation nothing points to any more (a cycle of pagers,
+# followers or watches included once nothing outside reaches it). In a build of its own
+# (.build-asan). Fails on any failing test, memory error or leak.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1}"
+log=$(mktemp)
+status=0
+(swift build --build-tests --sanitize=address --scratch-path .build-asan \
+    && swift test --skip-build --sanitize=address --scratch-path .build-asan) >"$log" 2>&1 || status=$?
+grep -E "Test run with|^✘|: error:" "$log" || true
+if grep -qE "ERROR: (AddressSanitizer|LeakSanitizer)" "$log"; then
+    grep -A60 -E "ERROR: (AddressSanitizer|LeakSanitizer)" "$log" | head -200
+    echo "leaks: a sanitizer report (above)"
+    exit 1
+fi
+if [ "$status" -ne 0 ] || ! grep -q "Test run with .* passed" "$log"; then
+    tail -60 "$log"
+    echo "leaks: the tests failed under AddressSanitizer"
+    exit 1
+fi
+grep -E "heap in use" "$log" || true
+echo "leaks: every test of the root package passed under AddressSanitizer and LeakSanitizer, no report"
