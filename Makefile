@@ -38,7 +38,7 @@ leaks:
 	scripts/leaks.sh
 
 format:
-	swift format -i -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources Examples/Sources Examples/Tests Plugins
+	swift format -i -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources Examples/Sources Examples/Tests Plugins Fuzz/Sources Fuzz/Package.swift
 
 benchmarks:
 	scripts/benchmarks.sh

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 # Formatted as `make format` formats them (the rules are in .swift-format).
 echo "== format"
-if ! swift format lint --strict -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources Examples/Sources Examples/Tests Plugins; then
+if ! swift format lint --strict -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources Examples/Sources Examples/Tests Plugins Fuzz/Sources Fuzz/Package.swift; then
     echo "unformatted code: run 'make format' and commit the result"
     exit 1
 fi

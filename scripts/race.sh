@@ -26,7 +26,8 @@ watch_tests() {
                 | sed -E 's/^Test //; s/ (passed|failed|recorded|skipped)$//' | sort -u >"$log.ended" || true
             comm -23 "$log.started" "$log.ended" | head -40
             local child
-            for child in $(pgrep -f "PackageTests.xctest" || true); do
+            # This run's test process only (another checkout's tests may run beside it).
+            for child in $(pgrep -f "$(cd "$package" && pwd)/.build-tsan/.*PackageTests.xctest" || true); do
                 echo "== stacks of $child"
                 gdb -p "$child" -batch -ex "thread apply all bt 25" 2>/dev/null \
                     | grep -E "^Thread|^#" | grep -vE "__tsan|libclang_rt" | head -400 || true
