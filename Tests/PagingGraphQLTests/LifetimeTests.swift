@@ -81,11 +81,12 @@ struct LifetimeTests {
         return Made(pager: pager, list: list)
     }
 
-    /// Whether what a round made is gone once the tasks it started have run to their end.
+    /// Whether what a round made is gone once the main actor has run what the round queued.
     ///
-    /// A load's task holds its pager for the instant it takes to hand over the page, after the
-    /// caller has it, and a list's drain runs on the main actor after the round: the check
-    /// yields to them (a bounded number of times, no sleeping) before it calls anything a leak.
+    /// A load's task lets go of its pager before the load's value comes back (so nothing of
+    /// the load holds it then), but a list takes its last snapshot in a task on the main actor,
+    /// queued during the round: the check yields to it (a bounded number of times, no
+    /// sleeping) before it calls anything a leak.
     static func released(_ made: Made) async -> Bool {
         for _ in 0..<1_000 {
             if made.pager == nil && made.list == nil { return true }

@@ -490,7 +490,10 @@ where Item.ID: Sendable {
                 } catch {
                     result = .failure(error)
                 }
-                self?.deliver(result, for: command)
+                // The task lets go of the pager before the callers resume: when a load's value
+                // comes back, nothing of the load holds the pager any more.
+                let aftermath = self?.deliver(result, for: command)
+                aftermath?.run()
             }
         }
         // Futures exist only for operations a caller asked about.
@@ -510,8 +513,11 @@ where Item.ID: Sendable {
         return aftermath
     }
 
-    private func deliver(_ result: Result<Page<Key, Item>, any Error>, for command: Machine.Command) {
-        let aftermath = driver.withLock { driver in
+    /// Takes a load's result in, under the lock; the caller runs the returned aftermath.
+    private func deliver(_ result: Result<Page<Key, Item>, any Error>, for command: Machine.Command)
+        -> Aftermath
+    {
+        driver.withLock { driver in
             driver.tasks[command.id] = nil
             let effects: Machine.Effects
             switch result {
@@ -526,6 +532,5 @@ where Item.ID: Sendable {
             driver.deliveryWaiters.removeAll { $0.count <= delivered }
             return aftermath
         }
-        aftermath.run()
     }
 }

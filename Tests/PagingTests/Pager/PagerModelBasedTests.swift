@@ -89,6 +89,7 @@ struct PagerModelBasedTests {
         }
         // Drain: answer everything.
         while !world.open.isEmpty {
+            if trace { print("  drain, answer \(world.open[0].call.request)") }
             world.perform(.succeed(0), on: pager)
             await world.settle(pager, source)
             world.check(pager, configuration: configuration, context: "\(context), draining")
@@ -108,9 +109,11 @@ struct PagerModelBasedTests {
                 world.perform(direction == .next ? .loadNext(nil) : .loadPrevious(nil), on: pager)
                 await world.settle(pager, source)
                 while !world.open.isEmpty {
+                    if trace { print("  to the end, answer \(world.open[0].call.request)") }
                     world.perform(.succeed(0), on: pager)
                     await world.settle(pager, source)
                 }
+                if trace { print("to the end, \(direction): \(pager.items.ids) \(pager.loadStates)") }
                 world.check(pager, configuration: configuration, context: "\(context), paging to the end")
             }
             let state = direction == .next ? pager.loadStates.next : pager.loadStates.previous
