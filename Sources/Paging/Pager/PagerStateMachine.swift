@@ -101,12 +101,22 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         var askedNext: Set<Key> = []
         var askedPrevious: Set<Key> = []
 
-        init(anchorSequence: Int, sizesAfter: [Int], sizesBefore: [Int]) {
+        /// The requests of the pages dropped at each end when the refresh was planned, kept
+        /// around the refetched pages at an end not refetched. Those dropped since (by loads
+        /// that ended after the refetch failed, before it was retried) belong to another
+        /// window: keeping them would put pages beside ones they overlap, out of order.
+        let dropped: (front: [Request], back: [Request])
+
+        init(
+            anchorSequence: Int, sizesAfter: [Int], sizesBefore: [Int],
+            dropped: (front: [Request], back: [Request])
+        ) {
             self.anchorSequence = anchorSequence
             self.sizesAfter = sizesAfter
             self.sizesBefore = sizesBefore
             refetchesFront = !sizesBefore.isEmpty
             refetchesBack = !sizesAfter.isEmpty
+            self.dropped = dropped
         }
 
         /// Records the page of the request in flight.
@@ -319,6 +329,14 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         }
         generation += 1
         failures = [nil, nil, nil]
+        let (request, job) = refreshPlan()
+        let operation = start(
+            .refresh, request: request, job: job, operation: refreshOperation, into: &effects)
+        return (.wait(operation: operation), effects)
+    }
+
+    /// The first request of a refresh and what it is for, made from the pages held now.
+    private func refreshPlan() -> (Request, Job) {
         let request: Request
         let job: Job
         if !isLoaded || configuration.refreshPolicy == .restart {
@@ -339,18 +357,19 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             job = .refetch(
                 Refetch(
                     anchorSequence: anchor, sizesAfter: (anchor + 1..<endSequence).map(size),
-                    sizesBefore: (firstSequence..<anchor).reversed().map(size)))
+                    sizesBefore: (firstSequence..<anchor).reversed().map(size),
+                    dropped: (droppedFront, droppedBack)))
         }
-        let operation = start(
-            .refresh, request: request, job: job, operation: refreshOperation, into: &effects)
-        return (.wait(operation: operation), effects)
+        return (request, job)
     }
 
     /// A caller asks to repeat the failed loads.
     mutating func retry() -> ([Admission], Effects) {
         var effects = Effects()
         if let failure = failures[Slot.refresh.rawValue] {
-            // A refresh outranks the loads that started after it failed.
+            // A refresh outranks the loads that started after it failed. A refetch goes on
+            // where it failed, with its plan: it brings back the list as it was when the
+            // refresh was asked for, with the pages dropped then (see `Refetch.dropped`).
             cancelAll(except: nil, into: &effects)
             generation += 1
             failures = [nil, nil, nil]
@@ -450,7 +469,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         switch current.job {
         case .restart:
             inFlight[slot.rawValue] = nil
-            replaceAll(with: [(request, page)], firstSequence: 0, keepDropped: (false, false), into: &effects)
+            replaceAll(with: [(request, page)], firstSequence: 0, keepDropped: (nil, nil), into: &effects)
             effects.finished.append((current.operation, .success(.loaded)))
 
         case .refetch(var refetch):
@@ -471,7 +490,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             inFlight[slot.rawValue] = nil
             replaceAll(
                 with: refetch.pages, firstSequence: refetch.anchorSequence - refetch.before.count,
-                keepDropped: (front: !refetch.refetchesFront, back: !refetch.refetchesBack),
+                keepDropped: (
+                    front: refetch.refetchesFront ? nil : refetch.dropped.front,
+                    back: refetch.refetchesBack ? nil : refetch.dropped.back
+                ),
                 into: &effects)
             effects.finished.append((current.operation, .success(.loaded)))
 
@@ -932,11 +954,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     }
 
     /// Replaces every page with the given ones, in one change, the first at
-    /// sequence `first`; the requests of pages dropped at each end are kept
-    /// or forgotten as `keepDropped` says.
+    /// sequence `first`; the requests of pages dropped at each end become
+    /// `keepDropped` (none where it is `nil`).
     private mutating func replaceAll(
         with pages: [(Request, Page<Key, Item>)], firstSequence first: Int,
-        keepDropped: (front: Bool, back: Bool), into effects: inout Effects
+        keepDropped: (front: [Request]?, back: [Request]?), into effects: inout Effects
     ) {
         let oldCount = items.count
         items = PagedItems()
@@ -944,8 +966,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         ids.removeAll()
         firstSequence = first
         endSequence = first
-        if !keepDropped.front { droppedFront = [] }
-        if !keepDropped.back { droppedBack = [] }
+        droppedFront = keepDropped.front ?? []
+        droppedBack = keepDropped.back ?? []
         askedNext = []
         askedPrevious = []
         for request in droppedFront + droppedBack { remember(request) }
@@ -962,7 +984,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         }
         // Pages that came back larger than before may not all fit: drop at
         // the end away from where the refetch started.
-        let dropsAtFront = keepDropped.back && !keepDropped.front
+        let dropsAtFront = keepDropped.back != nil && keepDropped.front == nil
         while exceedsLimit, pageCount > 1 {
             dropPage(atEnd: !dropsAtFront)
         }

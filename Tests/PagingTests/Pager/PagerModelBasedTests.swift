@@ -33,6 +33,18 @@ struct PagerModelBasedTests {
         #expect(steps >= 10_000)
     }
 
+    /// Found under AddressSanitizer (2026-11-25): a refetch that failed, then loads that moved
+    /// the window, then `retry()`. The refetch finished with its plan's pages but the dropped
+    /// pages of the moved window, so paging on put a page after the one it precedes.
+    @Test(
+        "a refetch retried after loads moved the window keeps its order (seed 7732112939956888689, run 236)")
+    func retriedRefetchAfterTheWindowMoved() async throws {
+        var random = SeededGenerator(seed: 7_732_112_939_956_888_689)
+        var runSeed: UInt64 = 0
+        for _ in 0...236 { runSeed = random.next() }
+        _ = try await playRun(seed: runSeed, label: "seed 7732112939956888689, run 236")
+    }
+
     /// One run: a random list, configuration and script. Returns its steps.
     private func playRun(seed: UInt64, label: String) async throws -> Int {
         var random = SeededGenerator(seed: seed)

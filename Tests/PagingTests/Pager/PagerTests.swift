@@ -205,6 +205,11 @@ struct PagerTests {
         #expect(try await first.value == .loaded)
         #expect(try await second.value == .loaded)
         #expect(pager.items.allSatisfy { $0.version == 2 })
+        // This source ignores cancellation, so the first call still waits: its late answer
+        // changes nothing (and its task ends, instead of waiting past the test).
+        firstCall.succeed(with: list.page(for: firstCall.request))
+        await pager.waitUntilDelivered(3)
+        #expect(pager.items.allSatisfy { $0.version == 2 })
     }
 
     @Test("refetching every loaded page refreshes in order and keeps the list's length")
