@@ -35,7 +35,10 @@ for target in "${targets[@]}"; do
     log="$scratch/$target.log"
     echo "== $target"
     status=0
-    "$scratch/debug/$target" "$corpus" "Corpus/$target" "${limit[@]}" -max_len=4096 -timeout=10 \
+    seeds=("Corpus/$target")
+    # The documents the code generator's tests read seed the document analysis too.
+    if [ "$target" = FuzzDocuments ]; then seeds+=(../Tests/PagingCodegenTests/Fixtures); fi
+    "$scratch/debug/$target" "$corpus" "${seeds[@]}" "${limit[@]}" -max_len=4096 -timeout=10 \
         -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1 || status=$?
     if ! grep -q "INITED cov:" "$log"; then
         echo "$target: no coverage was measured (was it built with -sanitize=fuzzer?)"

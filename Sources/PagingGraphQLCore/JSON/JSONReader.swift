@@ -296,13 +296,8 @@ extension JSONDecoder {
     ///   the decoder's own errors otherwise.
     /// - Complexity: O(*n*) for *n* bytes, read twice.
     package func decodeChecked<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        do {
-            _ = try JSONReader.read(data)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: [], debugDescription: error.description, underlyingError: error))
-        }
+        // JSONValue(json:) is the reader, its failure a DecodingError naming the byte.
+        _ = try JSONValue(json: data)
         return try decode(type, from: data)
     }
 }
