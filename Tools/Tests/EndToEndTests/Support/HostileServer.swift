@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -43,10 +42,10 @@ final class HostileServer: Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let threads = DispatchGroup()
-    private let state = Mutex(State())
+    private let state = ThreadShared(State())
 
     /// The script and the log, shared by the connection threads.
-    private struct State {
+    private struct State: Sendable {
         /// The fault to answer with, from which request, and how many times more (`nil` until
         /// ``HostileServer/behave()``).
         var injection: (fault: HostileFault, from: Int, remaining: Int?)?
