@@ -109,13 +109,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Every pager of the client libraries against the real server on loopback.
+        // Every pager of the client libraries against the real server on loopback, and the
+        // client, its pagers and `paging fetch` against a hostile one.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "LaunchServer",
+                // `paging fetch` run in process, against the hostile server.
+                "PagingCLI",
                 .product(name: "Paging", package: "Paging"),
                 .product(name: "PagingGraphQL", package: "Paging"),
+                // The recorder of the waits `paging fetch` asks for.
+                .product(name: "PagingTesting", package: "Paging"),
             ],
             swiftSettings: strictSettings
         ),

@@ -77,15 +77,31 @@ public struct URLSessionTransport: GraphQLTransport {
     }
 
     static func urlRequest(for request: GraphQLHTTPRequest) -> URLRequest {
-        let components = request.timeout.components
-        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
-        var urlRequest = URLRequest(url: request.url, timeoutInterval: seconds)
+        var urlRequest = URLRequest(url: request.url)
+        // Through the setter, not the initializer: FoundationNetworking applies a request's own
+        // timeout only when it was set so, and otherwise the session's (60 seconds by default).
+        urlRequest.timeoutInterval = timeoutInterval(request.timeout)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         return urlRequest
+    }
+
+    /// A request's timeout as URLSession takes it.
+    ///
+    /// FoundationNetworking (Linux) waits whole seconds only: it truncates the interval, so that
+    /// a timeout under a second would fail every request at once. There it is rounded up to the
+    /// next whole second; elsewhere it is kept as it is.
+    static func timeoutInterval(_ timeout: Duration) -> TimeInterval {
+        let components = timeout.components
+        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        #if canImport(FoundationNetworking)
+            return max(1, seconds.rounded(.up))
+        #else
+            return seconds
+        #endif
     }
 
     static func headers(of response: HTTPURLResponse) -> [String: String] {

@@ -23,7 +23,57 @@ struct URLSessionTransportTests {
         #expect(urlRequest.httpMethod == "POST")
         #expect(urlRequest.value(forHTTPHeaderField: "Authorization") == "Bearer t")
         #expect(urlRequest.httpBody == Data("{}".utf8))
-        #expect(urlRequest.timeoutInterval == 2.5)
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking waits whole seconds only: rounded up, never down.
+            #expect(urlRequest.timeoutInterval == 3)
+        #else
+            #expect(urlRequest.timeoutInterval == 2.5)
+        #endif
+    }
+
+    @Test(
+        "the client's timeout, not the session's, ends a request the server never answers",
+        .timeLimit(.minutes(1)))
+    func requestTimeoutOutranksTheSessions() async throws {
+        let listener = try LoopbackListener()  // accepts connections in its backlog, never answers
+        defer { listener.close() }
+        let configuration = URLSessionConfiguration.ephemeral
+        // Far past the time limit: only the request's own timeout ends the request in time.
+        configuration.timeoutIntervalForRequest = 600
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let client = GraphQLClient(
+            endpoint: try #require(URL(string: "http://127.0.0.1:\(listener.port)/graphql")),
+            timeout: .seconds(1), transport: URLSessionTransport(session: session))
+        let error = try await #require(throws: GraphQLClientError.self) {
+            try await client.send(UntypedOperation(document: "{ a }"))
+        }
+        #expect(error.code == .transport)
+        #expect((error.underlyingError as? URLError)?.code == .timedOut)
+    }
+
+    @Test("a timeout under a second leaves a prompt answer the time to arrive")
+    func subsecondTimeout() async throws {
+        let server = try LoopbackHTTPServer(maximumRequests: 1) { _, _ in
+            LoopbackHTTPServer.Response(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: Data(#"{"data":{"a":1}}"#.utf8))
+        }
+        defer { server.close() }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let client = GraphQLClient(
+            endpoint: try #require(URL(string: "http://127.0.0.1:\(server.port)/graphql")),
+            timeout: .milliseconds(500), transport: URLSessionTransport(session: session))
+        // FoundationNetworking truncates a timeout to whole seconds: unrounded, half a second
+        // would be none, and the request would fail at once.
+        let response = try await client.send(UntypedOperation(document: "{ a }"))
+        #expect(response.data?["a"] == 1)
+        #if canImport(FoundationNetworking)
+            #expect(URLSessionTransport.timeoutInterval(.milliseconds(500)) == 1)
+        #else
+            #expect(URLSessionTransport.timeoutInterval(.milliseconds(500)) == 0.5)
+        #endif
     }
 
     @Test("a refused connection on loopback is a transport error")
