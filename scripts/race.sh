@@ -69,4 +69,4 @@ for package in ${RACE_PACKAGES:-. Tools}; do
         exit 1
     fi
 done
-echo "race: every test of both packages passed under ThreadSanitizer, $total reports"
+echo "race: every test of ${RACE_PACKAGES:-. Tools} passed under ThreadSanitizer, $total reports"
