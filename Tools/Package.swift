@@ -40,9 +40,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
+        // The one lock of the tools, sources and tests: an `NSLock`, which ThreadSanitizer sees
+        // (a `Synchronization.Mutex` waits on a futex it does not see on Linux).
+        .target(name: "ToolsLock", swiftSettings: strictSettings),
         .target(
             name: "LaunchServer",
             dependencies: [
+                "ToolsLock",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "GraphQL", package: "GraphQL"),
@@ -72,7 +76,7 @@ let package = Package(
         .target(
             name: "PagingCLI",
             dependencies: [
-                "LaunchServer",
+                "LaunchServer", "ToolsLock",
                 .product(name: "Paging", package: "Paging"),
                 .product(name: "PagingGraphQL", package: "Paging"),
                 // `demo --database`: the launch list kept in a SQLite file, offline-first.
@@ -92,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "PagingCLITests",
             dependencies: [
-                "PagingCLI", "LaunchServer",
+                "PagingCLI", "LaunchServer", "ToolsLock",
                 .product(name: "Paging", package: "Paging"),
                 .product(name: "PagingGraphQL", package: "Paging"),
                 .product(name: "PagingTesting", package: "Paging"),
@@ -114,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "LaunchServer",
+                "LaunchServer", "ToolsLock",
                 // `paging fetch` run in process, against the hostile server.
                 "PagingCLI",
                 .product(name: "Paging", package: "Paging"),

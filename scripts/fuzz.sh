@@ -7,6 +7,8 @@
 #   scripts/fuzz.sh                   every target for FUZZ_SECONDS (default 30) each
 #   FUZZ_RUNS=10000000 scripts/fuzz.sh    every target for that many executions each
 #   scripts/fuzz.sh FuzzJSON ...      the targets named
+#   FUZZ_CONFIG=release scripts/fuzz.sh   an optimized build (3-6x the executions a second;
+#                                     what the long runs of RELIABILITY.md use)
 #
 # The inputs a run finds go to Fuzz/.build-fuzz/corpus/<target> (kept between runs, not
 # committed); the committed seeds are only read.
@@ -20,8 +22,9 @@ if [ ${#targets[@]} -eq 0 ]; then
     targets=(FuzzJSON FuzzDocuments FuzzResponse FuzzLinkHeader FuzzCursor FuzzRequestBody)
 fi
 scratch=.build-fuzz
-echo "== build the fuzz targets (libFuzzer, AddressSanitizer)"
-swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
+config="${FUZZ_CONFIG:-debug}"
+echo "== build the fuzz targets (libFuzzer, AddressSanitizer, $config)"
+swift build -c "$config" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
     --scratch-path "$scratch" 2>&1 \
     | grep -v "ld.gold: warning: Cannot export local symbol" | tail -3
 
@@ -38,7 +41,7 @@ for target in "${targets[@]}"; do
     seeds=("Corpus/$target")
     # The documents the code generator's tests read seed the document analysis too.
     if [ "$target" = FuzzDocuments ]; then seeds+=(../Tests/PagingCodegenTests/Fixtures); fi
-    "$scratch/debug/$target" "$corpus" "${seeds[@]}" "${limit[@]}" -max_len=4096 -timeout=10 \
+    "$scratch/$config/$target" "$corpus" "${seeds[@]}" "${limit[@]}" -max_len=4096 -timeout=10 \
         -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1 || status=$?
     if ! grep -q "INITED cov:" "$log"; then
         echo "$target: no coverage was measured (was it built with -sanitize=fuzzer?)"

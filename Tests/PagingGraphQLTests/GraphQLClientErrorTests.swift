@@ -57,6 +57,32 @@ struct GraphQLClientErrorTests {
         #expect(error.bodyExcerpt == #""{"message":"token expired"}""#)
     }
 
+    @Test("a 429 or 503 keeps the server's Retry-After, in seconds or as an HTTP date; other errors have none")
+    func retryAfter() async throws {
+        let limited = try await failure(
+            .response(GraphQLHTTPResponse(statusCode: 429, headers: ["retry-after": "7"], body: Data("slow down".utf8))))
+        #expect(limited.code == .httpStatus)
+        #expect(limited.retryAfter == .seconds(7))
+
+        // An HTTP date a minute and a half ahead: the wait is counted from when the response was read.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let date = formatter.string(from: Date().addingTimeInterval(90))
+        let unavailable = try await failure(
+            .response(
+                .json(#"{"errors":[{"message":"maintenance"}]}"#, status: 503, headers: ["Retry-After": date])))
+        #expect(unavailable.code == .graphQLErrors)
+        let wait = try #require(unavailable.retryAfter)
+        #expect(wait > .seconds(80) && wait <= .seconds(91))
+
+        let plain = try await failure(.response(.json(#"{"message":"token expired"}"#, status: 401)))
+        #expect(plain.retryAfter == nil)
+        let transport = try await failure(.failure(URLError(.timedOut)))
+        #expect(transport.retryAfter == nil)
+    }
+
     @Test("a non-2xx GraphQL response with errors and no data is a GraphQL error with the status kept")
     func non2xxGraphQLErrors() async throws {
         let error = try await failure(

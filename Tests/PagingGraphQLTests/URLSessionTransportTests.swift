@@ -1,4 +1,5 @@
 import Foundation
+import PagingLock
 import Testing
 
 @testable import PagingGraphQL
@@ -104,5 +105,113 @@ struct URLSessionTransportTests {
         try await listener.waitForConnection()
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    /// A GraphQL response of `count` bytes: `{"data":{"a":"xxx…"}}`.
+    private static func body(ofSize count: Int) -> Data {
+        let frame = #"{"data":{"a":""}}"#
+        return Data((#"{"data":{"a":""# + String(repeating: "x", count: count - frame.utf8.count) + #""}}"#).utf8)
+    }
+
+    /// Sends one request to a server that answers `response`, through a transport with `limit`.
+    /// - Parameter server: the server used, for the caller to question.
+    private static func send(
+        _ response: LoopbackHTTPServer.Response, limit: Int?, session: URLSession = URLSession(configuration: .ephemeral),
+        server: ((LoopbackHTTPServer) async -> Void)? = nil
+    ) async throws -> GraphQLHTTPResponse {
+        let loopback = try LoopbackHTTPServer(maximumRequests: 1) { _, _ in response }
+        defer { loopback.close() }
+        defer { session.finishTasksAndInvalidate() }
+        let transport = URLSessionTransport(session: session, maximumResponseSize: limit)
+        do {
+            let answer = try await transport.send(
+                GraphQLHTTPRequest(
+                    url: try #require(URL(string: "http://127.0.0.1:\(loopback.port)/graphql")),
+                    body: Data("{}".utf8), timeout: .seconds(10)))
+            await server?(loopback)
+            return answer
+        } catch {
+            await server?(loopback)
+            throw error
+        }
+    }
+
+    @Test(
+        "a body over the limit fails with dataLengthExceedsMaximum and is not read on, announced or not",
+        arguments: [true, false])
+    func responseOverTheLimit(announced: Bool) async throws {
+        // 64 MiB: more than loopback's socket buffers hold, so the server's write fails if the
+        // transport stops reading, and completes if it reads all of it.
+        let response = LoopbackHTTPServer.Response(
+            status: 200, headers: ["Content-Type": "application/json"], body: Self.body(ofSize: 64 << 20),
+            announcesLength: announced)
+        let wentOutWhole = Lock<Bool?>(nil)
+        let error = try await #require(throws: URLError.self) {
+            try await Self.send(response, limit: 64 << 10) { server in
+                let whole = await server.answerWentOutWhole(1)
+                wentOutWhole.withLock { $0 = whole }
+            }
+        }
+        #expect(error.code == .dataLengthExceedsMaximum)
+        #expect(error.localizedDescription.contains("limit of 65536 bytes"))
+        #expect(wentOutWhole.withLock { $0 } == false, "the transport read the whole body")
+    }
+
+    @Test("a body up to the limit arrives whole; with no limit, any size does")
+    func responseWithinTheLimit() async throws {
+        let exact = Self.body(ofSize: 64 << 10)
+        for announced in [true, false] {
+            let response = LoopbackHTTPServer.Response(status: 200, body: exact, announcesLength: announced)
+            #expect(try await Self.send(response, limit: exact.count).body == exact)
+        }
+        let large = Self.body(ofSize: 4 << 20)
+        let unlimited = try await Self.send(LoopbackHTTPServer.Response(status: 200, body: large), limit: nil)
+        #expect(unlimited.body == large)
+        #expect(URLSessionTransport(session: .shared).maximumResponseSize == 64 << 20)
+    }
+
+    @Test("the client reports a body over the limit as a transport error")
+    func clientSeesTheLimit() async throws {
+        let server = try LoopbackHTTPServer(maximumRequests: 1) { _, _ in
+            LoopbackHTTPServer.Response(status: 200, body: Self.body(ofSize: 8 << 10))
+        }
+        defer { server.close() }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let client = GraphQLClient(
+            endpoint: try #require(URL(string: "http://127.0.0.1:\(server.port)/graphql")),
+            transport: URLSessionTransport(session: session, maximumResponseSize: 1024))
+        let error = try await #require(throws: GraphQLClientError.self) {
+            try await client.send(UntypedOperation(document: "{ a }"))
+        }
+        #expect(error.code == .transport)
+        #expect((error.underlyingError as? URLError)?.code == .dataLengthExceedsMaximum)
+    }
+
+    /// A session delegate of the app's own, which the transport must leave in charge.
+    private final class AppDelegate: NSObject, URLSessionDataDelegate, Sendable {}
+
+    @Test("in a session with a delegate of its own, the limit is checked once the body has arrived")
+    func limitWithTheSessionsDelegate() async throws {
+        let session = URLSession(configuration: .ephemeral, delegate: AppDelegate(), delegateQueue: nil)
+        let over = LoopbackHTTPServer.Response(status: 200, body: Self.body(ofSize: 16 << 10))
+        let error = try await #require(throws: URLError.self) {
+            try await Self.send(over, limit: 8 << 10, session: session)
+        }
+        #expect(error.code == .dataLengthExceedsMaximum)
+        let within = LoopbackHTTPServer.Response(status: 200, body: Self.body(ofSize: 8 << 10))
+        let other = URLSession(configuration: .ephemeral, delegate: AppDelegate(), delegateQueue: nil)
+        #expect(try await Self.send(within, limit: 8 << 10, session: other).body.count == 8 << 10)
+    }
+
+    @Test("a status and header fields arrive with the body read by the transport itself")
+    func responseFields() async throws {
+        let response = LoopbackHTTPServer.Response(
+            status: 429, headers: ["Retry-After": "7", "Content-Type": "text/plain"], body: Data("slow".utf8))
+        let answer = try await Self.send(response, limit: 1024)
+        #expect(answer.statusCode == 429)
+        #expect(answer.value(forHeader: "retry-after") == "7")
+        #expect(answer.retryAfter() == .seconds(7))
+        #expect(answer.body == Data("slow".utf8))
     }
 }

@@ -53,6 +53,24 @@ public struct GraphQLClientError: Error, Sendable {
     /// The endpoint the request was sent to, when known.
     public let url: URL?
 
+    /// How long the server asked the client to wait before asking again: the response's
+    /// `Retry-After` header (seconds or an HTTP date, see
+    /// ``GraphQLHTTPResponse/retryAfter(now:)``), counted from when the response was read.
+    /// `nil` when no response arrived or it had no such header.
+    ///
+    /// Servers send it with 429 Too Many Requests and 503 Service Unavailable; the client never
+    /// waits by itself:
+    ///
+    /// ```swift
+    /// do {
+    ///     return try await client.send(query)
+    /// } catch let error as GraphQLClientError where error.statusCode == 429 {
+    ///     try await Task.sleep(for: error.retryAfter ?? .seconds(30))
+    ///     return try await client.send(query)
+    /// }
+    /// ```
+    public internal(set) var retryAfter: Duration?
+
     private init(_ reason: Reason, url: URL?) {
         self.reason = reason
         self.url = url

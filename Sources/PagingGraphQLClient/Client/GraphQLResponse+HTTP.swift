@@ -22,8 +22,20 @@ extension GraphQLResponse where Data: Decodable {
     /// - Parameters:
     ///   - http: the HTTP response.
     ///   - url: the endpoint, named in error messages.
-    /// - Throws: ``GraphQLClientError`` as described above.
+    /// - Throws: ``GraphQLClientError`` as described above, with the response's `Retry-After`
+    ///   in ``GraphQLClientError/retryAfter``.
     public init(decoding http: GraphQLHTTPResponse, url: URL? = nil) throws(GraphQLClientError) {
+        do {
+            self = try Self.read(http, url: url)
+        } catch {
+            var error = error
+            error.retryAfter = http.retryAfter()
+            throw error
+        }
+    }
+
+    /// Reads an HTTP response as ``init(decoding:url:)`` describes.
+    private static func read(_ http: GraphQLHTTPResponse, url: URL?) throws(GraphQLClientError) -> Self {
         // The body is read by ``JSONReader`` first, and only JSON it accepts (nested at most 512
         // levels deep) goes to `JSONDecoder`: Foundation's decoder traps, ending the process, on
         // some bodies that are not JSON (more than 512 unclosed brackets), which any server can send.
@@ -72,7 +84,7 @@ extension GraphQLResponse where Data: Decodable {
                 url: url
             )
         }
-        self.init(
+        return Self(
             data: data, errors: errors, extensions: wire.extensions, statusCode: http.statusCode,
             headers: http.headers)
     }

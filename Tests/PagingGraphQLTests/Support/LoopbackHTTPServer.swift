@@ -29,6 +29,8 @@ final class LoopbackHTTPServer: Sendable {
         var status: Int
         var headers: [String: String] = [:]
         var body: Data = Data()
+        /// Whether the head has `Content-Length`; without it, closing the connection ends the body.
+        var announcesLength = true
     }
 
     struct Failure: Error { var step: String }
@@ -42,9 +44,24 @@ final class LoopbackHTTPServer: Sendable {
     /// never shut down a descriptor number the system has given to another socket since.
     private let isOpen = Lock(true)
     private let received = Lock<[Request]>([])
+    /// Whether each answer went out whole, in order; `answerWritten` counts them.
+    private let answers = Lock<[Bool]>([])
+    private let answerWritten = DispatchSemaphore(value: 0)
 
     /// The requests served so far, in order.
     var requests: [Request] { received.withLock { $0 } }
+
+    /// Waits until the server has written its answer number `number` (from 1), or given up on it.
+    /// - Returns: whether every byte of it went out; `false` when the client hung up first.
+    func answerWentOutWhole(_ number: Int) async -> Bool {
+        await withCheckedContinuation { continuation in
+            // Waited for on a thread of its own: a semaphore must not hold a task's thread.
+            Thread.detachNewThread { [self] in
+                while answers.withLock({ $0.count }) < number { answerWritten.wait() }
+                continuation.resume(returning: answers.withLock { $0[number - 1] })
+            }
+        }
+    }
 
     /// Starts a server on an ephemeral port of 127.0.0.1.
     /// - Parameters:
@@ -87,7 +104,9 @@ final class LoopbackHTTPServer: Sendable {
             _ = setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
             guard let request = Self.read(client) else { continue }
             received.withLock { $0.append(request) }
-            Self.write(script(request, port), to: client)
+            let whole = Self.write(script(request, port), to: client)
+            answers.withLock { $0.append(whole) }
+            answerWritten.signal()
         }
     }
 
@@ -124,10 +143,12 @@ final class LoopbackHTTPServer: Sendable {
             method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
     }
 
-    private static func write(_ response: Response, to client: Int32) {
+    /// - Returns: whether every byte went out.
+    @discardableResult
+    private static func write(_ response: Response, to client: Int32) -> Bool {
         var head = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
         var fields = response.headers
-        fields["Content-Length"] = String(response.body.count)
+        if response.announcesLength { fields["Content-Length"] = String(response.body.count) }
         fields["Connection"] = "close"
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         let bytes = Data((head + "\r\n").utf8) + response.body
@@ -136,13 +157,14 @@ final class LoopbackHTTPServer: Sendable {
         #else
             let flags: Int32 = 0
         #endif
-        bytes.withUnsafeBytes { raw in
+        return bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let sent = send(client, raw.baseAddress.map { $0 + offset }, raw.count - offset, flags)
-                guard sent > 0 else { return }
+                guard sent > 0 else { return false }
                 offset += sent
             }
+            return true
         }
     }
 

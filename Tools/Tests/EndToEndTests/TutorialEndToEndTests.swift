@@ -2,8 +2,8 @@ import Foundation
 import LaunchServer
 import Paging
 import PagingGraphQL
-import Synchronization
 import Testing
+import ToolsLock
 
 /// The Apollo iOS tutorial's "Paginate results": `launches(pageSize:after:)` through
 /// `HasMoreCursorSource` and `GraphQLClient`, against the server on loopback.
@@ -88,7 +88,7 @@ struct TutorialEndToEndTests {
     )
     func badCursorIsAGraphQLError() async throws {
         let expected = try ReferenceLaunches.ids()
-        let mangles = Mutex(false)
+        let mangles = Locked(false)
         try await withLaunchServer { server in
             let source = Self.source(server.client) { cursor in
                 // A cursor damaged in transit while `mangles` is set.

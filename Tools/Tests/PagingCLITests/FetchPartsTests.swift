@@ -1,18 +1,18 @@
 import Foundation
 import PagingGraphQL
 import PagingTesting
-import Synchronization
 import Testing
+import ToolsLock
 
 @testable import PagingCLI
 
 /// A transport that answers from a script, and records the requests.
 final class ScriptedTransport: GraphQLTransport {
-    private let answers: Mutex<[Result<GraphQLHTTPResponse, URLError>]>
-    private let requests = Mutex<[GraphQLHTTPRequest]>([])
+    private let answers: Locked<[Result<GraphQLHTTPResponse, URLError>]>
+    private let requests = Locked<[GraphQLHTTPRequest]>([])
 
     init(_ answers: [Result<GraphQLHTTPResponse, URLError>]) {
-        self.answers = Mutex(answers)
+        self.answers = Locked(answers)
     }
 
     var sent: [GraphQLHTTPRequest] { requests.withLock { $0 } }
@@ -43,7 +43,7 @@ struct FetchPartsTests {
             json(#"{"data": {}}"#),
         ])
         let sleeps = Recorder<Duration>()
-        let notices = Mutex<[RetryNotice]>([])
+        let notices = Locked<[RetryNotice]>([])
         let retrying = RetryingTransport(
             base: transport, policy: RetryPolicy(maximumRetries: 5), sleep: sleeps.sleep,
             onRetry: { notice in notices.withLock { $0.append(notice) } })
@@ -186,7 +186,7 @@ struct FetchPartsTests {
 /// An export source over pages in memory, scripted by cursor, that records the cursors asked.
 final class ScriptedExportSource: ExportSource {
     private let pages: [String: ExportPage]
-    private let asked = Mutex<[String]>([])
+    private let asked = Locked<[String]>([])
 
     init(_ pages: [String: ExportPage]) { self.pages = pages }
 
@@ -213,7 +213,7 @@ struct ExporterTests {
             Exporter.Result, [String]
         )
     {
-        let written = Mutex<[String]>([])
+        let written = Locked<[String]>([])
         let sink = JSONSink(format: .lines) { data in
             written.withLock { $0.append(String(decoding: data, as: UTF8.self)) }
         }

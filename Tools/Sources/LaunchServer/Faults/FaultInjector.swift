@@ -1,4 +1,4 @@
-import Synchronization
+import ToolsLock
 
 /// Draws the delay and the fault of each request from the configured options and seed.
 ///
@@ -9,7 +9,7 @@ final class FaultInjector: Sendable {
     private let faults: FaultInjection
     private let seed: UInt64
     /// The number of values drawn so far.
-    private let drawn = Mutex<UInt64>(0)
+    private let drawn = Locked<UInt64>(0)
 
     /// Creates an injector.
     ///

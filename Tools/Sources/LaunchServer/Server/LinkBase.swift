@@ -1,10 +1,10 @@
-import Synchronization
+import ToolsLock
 
 /// The server's base address for absolute links, known once the port is bound.
 final class LinkBase: Sendable {
     /// The configured host.
     let host: String
-    private let port = Mutex<Int?>(nil)
+    private let port = Locked<Int?>(nil)
 
     init(host: String) {
         self.host = host

@@ -1,12 +1,12 @@
 import Foundation
 import PagingGraphQL
-import Synchronization
+import ToolsLock
 
 /// The demo's network, which the `o` key cuts and brings back: while it is off, every request
 /// fails at once, as without a network, and the server goes on running.
 final class NetworkSwitch: GraphQLTransport, Sendable {
     private let base: any GraphQLTransport
-    private let on: Mutex<Bool>
+    private let on: Locked<Bool>
 
     /// The error of a request sent while the network is off.
     struct Off: Error, CustomStringConvertible {
@@ -19,7 +19,7 @@ final class NetworkSwitch: GraphQLTransport, Sendable {
     ///   - on: whether it starts on.
     init(over base: any GraphQLTransport = URLSessionTransport(), on: Bool) {
         self.base = base
-        self.on = Mutex(on)
+        self.on = Locked(on)
     }
 
     /// Whether requests go through.

@@ -1,6 +1,6 @@
 import Foundation
 import PagingGraphQL
-import Synchronization
+import ToolsLock
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -58,12 +58,12 @@ struct HTTPGetTransport: GraphQLTransport {
     /// The data task of one request, and whether it was cancelled.
     private final class TaskBox: Sendable {
         // @unchecked Sendable: URLSessionDataTask is not Sendable, but this state is only
-        // touched inside the Mutex that holds it, and the task is thread-safe to cancel.
+        // touched inside the lock that holds it, and the task is thread-safe to cancel.
         private struct State: @unchecked Sendable {
             var task: URLSessionDataTask?
             var cancelled = false
         }
-        private let state = Mutex(State())
+        private let state = Locked(State())
 
         var isCancelled: Bool { state.withLock { $0.cancelled } }
 

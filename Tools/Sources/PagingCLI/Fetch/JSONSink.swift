@@ -1,6 +1,6 @@
 import Foundation
 import PagingGraphQL
-import Synchronization
+import ToolsLock
 
 /// Writes exported nodes as JSON Lines (one compact object a line) or as one JSON array,
 /// keeping the array valid however the export ends.
@@ -20,7 +20,7 @@ final class JSONSink: Sendable {
 
     private let format: Format
     private let write: @Sendable (Data) throws -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a sink.
     /// - Parameters:

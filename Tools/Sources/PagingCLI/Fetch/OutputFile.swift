@@ -1,6 +1,6 @@
 import Foundation
 import PagingGraphQL
-import Synchronization
+import ToolsLock
 
 #if canImport(Glibc)
     import Glibc
@@ -224,7 +224,7 @@ enum OutputFile {
 
 /// A flag set once, from any thread.
 private final class Flag: Sendable {
-    private let value = Mutex(false)
+    private let value = Locked(false)
 
     /// Whether ``set()`` was called.
     var isSet: Bool { value.withLock { $0 } }

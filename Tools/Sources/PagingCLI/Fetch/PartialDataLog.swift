@@ -1,5 +1,5 @@
 import PagingGraphQL
-import Synchronization
+import ToolsLock
 
 /// Tells, on standard error, each page an export kept despite GraphQL errors (`--allow-partial`),
 /// and sums up what they nulled at the end.
@@ -11,7 +11,7 @@ final class PartialDataLog: Sendable {
     }
 
     private let progress: ProgressReporter
-    private let counts = Mutex(Counts())
+    private let counts = Locked(Counts())
 
     /// Creates a log that writes through the progress reporter (which clears its bar first).
     init(progress: ProgressReporter) {

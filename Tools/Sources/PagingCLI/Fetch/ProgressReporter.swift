@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ToolsLock
 
 /// Reports an export's progress on standard error: a bar redrawn in place on a terminal, a plain
 /// line now and then otherwise, or nothing. Time comes from an injected clock, so tests decide
@@ -27,7 +27,7 @@ final class ProgressReporter: Sendable {
     private let sink: TextSink
     private let now: @Sendable () -> Duration
     private let start: Duration
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a reporter.
     /// - Parameters:

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ToolsLock
 
 #if canImport(Glibc)
     import Glibc
@@ -86,7 +86,7 @@ enum FileDescriptorWriter {
 
 /// Collects what is written, for tests.
 final class TextBuffer: Sendable {
-    private let storage = Mutex("")
+    private let storage = Locked("")
 
     /// Creates an empty buffer.
     init() {}

@@ -1,6 +1,6 @@
 import Foundation
 import PagingGraphQL
-import Synchronization
+import ToolsLock
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -27,7 +27,7 @@ final class HeaderScope: Sendable {
     /// command that has none.
     let anyHostOption: String?
     private let notice: @Sendable (String) -> Void
-    private let withheld = Mutex<Set<String>>([])
+    private let withheld = Locked<Set<String>>([])
 
     /// Creates a scope.
     /// - Parameters:

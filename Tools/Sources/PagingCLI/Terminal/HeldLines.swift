@@ -1,11 +1,11 @@
-import Synchronization
+import ToolsLock
 
 /// Lines for standard error that must wait while a screen holds the terminal, where they would
 /// tear its drawing: written at once when not held, kept while held, and written in order once
 /// ``release()`` gives the terminal back.
 final class HeldLines: Sendable {
     private let sink: TextSink
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var holding: Bool
@@ -18,7 +18,7 @@ final class HeldLines: Sendable {
     ///   - holding: whether they wait for ``release()`` (a screen holds the terminal).
     init(sink: TextSink, holding: Bool) {
         self.sink = sink
-        self.state = Mutex(State(holding: holding))
+        self.state = Locked(State(holding: holding))
     }
 
     /// Writes a line, or keeps it until ``release()`` while held.

@@ -1,12 +1,12 @@
 import Foundation
 import PagingGraphQL
-import Synchronization
+import ToolsLock
 
 /// Passes every request on to the transport it wraps, and keeps the operation name of each,
 /// so that a test can tell which requests a client really sent.
 final class CountingTransport: GraphQLTransport {
     private let base: any GraphQLTransport
-    private let sent = Mutex<[String?]>([])
+    private let sent = Locked<[String?]>([])
 
     init(wrapping base: any GraphQLTransport) {
         self.base = base

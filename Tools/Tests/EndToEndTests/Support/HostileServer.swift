@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ToolsLock
 
 #if canImport(Glibc)
     import Glibc
@@ -42,7 +43,7 @@ final class HostileServer: Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let threads = DispatchGroup()
-    private let state = ThreadShared(State())
+    private let state = Locked(State())
 
     /// The script and the log, shared by the connection threads.
     private struct State: Sendable {

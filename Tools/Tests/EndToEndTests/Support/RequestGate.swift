@@ -1,4 +1,4 @@
-import Synchronization
+import ToolsLock
 
 /// Holds the server's requests until a test lets them through, so that a test can look at a
 /// list while its load is certainly in flight, without sleeping.
@@ -11,7 +11,7 @@ final class RequestGate: Sendable {
         var held: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Waits while the gate is closed; called by the server before it handles a request.
     func pass() async {

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchServer
 import PagingTesting
-import Synchronization
+import ToolsLock
 
 @testable import PagingCLI
 
@@ -31,7 +31,7 @@ struct CommandRun: Sendable {
 
 /// A clock tests move by hand.
 final class ManualClock: Sendable {
-    private let time = Mutex(Duration.zero)
+    private let time = Locked(Duration.zero)
     func advance(by duration: Duration) { time.withLock { $0 += duration } }
     var now: @Sendable () -> Duration { { self.time.withLock { $0 } } }
 }

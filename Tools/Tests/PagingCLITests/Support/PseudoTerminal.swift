@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ToolsLock
 
 #if canImport(Glibc)
     import Glibc
@@ -27,7 +27,7 @@ final class PseudoTerminal: Sendable {
     let master: Int32
     /// The program's side: its standard input, output and error.
     let slave: Int32
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Opens a pseudo-terminal of the given size.
     init(rows: Int, columns: Int) throws {

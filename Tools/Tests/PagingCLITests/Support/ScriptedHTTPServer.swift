@@ -4,7 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
+import ToolsLock
 
 /// A request a ``ScriptedHTTPServer`` received.
 struct ReceivedRequest: Sendable {
@@ -85,7 +85,7 @@ final class ScriptedHTTPServer: Sendable {
         _ body: (ScriptedHTTPServer) async throws -> T
     ) async throws -> T {
         let log = RequestLog()
-        let boundPort = Mutex(0)
+        let boundPort = Locked(0)
         var logger = Logger(label: "ScriptedHTTPServer")
         logger.logLevel = .error
         let (listening, continuation) = AsyncStream<Int>.makeStream()
@@ -125,7 +125,7 @@ final class ScriptedHTTPServer: Sendable {
 
 /// The requests a server received.
 private final class RequestLog: Sendable {
-    private let storage = Mutex<[ReceivedRequest]>([])
+    private let storage = Locked<[ReceivedRequest]>([])
     var requests: [ReceivedRequest] { storage.withLock { $0 } }
     func append(_ request: ReceivedRequest) { storage.withLock { $0.append(request) } }
 }

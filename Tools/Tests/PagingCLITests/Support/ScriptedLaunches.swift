@@ -1,5 +1,5 @@
 import Paging
-import Synchronization
+import ToolsLock
 
 @testable import PagingCLI
 
@@ -11,7 +11,7 @@ final class ScriptedLaunches: Sendable {
     }
 
     let launches: [TutorialLaunch]
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(count: Int) {
         launches = (0..<count).map { index in
