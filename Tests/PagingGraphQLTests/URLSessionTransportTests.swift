@@ -127,7 +127,7 @@ struct URLSessionTransportTests {
             let answer = try await transport.send(
                 GraphQLHTTPRequest(
                     url: try #require(URL(string: "http://127.0.0.1:\(loopback.port)/graphql")),
-                    body: Data("{}".utf8), timeout: .seconds(10)))
+                    body: Data("{}".utf8), timeout: .seconds(30)))
             await server?(loopback)
             return answer
         } catch {
@@ -140,21 +140,21 @@ struct URLSessionTransportTests {
         "a body over the limit fails with dataLengthExceedsMaximum and is not read on, announced or not",
         arguments: [true, false])
     func responseOverTheLimit(announced: Bool) async throws {
-        // 64 MiB: more than loopback's socket buffers hold, so the server's write fails if the
-        // transport stops reading, and completes if it reads all of it.
+        // The server writes 256 KiB of a 64 MiB body, then waits for the client to hang up: a
+        // transport that reads on waits for the rest instead (and the server gives up after 10 s).
         let response = LoopbackHTTPServer.Response(
             status: 200, headers: ["Content-Type": "application/json"], body: Self.body(ofSize: 64 << 20),
-            announcesLength: announced)
-        let wentOutWhole = Lock<Bool?>(nil)
+            announcesLength: announced, stopsAfter: 256 << 10)
+        let hungUp = Lock<Bool?>(nil)
         let error = try await #require(throws: URLError.self) {
             try await Self.send(response, limit: 64 << 10) { server in
-                let whole = await server.answerWentOutWhole(1)
-                wentOutWhole.withLock { $0 = whole }
+                let early = await server.clientHungUpEarly(onAnswer: 1)
+                hungUp.withLock { $0 = early }
             }
         }
         #expect(error.code == .dataLengthExceedsMaximum)
         #expect(error.localizedDescription.contains("limit of 65536 bytes"))
-        #expect(wentOutWhole.withLock { $0 } == false, "the transport read the whole body")
+        #expect(hungUp.withLock { $0 } == true, "the transport read on past its limit")
     }
 
     @Test("a body up to the limit arrives whole; with no limit, any size does")
@@ -186,6 +186,8 @@ struct URLSessionTransportTests {
         }
         #expect(error.code == .transport)
         #expect((error.underlyingError as? URLError)?.code == .dataLengthExceedsMaximum)
+        #expect(error.message.contains("is larger than the transport accepts"))
+        #expect(error.message.contains("maximumResponseSize"))
     }
 
     /// A session delegate of the app's own, which the transport must leave in charge.

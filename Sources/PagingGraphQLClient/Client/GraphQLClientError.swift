@@ -202,6 +202,10 @@ extension GraphQLClientError: CustomStringConvertible {
         let endpoint = url.map { " to \($0.absoluteString)" } ?? ""
         let server = url.map { "The server at \($0.absoluteString)" } ?? "The server"
         switch reason {
+        case .transport(let error as URLError) where error.code == .dataLengthExceedsMaximum:
+            return "The response\(endpoint) is larger than the transport accepts, so it was not read: "
+                + "\(Self.describe(error)). If responses this large are expected, raise the transport's "
+                + "limit (URLSessionTransport's maximumResponseSize); otherwise ask for smaller pages."
         case .transport(let error):
             return "The GraphQL request\(endpoint) got no response: \(Self.describe(error)). "
                 + "Check the network connection and that the endpoint URL is right and the server is running."

@@ -31,6 +31,9 @@ final class LoopbackHTTPServer: Sendable {
         var body: Data = Data()
         /// Whether the head has `Content-Length`; without it, closing the connection ends the body.
         var announcesLength = true
+        /// When set, only this many bytes of the body are written; then the server waits (ten
+        /// seconds at most) for the client to hang up, instead of writing the rest.
+        var stopsAfter: Int?
     }
 
     struct Failure: Error { var step: String }
@@ -44,16 +47,16 @@ final class LoopbackHTTPServer: Sendable {
     /// never shut down a descriptor number the system has given to another socket since.
     private let isOpen = Lock(true)
     private let received = Lock<[Request]>([])
-    /// Whether each answer went out whole, in order; `answerWritten` counts them.
+    /// Whether the client hung up before each answer's end, in order; `answerWritten` counts them.
     private let answers = Lock<[Bool]>([])
     private let answerWritten = DispatchSemaphore(value: 0)
 
     /// The requests served so far, in order.
     var requests: [Request] { received.withLock { $0 } }
 
-    /// Waits until the server has written its answer number `number` (from 1), or given up on it.
-    /// - Returns: whether every byte of it went out; `false` when the client hung up first.
-    func answerWentOutWhole(_ number: Int) async -> Bool {
+    /// Waits until the server is done with its answer number `number` (from 1).
+    /// - Returns: whether the client hung up before the answer's end.
+    func clientHungUpEarly(onAnswer number: Int) async -> Bool {
         await withCheckedContinuation { continuation in
             // Waited for on a thread of its own: a semaphore must not hold a task's thread.
             Thread.detachNewThread { [self] in
@@ -104,8 +107,8 @@ final class LoopbackHTTPServer: Sendable {
             _ = setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
             guard let request = Self.read(client) else { continue }
             received.withLock { $0.append(request) }
-            let whole = Self.write(script(request, port), to: client)
-            answers.withLock { $0.append(whole) }
+            let hungUp = Self.write(script(request, port), to: client)
+            answers.withLock { $0.append(hungUp) }
             answerWritten.signal()
         }
     }
@@ -143,7 +146,7 @@ final class LoopbackHTTPServer: Sendable {
             method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
     }
 
-    /// - Returns: whether every byte went out.
+    /// - Returns: whether the client hung up before the answer's end.
     @discardableResult
     private static func write(_ response: Response, to client: Int32) -> Bool {
         var head = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
@@ -151,13 +154,14 @@ final class LoopbackHTTPServer: Sendable {
         if response.announcesLength { fields["Content-Length"] = String(response.body.count) }
         fields["Connection"] = "close"
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
-        let bytes = Data((head + "\r\n").utf8) + response.body
+        let body = response.stopsAfter.map { response.body.prefix($0) } ?? response.body
+        let bytes = Data((head + "\r\n").utf8) + body
         #if canImport(Glibc)
             let flags = Int32(MSG_NOSIGNAL)  // a client gone must not kill the test process
         #else
             let flags: Int32 = 0
         #endif
-        return bytes.withUnsafeBytes { raw in
+        let sentAll = bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let sent = send(client, raw.baseAddress.map { $0 + offset }, raw.count - offset, flags)
@@ -166,6 +170,14 @@ final class LoopbackHTTPServer: Sendable {
             }
             return true
         }
+        guard sentAll else { return true }
+        guard response.stopsAfter != nil else { return false }
+        // The rest is never written: a client still reading waits for it, one that gave up
+        // closes the connection, which makes the socket readable (end of file or a reset).
+        var waiting = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+        guard poll(&waiting, 1, 10_000) == 1 else { return false }
+        var byte: UInt8 = 0
+        return recv(client, &byte, 1, Int32(MSG_PEEK)) <= 0
     }
 
     private static func closeSocket(_ descriptor: Int32) {

@@ -30,17 +30,4 @@ struct RetryPolicy: Sendable, Hashable {
     static func isTransient(status: Int) -> Bool {
         status == 408 || status == 429 || (500...599).contains(status)
     }
-
-    /// Reads a `Retry-After` value: delay seconds, or an HTTP date relative to `now`.
-    /// - Returns: the wait, or `nil` when the value is neither.
-    static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value), seconds >= 0 { return .seconds(seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
-        return .milliseconds(max(0, Int((date.timeIntervalSince(now) * 1000).rounded(.up))))
-    }
 }

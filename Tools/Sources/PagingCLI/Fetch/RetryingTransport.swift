@@ -14,7 +14,7 @@ struct RetryNotice: Sendable, Equatable {
 }
 
 /// A transport that retries transient failures: no response (a refused or dropped connection,
-/// a timeout), HTTP 408, 429 and 5xx. It waits with exponential backoff, or as long as a
+/// a timeout; not a body over the transport's size limit), HTTP 408, 429 and 5xx. It waits with exponential backoff, or as long as a
 /// `Retry-After` header asks, through an injected `sleep` so that tests do not wait.
 ///
 /// After the last retry it returns the last response (the client reports its status) or throws
@@ -43,13 +43,15 @@ struct RetryingTransport: GraphQLTransport {
                 }
                 reason = "HTTP \(response.statusCode)"
                 if response.statusCode == 429 || response.statusCode == 503 {
-                    retryAfter = RetryPolicy.retryAfter(response.value(forHeader: "Retry-After"))
+                    retryAfter = response.retryAfter()
                 }
             } catch let error as CancellationError {
                 throw error
             } catch {
                 if Task.isCancelled { throw CancellationError() }
-                guard retry < policy.maximumRetries else { throw error }
+                // A body over the transport's size limit would be as large the next time.
+                guard retry < policy.maximumRetries, (error as? URLError)?.code != .dataLengthExceedsMaximum
+                else { throw error }
                 reason = Self.describe(error)
             }
             retry += 1

@@ -21,7 +21,8 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
     var messageExcerpts: [String]
     /// How long `paging fetch` waits before it retries, for a fault it retries (no response,
     /// HTTP 408, 429 and 5xx): `Retry-After` when the answer has one, its first backoff
-    /// otherwise; `nil` for a fault it does not retry.
+    /// otherwise; `nil` for a fault it does not retry (a body that is not a GraphQL response, or
+    /// over the transport's size limit).
     var fetchRetryDelay: Duration?
 
     /// The fault's name, for the test's name.
@@ -71,8 +72,8 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
             fault: .invalidUTF8, code: .notGraphQLResponse, statusCode: 200,
             messageExcerpts: ["not UTF-8"], fetchRetryDelay: nil),
         FaultCase(
-            fault: .endlessBody, code: .transport, urlErrorCode: .networkConnectionLost,
-            messageExcerpts: ["got no response"], fetchRetryDelay: .milliseconds(500)),
+            fault: .endlessBody, code: .transport, urlErrorCode: .dataLengthExceedsMaximum,
+            messageExcerpts: ["larger than the transport accepts", "maximumResponseSize"], fetchRetryDelay: nil),
         FaultCase(
             fault: .wrongContentType(body: HostileFault.htmlPage), code: .notGraphQLResponse, statusCode: 200,
             messageExcerpts: [
