@@ -57,7 +57,8 @@ public struct URLSessionTransport: GraphQLTransport {
         self.session = session
         self.maximumResponseSize = maximumResponseSize
         switch session.delegate {
-        case nil: reading = ReadingSession(configuration: session.configuration, redirects: RedirectHeaderGuard())
+        case nil:
+            reading = ReadingSession(configuration: session.configuration, redirects: RedirectHeaderGuard())
         case let redirects as RedirectHeaderGuard:
             reading = ReadingSession(configuration: session.configuration, redirects: redirects)
         default: reading = nil
@@ -108,7 +109,9 @@ public struct URLSessionTransport: GraphQLTransport {
     ) -> Result<GraphQLHTTPResponse, any Error> {
         if cancelled { return .failure(CancellationError()) }
         if let error { return .failure(error) }
-        guard let response = response as? HTTPURLResponse else { return .failure(URLError(.badServerResponse)) }
+        guard let response = response as? HTTPURLResponse else {
+            return .failure(URLError(.badServerResponse))
+        }
         if let limit, body.count > limit { return .failure(tooLarge(limit: limit, url: response.url)) }
         return .success(
             GraphQLHTTPResponse(statusCode: response.statusCode, headers: headers(of: response), body: body))

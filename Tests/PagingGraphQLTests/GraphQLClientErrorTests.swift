@@ -57,10 +57,13 @@ struct GraphQLClientErrorTests {
         #expect(error.bodyExcerpt == #""{"message":"token expired"}""#)
     }
 
-    @Test("a 429 or 503 keeps the server's Retry-After, in seconds or as an HTTP date; other errors have none")
+    @Test(
+        "a 429 or 503 keeps the server's Retry-After, in seconds or as an HTTP date; other errors have none")
     func retryAfter() async throws {
         let limited = try await failure(
-            .response(GraphQLHTTPResponse(statusCode: 429, headers: ["retry-after": "7"], body: Data("slow down".utf8))))
+            .response(
+                GraphQLHTTPResponse(
+                    statusCode: 429, headers: ["retry-after": "7"], body: Data("slow down".utf8))))
         #expect(limited.code == .httpStatus)
         #expect(limited.retryAfter == .seconds(7))
 
@@ -72,7 +75,8 @@ struct GraphQLClientErrorTests {
         let date = formatter.string(from: Date().addingTimeInterval(90))
         let unavailable = try await failure(
             .response(
-                .json(#"{"errors":[{"message":"maintenance"}]}"#, status: 503, headers: ["Retry-After": date])))
+                .json(#"{"errors":[{"message":"maintenance"}]}"#, status: 503, headers: ["Retry-After": date])
+            ))
         #expect(unavailable.code == .graphQLErrors)
         let wait = try #require(unavailable.retryAfter)
         #expect(wait > .seconds(80) && wait <= .seconds(91))

@@ -110,13 +110,15 @@ struct URLSessionTransportTests {
     /// A GraphQL response of `count` bytes: `{"data":{"a":"xxx…"}}`.
     private static func body(ofSize count: Int) -> Data {
         let frame = #"{"data":{"a":""}}"#
-        return Data((#"{"data":{"a":""# + String(repeating: "x", count: count - frame.utf8.count) + #""}}"#).utf8)
+        return Data(
+            (#"{"data":{"a":""# + String(repeating: "x", count: count - frame.utf8.count) + #""}}"#).utf8)
     }
 
     /// Sends one request to a server that answers `response`, through a transport with `limit`.
     /// - Parameter server: the server used, for the caller to question.
     private static func send(
-        _ response: LoopbackHTTPServer.Response, limit: Int?, session: URLSession = URLSession(configuration: .ephemeral),
+        _ response: LoopbackHTTPServer.Response, limit: Int?,
+        session: URLSession = URLSession(configuration: .ephemeral),
         server: ((LoopbackHTTPServer) async -> Void)? = nil
     ) async throws -> GraphQLHTTPResponse {
         let loopback = try LoopbackHTTPServer(maximumRequests: 1) { _, _ in response }

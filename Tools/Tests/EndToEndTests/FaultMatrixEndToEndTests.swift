@@ -63,7 +63,8 @@ struct FaultMatrixEndToEndTests {
             let outcome = await server.outcome(ofRequest: 1)
             #expect(
                 outcome.clientHungUp,
-                "the client read \(outcome.bodyBytesSent) bytes of an announced 1 GiB before the server gave up")
+                "the client read \(outcome.bodyBytesSent) bytes of an announced 1 GiB before the server gave up"
+            )
             #expect(outcome.bodyBytesSent < HostileFault.endlessBodyCap)
         }
     }

@@ -73,7 +73,8 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
             messageExcerpts: ["not UTF-8"], fetchRetryDelay: nil),
         FaultCase(
             fault: .endlessBody, code: .transport, urlErrorCode: .dataLengthExceedsMaximum,
-            messageExcerpts: ["larger than the transport accepts", "maximumResponseSize"], fetchRetryDelay: nil),
+            messageExcerpts: ["larger than the transport accepts", "maximumResponseSize"],
+            fetchRetryDelay: nil),
         FaultCase(
             fault: .wrongContentType(body: HostileFault.htmlPage), code: .notGraphQLResponse, statusCode: 200,
             messageExcerpts: [
