@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "LaunchServerTests",
             dependencies: [
-                "LaunchServer",
+                "LaunchServer", "ToolsLock",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The seeded generator of the randomized tests, the sleep recorder.

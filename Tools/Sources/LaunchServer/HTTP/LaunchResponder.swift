@@ -22,10 +22,37 @@ struct LaunchResponder: HTTPResponder {
     let timeline: TimelineEndpoint
     let list: LaunchListEndpoint
     let faults: FaultInjector
+    /// Counts requests against the configured rate limit; `nil` for none.
+    let rateLimiter: RateLimiter?
     let sleep: @Sendable (Duration) async throws -> Void
     let logger: Logger
 
     func respond(to request: Request, context: LaunchRequestContext) async throws -> Response {
+        guard let rateLimiter else { return try await answer(request, context: context) }
+        let verdict = rateLimiter.admit()
+        var fields: HTTPFields = [:]
+        for (name, value) in [
+            ("X-RateLimit-Limit", verdict.limit), ("X-RateLimit-Remaining", verdict.remaining),
+            ("X-RateLimit-Used", verdict.used), ("X-RateLimit-Reset", verdict.reset),
+        ] {
+            if let name = HTTPField.Name(name) { fields[name] = String(value) }
+        }
+        guard verdict.allowed else {
+            // GitHub's answer to a request over its primary rate limit.
+            return JSONResponse.problem(
+                HTTPProblem(
+                    status: .forbidden,
+                    message:
+                        "API rate limit exceeded: \(verdict.limit) requests per window; the window resets at \(verdict.reset) (X-RateLimit-Reset, seconds since 1970).",
+                    headers: fields))
+        }
+        var response = try await answer(request, context: context)
+        response.headers.append(contentsOf: fields)
+        return response
+    }
+
+    /// Answers a request the rate limit allows.
+    private func answer(_ request: Request, context: LaunchRequestContext) async throws -> Response {
         let decision = faults.next()
         if decision.delay > .zero {
             try await sleep(decision.delay)

@@ -77,6 +77,7 @@ public final class LaunchServer: Sendable {
             list: LaunchListEndpoint(store: store, baseURL: baseAddress),
             faults: FaultInjector(
                 latency: configuration.latency, faults: configuration.faults, seed: configuration.seed),
+            rateLimiter: configuration.rateLimit.map { RateLimiter(policy: $0, date: configuration.date) },
             sleep: configuration.sleep,
             logger: logger
         )

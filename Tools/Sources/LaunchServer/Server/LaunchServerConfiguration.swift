@@ -1,3 +1,5 @@
+public import Foundation
+
 /// How a ``LaunchServer`` starts: where it listens, what it serves, and how it misbehaves.
 ///
 /// The defaults serve the 100 real SpaceX launches from memory on an ephemeral loopback port,
@@ -22,6 +24,12 @@ public struct LaunchServerConfiguration: Sendable {
     public var latency: Latency = .none
     /// The share of requests that fail, and how.
     public var faults: FaultInjection = .none
+    /// How many requests the server answers per window of time, GitHub's way; `nil` (the
+    /// default) for no limit.
+    public var rateLimit: RateLimitPolicy?
+    /// The date and time, which the rate limit's windows follow. Tests inject a clock they
+    /// move by hand; the default is the system's.
+    public var date: @Sendable () -> Date = { Date() }
     /// The seed of the random latency and faults: the same seed gives the same sequence.
     public var seed: UInt64 = 0
     /// The largest request body accepted, in bytes; larger bodies get HTTP 413. 1 MiB by default.
@@ -49,6 +57,11 @@ public struct LaunchServerConfiguration: Sendable {
         }
         guard maximumBodySize > 0 else {
             throw .invalidConfiguration("maximumBodySize must be positive; it is \(maximumBodySize)")
+        }
+        if let rateLimit, rateLimit.requests < 1 || rateLimit.window < .seconds(1) {
+            throw .invalidConfiguration(
+                "the rate limit must allow 1 request or more per window of a second or more; it is \(rateLimit.requests) per \(rateLimit.window)"
+            )
         }
         if case .synthetic(let count) = dataset, count < 0 {
             throw .invalidConfiguration("the synthetic dataset's count must be 0 or more; it is \(count)")

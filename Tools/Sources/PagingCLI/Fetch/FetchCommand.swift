@@ -18,7 +18,10 @@ struct FetchCommand: AsyncParsableCommand {
             exit status 1 and the errors, before that page is written; --allow-partial exports such \
             pages with their nulls instead, warns with each error, and counts what was nulled.
 
-            Transient failures (no connection, HTTP 408, 429 and 5xx) are retried with backoff. \
+            Transient failures (no connection, HTTP 408, 429 and 5xx) are retried with backoff, or \
+            after the wait Retry-After asks for. When the server's rate limit (X-RateLimit-Remaining, \
+            X-RateLimit-Reset) says no request is left, the export waits for the reset, up to an hour, \
+            and says so on the progress line. \
             When the export stops early (Ctrl-C, a failure, --max-pages, --max-items) the cursor to \
             continue from is printed; pass it with --resume to export the rest, nothing lost or repeated. \
             With -o FILE, a resumed export continues the file: JSON Lines are appended, and a --slurp \
@@ -175,7 +178,9 @@ struct FetchCommand: AsyncParsableCommand {
             base: rest == nil ? URLSessionTransport(session: session) : HTTPGetTransport(session: session),
             policy: RetryPolicy(maximumRetries: retries),
             sleep: io.sleep,
-            onRetry: { progress.retrying($0) })
+            onRetry: { progress.retrying($0) },
+            onRateLimit: { progress.rateLimited($0) },
+            date: io.date)
         let source = try makeSource(start: start, headers: headers, transport: transport)
         let settings = Exporter.Settings(
             pageSize: pageSize ?? Self.defaultPageSize, maximumPages: maximumPages,

@@ -82,6 +82,25 @@ final class ProgressReporter: Sendable {
         )
     }
 
+    /// Tells that the export waits for the server's rate limit to reset (`rate limit: waiting
+    /// 1m 41s until 14:05:09 UTC (no request left)`), or gives up because the reset is too far.
+    func rateLimited(_ notice: RateLimitNotice) {
+        guard style != .quiet else { return }
+        let prefix = state.withLock { state in
+            defer { state.barShown = false }
+            return state.barShown ? "\r\u{1B}[K" : ""
+        }
+        let until = notice.reset.map { " until \(RateLimit.clockTime($0))" } ?? ""
+        if notice.givesUp {
+            sink.write(
+                "\(prefix)rate limit: no request left\(until), \(Self.seconds(notice.delay)) from now, "
+                    + "longer than the export waits (\(notice.reason))\n")
+        } else {
+            sink.write(
+                "\(prefix)rate limit: waiting \(Self.seconds(notice.delay))\(until) (\(notice.reason))\n")
+        }
+    }
+
     /// Writes text that is not progress (a warning), with `--quiet` too: the bar, when one is
     /// shown, is cleared first and drawn again with the next update.
     /// - Parameter text: the text, ending with a newline.

@@ -13,6 +13,12 @@ struct RetryPolicy: Sendable, Hashable {
     var maximumDelay: Duration = .seconds(30)
     /// The longest wait a `Retry-After` header may ask for.
     var maximumRetryAfter: Duration = .seconds(120)
+    /// The longest wait for a rate limit's reset (GitHub's window is an hour); a reset further
+    /// away fails the export, which can be resumed then.
+    var maximumRateLimitWait: Duration = .seconds(3900)
+    /// The most times one request is sent again after a rate limit's reset, in case the server
+    /// keeps refusing it.
+    var maximumRateLimitWaits = 3
 
     /// The wait before retry number `retry` (1 for the first retry).
     /// - Complexity: O(1).

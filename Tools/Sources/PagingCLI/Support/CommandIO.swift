@@ -27,6 +27,8 @@ struct CommandIO: Sendable {
     var now: @Sendable () -> Duration
     /// Calls the handler on Ctrl-C (SIGINT) and SIGTERM until the returned closure is called.
     var onInterrupt: @Sendable (@escaping @Sendable () -> Void) -> (@Sendable () -> Void)
+    /// The date and time (a rate limit's reset, given as a time).
+    var date: @Sendable () -> Date = { Date() }
 
     /// The IO the commands use: the process's unless a test bound another.
     @TaskLocal static var current = CommandIO.process

@@ -24,12 +24,30 @@ struct ServerOptions: ParsableArguments {
     var failureRate: Double = 0
 
     @Option(
+        name: .customLong("rate-limit"),
+        help: ArgumentHelp(
+            "Answer at most this many requests per window, GitHub's way (X-RateLimit-* fields on every answer, 403 beyond).",
+            valueName: "requests"))
+    var rateLimit: Int?
+
+    @Option(
+        name: .customLong("rate-limit-window"),
+        help: ArgumentHelp("With --rate-limit: the window's length in seconds.", valueName: "seconds"))
+    var rateLimitWindow: Int = 60
+
+    @Option(
         name: .long, help: "Seed of the random latency and failures: the same seed fails the same requests.")
     var seed: UInt64 = 0
 
     func validate() throws {
         if let synthetic, synthetic < 0 {
             throw ValidationError("--synthetic must be 0 or more; it is \(synthetic).")
+        }
+        if let rateLimit, rateLimit < 1 {
+            throw ValidationError("--rate-limit must be 1 or more; it is \(rateLimit).")
+        }
+        if rateLimitWindow < 1 {
+            throw ValidationError("--rate-limit-window must be 1 second or more; it is \(rateLimitWindow).")
         }
         guard (0...1).contains(failureRate) else {
             throw ValidationError(
@@ -51,6 +69,9 @@ struct ServerOptions: ParsableArguments {
         if let synthetic { configuration.dataset = .synthetic(count: synthetic) }
         configuration.latency = latency?.latency ?? defaultLatency
         configuration.faults = failureRate > 0 ? FaultInjection(rate: failureRate) : .none
+        configuration.rateLimit = rateLimit.map {
+            RateLimitPolicy(requests: $0, window: .seconds(rateLimitWindow))
+        }
         configuration.seed = seed
         return configuration
     }

@@ -20,6 +20,7 @@ enum HostileFault: Sendable, Hashable, CustomStringConvertible {
     case invalidUTF8
     /// A 200 that announces a body of 1 GiB and writes it lazily (the start of a JSON response,
     /// then spaces) for as long as the client reads, up to ``endlessBodyCap``; then a reset.
+    /// After the head it waits up to ten seconds for the client to hang up first.
     case endlessBody
     /// A 200 `text/html` with a body that is not a GraphQL response (an HTML page, or a JSON
     /// object of another API).
@@ -168,6 +169,12 @@ enum HostileFault: Sendable, Hashable, CustomStringConvertible {
         let opening = Array(#"{"data":{"items":{"edges":["#.utf8)
         guard socket.sendAll(Array(head.utf8) + opening) else {
             return Outcome(ending: .close, clientHungUp: true)
+        }
+        // A client that refuses the announced length hangs up now. Waiting for that (ten seconds
+        // at most) before writing on makes the test tell it from one that reads on: while bytes
+        // flow, FoundationNetworking's cancellation can land after the whole body was read.
+        if socket.hangsUp(within: .seconds(10)) {
+            return Outcome(ending: .close, bodyBytesSent: opening.count, clientHungUp: true)
         }
         // Whitespace: valid JSON between tokens, so no reader can reject the body before its end.
         let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 << 10)

@@ -142,6 +142,17 @@ final class LoopbackSocket: Sendable {
 
     /// Wakes any thread blocked reading or writing on this socket, and makes its later calls
     /// fail; the descriptor stays open until it is closed.
+    /// Waits until the peer closes the connection (or resets it), or `limit` passes; the peer
+    /// must send nothing meanwhile.
+    /// - Returns: whether the peer hung up in time.
+    func hangsUp(within limit: Duration) -> Bool {
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(limit.components.seconds * 1000)
+        guard poll(&waiting, 1, milliseconds) == 1 else { return false }
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK)) <= 0
+    }
+
     func wake() {
         _ = shutdown(descriptor, Int32(SHUT_RDWR))
     }

@@ -38,20 +38,30 @@ final class ManualClock: Sendable {
 
 enum Command {
     /// Runs `paging` with arguments in-process, capturing its output; waits recorded, not made.
+    /// - Parameters:
+    ///   - date: the date and time the command sees; the system's unless given.
+    ///   - onSleep: told each wait, after it is recorded (a test moves its clocks by it).
     static func run(
         _ arguments: [String], sleep: Recorder<Duration> = Recorder<Duration>(),
         clock: ManualClock = ManualClock(),
-        errorIsTerminal: Bool = false, interrupt: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
+        errorIsTerminal: Bool = false, interrupt: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil,
+        date: @escaping @Sendable () -> Date = { Date() }, onSleep: (@Sendable (Duration) -> Void)? = nil
     ) async -> CommandRun {
         let output = TextBuffer()
         let error = TextBuffer()
         let io = CommandIO(
             standardOutput: output.sink, standardError: error.sink, isOutputTerminal: false,
-            isErrorTerminal: errorIsTerminal, sleep: sleep.sleep, now: clock.now,
+            isErrorTerminal: errorIsTerminal,
+            sleep: { duration in
+                sleep.record(duration)
+                onSleep?(duration)
+            },
+            now: clock.now,
             onInterrupt: { handler in
                 interrupt?(handler)
                 return {}
-            })
+            },
+            date: date)
         let status = await CommandIO.$current.withValue(io) { await PagingCommand.execute(arguments) }
         return CommandRun(status: status, standardOutput: output.text, standardError: error.text)
     }
