@@ -30,6 +30,7 @@ struct RateLimitTests {
         ]
     }
 
+    // swift-format-ignore: NeverForceUnwrap
     private static let request = GraphQLHTTPRequest(
         url: URL(string: "https://api.example.test/graphql")!, body: Data(), timeout: .seconds(1))
 
