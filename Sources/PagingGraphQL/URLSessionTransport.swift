@@ -44,7 +44,7 @@ public struct URLSessionTransport: GraphQLTransport {
 
     /// The session of the transport's own that reads bodies as they arrive, or `nil` when the
     /// given session runs the requests.
-    private let reading: ReadingSession?
+    let reading: ReadingSession?
 
     /// Creates a transport.
     /// - Parameters:
@@ -57,6 +57,8 @@ public struct URLSessionTransport: GraphQLTransport {
         self.session = session
         self.maximumResponseSize = maximumResponseSize
         switch session.delegate {
+        case nil where session === URLSession.shared:
+            reading = ReadingSession.shared
         case nil:
             reading = ReadingSession(configuration: session.configuration, redirects: RedirectHeaderGuard())
         case let redirects as RedirectHeaderGuard:
@@ -204,10 +206,19 @@ private final class Flight: Sendable {
 
 /// The session of a ``URLSessionTransport`` of its own: the configuration of the session the
 /// transport was given, and a delegate that reads each body as it arrives. It ends (finishing its
-/// tasks) when the transport's last copy lets go of it.
-private final class ReadingSession: Sendable {
+/// tasks) when the transport's last copy lets go of it, but for the one shared by transports
+/// over `URLSession.shared`, which never ends.
+final class ReadingSession: Sendable {
     private let session: URLSession
     private let router: TaskRouter
+
+    /// The one reading session of every transport over `URLSession.shared`, which lives as long
+    /// as the process, as `shared` does. Sharing it spares each such transport a session of its
+    /// own to make and end: on Linux, ending a URL session while one of its sockets has an
+    /// event pending is a known cause of crashes in libdispatch (swift-corelibs-foundation
+    /// issues 4791 and 5469), so the fewer sessions end, the better.
+    static let shared = ReadingSession(
+        configuration: URLSession.shared.configuration, redirects: RedirectHeaderGuard())
 
     init(configuration: URLSessionConfiguration, redirects: RedirectHeaderGuard) {
         router = TaskRouter(redirects: redirects)
@@ -215,7 +226,7 @@ private final class ReadingSession: Sendable {
     }
 
     /// A task whose response `continuation` receives, its body read up to `limit` bytes.
-    func dataTask(
+    fileprivate func dataTask(
         with request: URLRequest, limit: Int?, flight: Flight,
         continuation: CheckedContinuation<GraphQLHTTPResponse, any Error>
     ) -> URLSessionDataTask {

@@ -208,6 +208,21 @@ struct URLSessionTransportTests {
         #expect(try await Self.send(within, limit: 8 << 10, session: other).body.count == 8 << 10)
     }
 
+    @Test("transports over URLSession.shared share one reading session; others each have their own")
+    func readingSessions() {
+        let first = URLSessionTransport()
+        let second = URLSessionTransport(session: .shared, maximumResponseSize: 1024)
+        #expect(first.reading != nil)
+        #expect(first.reading === second.reading)
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let own = URLSessionTransport(session: session)
+        #expect(own.reading != nil && own.reading !== first.reading)
+        let delegated = URLSession(configuration: .ephemeral, delegate: AppDelegate(), delegateQueue: nil)
+        defer { delegated.finishTasksAndInvalidate() }
+        #expect(URLSessionTransport(session: delegated).reading == nil)
+    }
+
     @Test("a status and header fields arrive with the body read by the transport itself")
     func responseFields() async throws {
         let response = LoopbackHTTPServer.Response(

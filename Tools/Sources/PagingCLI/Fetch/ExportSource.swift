@@ -44,6 +44,9 @@ struct GraphQLExportSource: ExportSource {
     let variables: [String: JSONValue]
     /// Whether the export pages backward from the end.
     let backward: Bool
+    /// The page size the document gives as a literal (``LiteralPageSize``), which is never
+    /// changed; `nil` when the count is a variable the export sets.
+    let fixedCount: Int?
 
     /// Checks that the document can page in the direction asked for.
     /// - Throws: ``CLIError`` (usage) when it cannot.
@@ -68,6 +71,7 @@ struct GraphQLExportSource: ExportSource {
         self.document = document
         self.variables = variables
         self.backward = backward
+        fixedCount = LiteralPageSize.fixedCount(of: document, backward: backward)
     }
 
     /// The variables of the request for a page.
@@ -79,7 +83,8 @@ struct GraphQLExportSource: ExportSource {
         let (countName, cursorName, others) =
             backward ? (names.last, names.before, forward) : (names.first, names.after, back)
         for case let name? in others { values[name] = .null }
-        if let countName { values[countName] = .int(count) }
+        // A literal count is the variable's default: not sending the variable keeps it.
+        if let countName, fixedCount == nil { values[countName] = .int(count) }
         if let cursorName { values[cursorName] = cursor.map(JSONValue.string) ?? .null }
         return values
     }

@@ -182,8 +182,14 @@ struct FetchCommand: AsyncParsableCommand {
             onRateLimit: { progress.rateLimited($0) },
             date: io.date)
         let source = try makeSource(start: start, headers: headers, transport: transport)
+        let fixedCount = (source as? GraphQLExportSource)?.fixedCount
+        if let fixedCount, let pageSize, pageSize != fixedCount {
+            progress.interject(
+                "paging: --page-size \(pageSize) is not used: the query asks for \(fixedCount) a page itself (make it a variable to set it).\n"
+            )
+        }
         let settings = Exporter.Settings(
-            pageSize: pageSize ?? Self.defaultPageSize, maximumPages: maximumPages,
+            pageSize: fixedCount ?? pageSize ?? Self.defaultPageSize, maximumPages: maximumPages,
             maximumItems: maximumItems,
             resume: resume)
         let destination = try openOutput(io: io)

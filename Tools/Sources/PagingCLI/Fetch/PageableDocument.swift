@@ -3,7 +3,9 @@ import PagingGraphQL
 
 /// Makes a ``ConnectionDocument`` from a query given on the command line: one that marks its
 /// connection with `@connection`, or one whose connection takes `after:` (or `before:`) as a
-/// variable and selects `pageInfo`, `edges` or `nodes`, which gets the directive added.
+/// variable and selects `pageInfo`, `edges` or `nodes`, which gets the directive added. Any
+/// cursor variable name will do (gh's `$endCursor`, Apollo's `$cursor`), and a page size given
+/// as a literal is kept (``LiteralPageSize``).
 enum PageableDocument {
     /// The key given to a connection that had no `@connection`.
     static let addedKey = "paging_connection"
@@ -18,6 +20,7 @@ enum PageableDocument {
     static func make(_ text: String, connectionKey: String?, operationName: String?) throws(CLIError)
         -> ConnectionDocument
     {
+        let text = LiteralPageSize.rewrite(text)
         do {
             return try ConnectionDocument(text, connectionKey: connectionKey, operationName: operationName)
         } catch let error where error.code == .noConnection && connectionKey == nil {

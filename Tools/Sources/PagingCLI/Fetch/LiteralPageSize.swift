@@ -1,0 +1,118 @@
+import GraphQL
+import PagingGraphQL
+
+/// Page sizes written as literals, as documents written for other tools give them (gh's
+/// `repositories(first: 100, after: $endCursor)`): kept as given.
+///
+/// The library's connection analysis wants a variable for `first:` and `last:` so that a pager
+/// can set them. A literal count of a field that pages by cursor (it takes `after:` or `before:`
+/// as a variable) becomes a variable of the operation whose default value is the literal,
+/// `$paging_first_1: Int = 100`, and the export never sends that variable: the server applies
+/// the default, so every request asks for the count the document gives. `--page-size` sets the
+/// count only when the document's is a variable of its own.
+enum LiteralPageSize {
+    /// What the variables made from literals are called: this prefix, the argument, a number.
+    static let prefix = "paging_"
+
+    /// The document with each literal `first:` and `last:` of a cursor-paged field made a
+    /// variable with the literal as its default; the text as it is when there is none or it does
+    /// not parse (the analysis then says what is wrong).
+    /// - Complexity: O(*n*) in the length of the document.
+    static func rewrite(_ text: String) -> String {
+        guard let document = try? GraphQL.parse(source: text) else { return text }
+        var edits: [(offset: Int, removing: Int, inserting: String)] = []
+        var number = 0
+        for case let operation as OperationDefinition in document.definitions {
+            var added: [String] = []
+            visit(operation.selectionSet) { field in
+                let pagesByCursor = field.arguments.contains { argument in
+                    ["after", "before"].contains(argument.name.value) && argument.value is Variable
+                }
+                guard pagesByCursor else { return }
+                for argument in field.arguments where ["first", "last"].contains(argument.name.value) {
+                    guard let literal = argument.value as? IntValue, let location = argument.value.loc else {
+                        continue
+                    }
+                    number += 1
+                    let name = "\(prefix)\(argument.name.value)_\(number)"
+                    let token = location.startToken  // an integer is one token
+                    edits.append((token.start, token.end - token.start, "$\(name)"))
+                    added.append("$\(name): Int = \(literal.value)")
+                }
+            }
+            guard !added.isEmpty, let place = variablesPlace(of: operation) else { continue }
+            edits.append((place.offset, 0, place.opening + added.joined(separator: ", ") + place.closing))
+        }
+        guard !edits.isEmpty else { return text }
+        var bytes = Array(text.utf8)
+        for edit in edits.sorted(by: { $0.offset > $1.offset }) {
+            guard edit.offset >= 0, edit.offset + edit.removing <= bytes.count else { return text }
+            bytes.replaceSubrange(
+                edit.offset..<(edit.offset + edit.removing), with: Array(edit.inserting.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The count a document fixes for the direction it is paged in: the default of a variable
+    /// that ``rewrite(_:)`` made; `nil` when the count is the user's own variable (or absent).
+    /// - Parameters:
+    ///   - document: the analysed document.
+    ///   - backward: whether it is paged backward (`last:`) rather than forward (`first:`).
+    static func fixedCount(of document: ConnectionDocument, backward: Bool) -> Int? {
+        guard let name = backward ? document.variables.last : document.variables.first,
+            name.hasPrefix(prefix), let parsed = try? GraphQL.parse(source: document.text)
+        else { return nil }
+        for case let operation as OperationDefinition in parsed.definitions {
+            for definition in operation.variableDefinitions where definition.variable.name.value == name {
+                if let value = definition.defaultValue as? IntValue, let count = Int(value.value) {
+                    return count
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Where an operation's variable definitions go, and what to write around new ones: before
+    /// the parenthesis that closes them (`, `), or in new parentheses after the name or the
+    /// `query` keyword, or before the selection set of a query written as a bare `{ ... }`.
+    ///
+    /// Found by the tokens, not by the nodes' ends, which the parser does not always set to the
+    /// end of the node (a variable definition's ends where it starts).
+    private static func variablesPlace(of operation: OperationDefinition)
+        -> (offset: Int, opening: String, closing: String)?
+    {
+        guard let first = operation.loc?.startToken else { return nil }
+        if first.kind == .openingBrace { return (first.start, "query(", ") ") }
+        if !operation.variableDefinitions.isEmpty {
+            // The parenthesis that closes the definitions: the first one at depth 0 (a directive's
+            // arguments on a definition nest their own).
+            var depth = 0
+            var token: Token? = first
+            while let current = token, current.kind != .eof {
+                if current.kind == .openingParenthesis { depth += 1 }
+                if current.kind == .closingParenthesis {
+                    depth -= 1
+                    if depth == 0 { return (current.start, ", ", "") }
+                }
+                token = current.next
+            }
+            return nil
+        }
+        // `query Name` or `query`: right after the last of them.
+        let last = first.next.flatMap { $0.kind == .name ? $0 : nil } ?? first
+        return (last.end, "(", ")")
+    }
+
+    /// Calls `body` with every field of a selection set, nested ones and those in inline
+    /// fragments included.
+    private static func visit(_ selectionSet: SelectionSet, _ body: (Field) -> Void) {
+        for selection in selectionSet.selections {
+            if let field = selection as? Field {
+                body(field)
+                if let inner = field.selectionSet { visit(inner, body) }
+            } else if let fragment = selection as? InlineFragment {
+                visit(fragment.selectionSet, body)
+            }
+        }
+    }
+}
