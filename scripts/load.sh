@@ -12,7 +12,10 @@
 #   LOAD_SECONDS=10 scripts/load.sh shorter runs
 #   LOAD_CONNECTIONS="10 100" ...   the connection counts (default "10 50 200"; the last is
 #                                   run twice, to show the resident size flat)
-#   LOAD_ABUSE="slow-clients" ...   the abuse runs (default: all four of scripts/abuse.py)
+#   LOAD_ABUSE="slow-clients" ...   the abuse runs (default: all four of scripts/abuse.py;
+#                                   LOAD_ABUSE="" for none)
+#   LOAD_REPEATS=8 ...              how many times the largest load runs again (default 1):
+#                                   the steady run that shows whether resident memory is flat
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "load: wrk is not installed (Debian: apt-get install wrk)"; exit 1; }
@@ -69,9 +72,11 @@ done
 # The largest load again: the resident size it reached is what that many requests in flight
 # take; it stays there, not grows, when the load goes on.
 last=${connections##* }
-measure "Relay connection again" "$last" "$work/relay-report.lua" "$base/graphql"
+for round in $(seq 1 "${LOAD_REPEATS:-1}"); do
+    measure "Relay connection again ($round)" "$last" "$work/relay-report.lua" "$base/graphql"
+done
 measure "REST list again" "$last" "$work/report.lua" "$base/api/launches?per_page=20&page=3"
-for abuse in ${LOAD_ABUSE:-slow-clients oversize-bodies malformed-bodies idle-connections}; do
+for abuse in ${LOAD_ABUSE-slow-clients oversize-bodies malformed-bodies idle-connections}; do
     python3 scripts/abuse.py "$abuse" 127.0.0.1 "$port" "$((seconds + 5))" >"$work/$abuse.log" 2>&1 &
     attacker=$!
     sleep 3 # the attack's connections open before the measurement starts
