@@ -30,7 +30,7 @@ public struct URLSessionTransport: GraphQLTransport {
     /// The largest response body the transport reads, in bytes; `nil` for no limit.
     ///
     /// A body that grows past it fails the request with `URLError.dataLengthExceedsMaximum` (a
-    /// ``GraphQLClientError/Code/transport`` error from the client), so that a broken or hostile
+    /// `GraphQLClientError.Code.transport` error from the client), so that a broken or hostile
     /// server cannot fill the app's memory: the transport holds a response whole before the
     /// client reads it, and URLSession's timeout never ends a body that keeps arriving. The
     /// transport stops reading as soon as the announced length (`Content-Length`) or the bytes
