@@ -73,10 +73,7 @@ final class ProgressReporter: Sendable {
     /// Tells that a request is retried.
     func retrying(_ notice: RetryNotice) {
         guard style != .quiet else { return }
-        let prefix = state.withLock { state in
-            defer { state.barShown = false }
-            return state.barShown ? "\r\u{1B}[K" : ""
-        }
+        let prefix = lineStart()
         sink.write(
             "\(prefix)retrying in \(Self.seconds(notice.delay)) (\(notice.retry) of \(notice.maximumRetries)): \(notice.reason)\n"
         )
@@ -86,10 +83,7 @@ final class ProgressReporter: Sendable {
     /// 1m 41s until 14:05:09 UTC (no request left)`), or gives up because the reset is too far.
     func rateLimited(_ notice: RateLimitNotice) {
         guard style != .quiet else { return }
-        let prefix = state.withLock { state in
-            defer { state.barShown = false }
-            return state.barShown ? "\r\u{1B}[K" : ""
-        }
+        let prefix = lineStart()
         let until = notice.reset.map { " until \(RateLimit.clockTime($0))" } ?? ""
         if notice.givesUp {
             sink.write(
@@ -98,6 +92,15 @@ final class ProgressReporter: Sendable {
         } else {
             sink.write(
                 "\(prefix)rate limit: waiting \(Self.seconds(notice.delay))\(until) (\(notice.reason))\n")
+        }
+    }
+
+    /// What a line of its own starts with: the bar cleared, when one is shown (the next update
+    /// draws it again).
+    private func lineStart() -> String {
+        state.withLock { state in
+            defer { state.barShown = false }
+            return state.barShown ? "\r\u{1B}[K" : ""
         }
     }
 
