@@ -101,8 +101,11 @@ struct PagerWindowTests {
         // Both ends load; the next page arrives first and drops the first page.
         let before = pager.loadPrevious()
         let next = pager.loadNext()
-        let beforeCall = await source.nextCall()
-        let nextCall = await source.nextCall()
+        // The two loads reach the source in either order: tell them apart by their requests.
+        let firstCall = await source.nextCall()
+        let secondCall = await source.nextCall()
+        let firstIsPrevious = if case .previous = firstCall.request.position { true } else { false }
+        let (beforeCall, nextCall) = firstIsPrevious ? (firstCall, secondCall) : (secondCall, firstCall)
         nextCall.succeed(with: list.page(for: nextCall.request))
         #expect(try await next.value == .loaded)
         #expect(try await before.value == .cancelled)
