@@ -67,4 +67,83 @@ struct NodeTests {
             #expect(seen == ["5", "4", "3", "2", "1"])
         }
     }
+
+    struct RocketsPayload: Decodable {
+        struct Connection: Decodable {
+            struct Edge: Decodable {
+                struct Rocket: Decodable {
+                    let id: String
+                    let launches: RelayPage
+                }
+                let cursor: String
+                let node: Rocket
+            }
+            let edges: [Edge]
+            let pageInfo: RelayPage.Info
+            let totalCount: Int
+        }
+        let rocketConnection: Connection
+    }
+
+    static let rocketsQuery = """
+        query($first: Int, $after: String, $last: Int, $before: String) {
+          rocketConnection(first: $first, after: $after, last: $last, before: $before) {
+            edges { cursor node { id launches(first: 2) { \(relayPageSelection) } } }
+            pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+            totalCount
+          }
+        }
+        """
+
+    @Test("rocketConnection pages every rocket by id, forward and backward, each with its launches")
+    func pagesRockets() async throws {
+        try await withLaunchServer { server in
+            var forward: [String] = []
+            var after: Map = .null
+            while true {
+                let response = try await server.graphQL(
+                    Self.rocketsQuery, variables: ["first": .number(Number(2)), "after": after],
+                    as: RocketsPayload.self)
+                #expect(response.messages == [])
+                let connection = try #require(response.data?.rocketConnection)
+                #expect(connection.totalCount == 3)
+                #expect(connection.pageInfo.hasPreviousPage == (after != .null))
+                forward += connection.edges.map(\.node.id)
+                for edge in connection.edges {
+                    #expect(edge.node.launches.edges.count <= 2)
+                    #expect(edge.node.launches.totalCount ?? 0 > 0)
+                }
+                guard connection.pageInfo.hasNextPage, let end = connection.pageInfo.endCursor else { break }
+                after = .string(end)
+            }
+            #expect(forward == ["falcon1", "falcon9", "falconheavy"])
+
+            let last = try await server.graphQL(
+                Self.rocketsQuery, variables: ["last": .number(Number(2))], as: RocketsPayload.self)
+            let lastPage = try #require(last.data?.rocketConnection)
+            #expect(lastPage.edges.map(\.node.id) == ["falcon9", "falconheavy"])
+            #expect(lastPage.pageInfo.hasPreviousPage && !lastPage.pageInfo.hasNextPage)
+            let before = try await server.graphQL(
+                Self.rocketsQuery,
+                variables: [
+                    "last": .number(Number(2)),
+                    "before": .string(try #require(lastPage.pageInfo.startCursor)),
+                ],
+                as: RocketsPayload.self)
+            #expect(before.data?.rocketConnection.edges.map(\.node.id) == ["falcon1"])
+            #expect(before.data?.rocketConnection.pageInfo.hasNextPage == true)
+        }
+    }
+
+    @Test("a cursor that is not a rocket's is refused, naming the argument")
+    func refusesForeignCursors() async throws {
+        try await withLaunchServer { server in
+            let response = try await server.graphQL(
+                Self.rocketsQuery, variables: ["first": .number(Number(1)), "after": "bm90LWEtcm9ja2V0"],
+                as: RocketsPayload.self)
+            #expect(response.data == nil)
+            #expect(response.errors?.first?.extensions?["argument"] == "after")
+            #expect(response.messages.first?.contains("not a rocket cursor") == true)
+        }
+    }
 }

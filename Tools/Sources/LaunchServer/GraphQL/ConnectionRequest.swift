@@ -25,6 +25,18 @@ struct ConnectionRequest: Sendable, Hashable {
     /// - Throws: A `GraphQLError` naming the argument when `first` or `last` is outside
     ///   0...100, both or neither are given, or a cursor does not decode.
     init(_ arguments: ConnectionArguments, field: String) throws(GraphQLError) {
+        count = try Self.count(of: arguments, field: field)
+        after = try Self.position(arguments.after, argument: "after", field: field)
+        before = try Self.position(arguments.before, argument: "before", field: field)
+    }
+
+    /// Validates `first` and `last`: one of them, from 0 to ``ConnectionArguments/maximumCount``.
+    ///
+    /// - Parameters:
+    ///   - arguments: The field's arguments.
+    ///   - field: The field's name, for the messages.
+    /// - Throws: A `GraphQLError` naming the argument, worded as GitHub's API words it.
+    static func count(of arguments: ConnectionArguments, field: String) throws(GraphQLError) -> Count {
         let limit = ConnectionArguments.maximumCount
         for (name, value) in [("first", arguments.first), ("last", arguments.last)] {
             if let value, value < 0 {
@@ -41,8 +53,8 @@ struct ConnectionRequest: Sendable, Hashable {
             }
         }
         switch (arguments.first, arguments.last) {
-        case (let first?, nil): count = .first(first)
-        case (nil, let last?): count = .last(last)
+        case (let first?, nil): return .first(first)
+        case (nil, let last?): return .last(last)
         case (.some, .some):
             throw ArgumentError.invalid(
                 "first", of: field,
@@ -52,8 +64,6 @@ struct ConnectionRequest: Sendable, Hashable {
                 "first", of: field,
                 "You must provide a `first` or `last` value to properly paginate the `\(field)` connection.")
         }
-        after = try Self.position(arguments.after, argument: "after", field: field)
-        before = try Self.position(arguments.before, argument: "before", field: field)
     }
 
     /// Decodes an optional cursor argument.

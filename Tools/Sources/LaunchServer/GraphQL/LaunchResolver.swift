@@ -98,6 +98,13 @@ struct LaunchResolver: Sendable {
         context.store.rockets.values.sorted { $0.rocketID < $1.rocketID }
     }
 
+    /// `rocketConnection(first:, after:, last:, before:): RocketConnection!`, by id.
+    func rocketConnection(context: LaunchContext, arguments: ConnectionArguments) throws
+        -> RocketRelayConnection
+    {
+        try RocketRelayConnection.resolve(arguments: arguments, rockets: context.store.rockets)
+    }
+
     // MARK: Mutation
 
     /// Arguments of `bookTrips`.

@@ -5,8 +5,9 @@ import Graphiti
 ///
 /// It serves the Apollo tutorial's API field for field (`launches`, `launch`, `Launch`,
 /// `Mission`, `Rocket`, `bookTrips`, `cancelTrip`), a Relay connection (`launchConnection`,
-/// `Node`, `node`, `Rocket.launches`), an offset page (`launchPage`) and mutations that change
-/// the list while a client pages (`addLaunch`, `deleteLaunch`). ``sdl`` prints it.
+/// `Node`, `node`, `Rocket.launches`), a connection of connections (`rocketConnection`), an
+/// offset page (`launchPage`) and mutations that change the list while a client pages
+/// (`addLaunch`, `deleteLaunch`). ``sdl`` prints it.
 public enum LaunchSchema {
     /// The schema in the GraphQL schema definition language.
     ///
@@ -99,6 +100,20 @@ public enum LaunchSchema {
             .description(
                 "Launches as a Relay connection (GraphQL Cursor Connections Specification), newest first.")
 
+            Type(RocketEdge.self) {
+                Field("cursor", at: \.cursor)
+                Field("node", at: \.node)
+            }
+
+            Type(RocketRelayConnection.self, as: "RocketConnection") {
+                Field("edges", at: \.edges)
+                Field("nodes", at: \.nodes)
+                Field("pageInfo", at: \.pageInfo)
+                Field("totalCount", at: \.totalCount)
+            }
+            .description(
+                "Every rocket as a Relay connection, by id; each rocket's `launches` is a connection too.")
+
             Type(LaunchPage.self) {
                 Field("launches", at: \.launches)
                 Field("offset", at: \.offset)
@@ -149,6 +164,11 @@ public enum LaunchSchema {
                 }
 
                 Field("rockets", at: LaunchResolver.rockets)
+
+                Field("rocketConnection", at: LaunchResolver.rocketConnection, connectionArguments)
+                    .description(
+                        "Every rocket, by id, as a Relay connection whose nodes hold their own `launches` connection: the outer level of a nested export."
+                    )
             }
 
             Mutation {
