@@ -47,10 +47,22 @@ struct GraphQLExportSource: ExportSource {
     /// The page size the document gives as a literal (``LiteralPageSize``), which is never
     /// changed; `nil` when the count is a variable the export sets.
     let fixedCount: Int?
+    /// The text sent: the document's, or one prepared further (a ``NestedDocument``'s).
+    let text: String
 
     /// Checks that the document can page in the direction asked for.
+    /// - Parameters:
+    ///   - client: the client.
+    ///   - document: the analysed document.
+    ///   - text: the text to send instead of the document's, when it is prepared further.
+    ///   - variables: the document's other variables.
+    ///   - backward: whether to page backward from the end.
     /// - Throws: ``CLIError`` (usage) when it cannot.
-    init(client: GraphQLClient, document: ConnectionDocument, variables: [String: JSONValue], backward: Bool)
+    init(
+        client: GraphQLClient, document: ConnectionDocument, text: String? = nil,
+        variables: [String: JSONValue],
+        backward: Bool
+    )
         throws(CLIError)
     {
         let names = document.variables
@@ -69,6 +81,7 @@ struct GraphQLExportSource: ExportSource {
         }
         self.client = client
         self.document = document
+        self.text = text ?? document.text
         self.variables = variables
         self.backward = backward
         fixedCount = LiteralPageSize.fixedCount(of: document, backward: backward)
@@ -91,7 +104,7 @@ struct GraphQLExportSource: ExportSource {
 
     func page(at cursor: String?, count: Int) async throws -> ExportPage {
         let request = UntypedOperation(
-            document: document.text, operationName: document.operationName,
+            document: text, operationName: document.operationName,
             variables: requestVariables(cursor: cursor, count: count))
         let response = try await client.send(request)
         let page = try document.extractPage(from: response)

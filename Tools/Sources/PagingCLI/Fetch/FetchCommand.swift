@@ -14,6 +14,12 @@ struct FetchCommand: AsyncParsableCommand {
             @connection or gives it first/after (or last/before) variables and selects pageInfo.
             REST: --rest URL, following Link: rel="next" headers, or --next-field PATH in the JSON body.
 
+            Connections inside connections: mark each level with @connection, and every inner \
+            connection of every outer node is paged to its end through the server's node(id:) field, \
+            up to --concurrency outer nodes at once, written in the outer order. Each line is an outer \
+            node whose inner connections hold all their nodes; with --flatten, each line is an innermost \
+            node with its parent's id as parentId, and --resume continues inside an inner connection.
+
             GraphQL errors next to a page's data (a field that failed is null) stop the export with \
             exit status 1 and the errors, before that page is written; --allow-partial exports such \
             pages with their nulls instead, warns with each error, and counts what was nulled.
@@ -113,11 +119,28 @@ struct FetchCommand: AsyncParsableCommand {
         ))
     var sendHeadersToAnyHost = false
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "With connections inside connections: one line per innermost node, with its parent's id as \"parentId\", instead of one line per outer node with all its inner nodes inside."
+        ))
+    var flatten = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With connections inside connections: how many outer nodes have their inner connections paged at once (lines are written in the outer order all the same).",
+            valueName: "n"))
+    var concurrency: Int = FetchCommand.defaultConcurrency
+
     @Flag(name: [.short, .long], help: "Print no progress.")
     var quiet = false
 
     /// The default number of items per request.
     static let defaultPageSize = 50
+
+    /// The default number of outer nodes whose inner connections are paged at once.
+    static let defaultConcurrency = 4
 
     func validate() throws {
         if let pageSize, !(1...1000).contains(pageSize) {
@@ -157,6 +180,13 @@ struct FetchCommand: AsyncParsableCommand {
                 throw ValidationError("--next-field, --token-param and --items-field are for --rest.")
             }
         }
+        if !(1...32).contains(concurrency) {
+            throw ValidationError("--concurrency must be between 1 and 32; it is \(concurrency).")
+        }
+        if rest != nil, flatten {
+            throw ValidationError(
+                "--flatten is for GraphQL connections inside connections; a REST list has none.")
+        }
         if tokenParameter != nil, nextField == nil {
             throw ValidationError("--token-param goes with --next-field.")
         }
@@ -181,7 +211,8 @@ struct FetchCommand: AsyncParsableCommand {
             onRetry: { progress.retrying($0) },
             onRateLimit: { progress.rateLimited($0) },
             date: io.date)
-        let source = try makeSource(start: start, headers: headers, transport: transport)
+        let made = try makeSource(start: start, headers: headers, transport: transport)
+        let source = made.source
         let fixedCount = (source as? GraphQLExportSource)?.fixedCount
         if let fixedCount, let pageSize, pageSize != fixedCount {
             progress.interject(
@@ -198,9 +229,22 @@ struct FetchCommand: AsyncParsableCommand {
             write: destination.write)
 
         let partialData = PartialDataLog(progress: progress)
-        let exporter = Exporter(
-            source: source, settings: settings, partialData: allowPartial ? partialData.handling : .refuse)
-        let export = Task { await exporter.run(into: sink, progress: progress) }
+        let export: Task<Exporter.Result, Never>
+        if let nested = made.nested, let client = made.client {
+            let exporter = NestedExporter(
+                source: source, document: nested,
+                pages: NestedPages(
+                    client: client, variables: try connection.variableValues(),
+                    pageSize: pageSize ?? Self.defaultPageSize,
+                    progress: progress),
+                settings: settings, flatten: flatten, concurrency: concurrency)
+            export = Task { await exporter.run(into: sink, progress: progress) }
+        } else {
+            let exporter = Exporter(
+                source: source, settings: settings, partialData: allowPartial ? partialData.handling : .refuse
+            )
+            export = Task { await exporter.run(into: sink, progress: progress) }
+        }
         let stopWatching = io.onInterrupt { export.cancel() }
         let result = await withTaskCancellationHandler {
             await export.value
@@ -307,8 +351,16 @@ struct FetchCommand: AsyncParsableCommand {
         return url
     }
 
+    /// The source of an export, and for a query with connections inside connections, its
+    /// analysis and the client its inner pages are loaded with.
+    private struct MadeSource {
+        var source: any ExportSource
+        var nested: NestedDocument?
+        var client: GraphQLClient?
+    }
+
     private func makeSource(start: URL, headers: HeaderScope, transport: any GraphQLTransport)
-        throws(CLIError) -> any ExportSource
+        throws(CLIError) -> MadeSource
     {
         let timeout = Duration.milliseconds(Int(connection.timeout * 1000))
         if rest != nil {
@@ -316,17 +368,56 @@ struct FetchCommand: AsyncParsableCommand {
                 nextField.map { .bodyField(path: Self.path($0), tokenParameter: tokenParameter) }
                 ?? .linkHeader
             if let resume { _ = try RESTExportSource.position(resume) }
-            return RESTExportSource(
-                start: start, locator: locator, itemsPath: itemsField.map(Self.path), headers: headers,
-                timeout: timeout, transport: transport)
+            return MadeSource(
+                source: RESTExportSource(
+                    start: start, locator: locator, itemsPath: itemsField.map(Self.path), headers: headers,
+                    timeout: timeout, transport: transport))
         }
-        let document = try connection.document(command: "fetch")
         // The endpoint is the export's origin: the fields go with every request, and the
         // transport's session keeps them off a redirect to another origin.
         let client = GraphQLClient(
             endpoint: start, headers: headers.fields, timeout: timeout, transport: transport)
-        return try GraphQLExportSource(
-            client: client, document: document, variables: try connection.variableValues(), backward: last)
+        let variables = try connection.variableValues()
+        let nested =
+            connection.connectionKey == nil
+            ? try NestedDocument.make(
+                LiteralPageSize.rewrite(try connection.queryText(command: "fetch")),
+                operationName: connection.operationName)
+            : nil
+        guard let nested else {
+            if flatten {
+                throw .usage(
+                    "--flatten writes the nodes of a connection inside the nodes of another, but the query has no such connection marked; mark each connection to page with @connection, the inner one inside the outer one's edges { node { ... } } or nodes { ... }."
+                )
+            }
+            let document = try connection.document(command: "fetch")
+            return MadeSource(
+                source: try GraphQLExportSource(
+                    client: client, document: document, variables: variables, backward: last))
+        }
+        if flatten, !nested.isChain {
+            throw .usage(
+                "--flatten writes the nodes of the innermost connection, but the query pages two connections side by side in one node; page one connection at each level, or leave out --flatten for nested output."
+            )
+        }
+        if flatten, let clash = nested.innermostKeys.first(where: { $0 == FlattenWalk.parentKey }) {
+            throw .usage(
+                "--flatten adds \"\(clash)\" to each line, but the innermost nodes select a field of that name; give that field an alias."
+            )
+        }
+        if allowPartial {
+            throw .usage(
+                "--allow-partial is not available for connections inside connections: a page whose data came with GraphQL errors stops the export."
+            )
+        }
+        var outerVariables = variables.filter { nested.declaredVariables.contains($0.key) }
+        outerVariables.merge(
+            NestedPages.countVariables(nested.levels, pageSize: pageSize ?? Self.defaultPageSize)
+        ) { _, count in count }
+        let source = try GraphQLExportSource(
+            client: client, document: nested.root, text: nested.text, variables: outerVariables,
+            backward: last)
+        return MadeSource(source: source, nested: nested, client: client)
     }
 
     private static func path(_ text: String) -> [String] {

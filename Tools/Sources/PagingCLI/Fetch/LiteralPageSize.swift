@@ -25,23 +25,34 @@ enum LiteralPageSize {
         for case let operation as OperationDefinition in document.definitions {
             var added: [String] = []
             visit(operation.selectionSet) { field in
-                let pagesByCursor = field.arguments.contains { argument in
-                    ["after", "before"].contains(argument.name.value) && argument.value is Variable
-                }
-                guard pagesByCursor else { return }
-                for argument in field.arguments where ["first", "last"].contains(argument.name.value) {
-                    guard let literal = argument.value as? IntValue, let location = argument.value.loc else {
-                        continue
-                    }
-                    number += 1
-                    let name = "\(prefix)\(argument.name.value)_\(number)"
-                    let token = location.startToken  // an integer is one token
-                    edits.append((token.start, token.end - token.start, "$\(name)"))
-                    added.append("$\(name): Int = \(literal.value)")
-                }
+                literals(of: field, number: &number, edits: &edits, added: &added)
             }
             guard !added.isEmpty, let place = variablesPlace(of: operation) else { continue }
             edits.append((place.offset, 0, place.opening + added.joined(separator: ", ") + place.closing))
+        }
+        // A literal in a named fragment becomes a variable of the document's operation, when it
+        // has one (a fragment shared by several operations is left as it is).
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        if operations.count == 1, let operation = operations.first {
+            var added: [String] = []
+            for case let fragment as FragmentDefinition in document.definitions {
+                visit(fragment.selectionSet) { field in
+                    literals(of: field, number: &number, edits: &edits, added: &added)
+                }
+            }
+            if !added.isEmpty, let place = variablesPlace(of: operation) {
+                // The operation may have had its own literals: its list is closed after them.
+                if let index = edits.firstIndex(where: { $0.offset == place.offset && $0.removing == 0 }) {
+                    let previous = edits[index].inserting
+                    let closing = previous.hasSuffix(place.closing) ? place.closing : ""
+                    edits[index].inserting =
+                        String(previous.dropLast(closing.count)) + ", " + added.joined(separator: ", ")
+                        + closing
+                } else {
+                    edits.append(
+                        (place.offset, 0, place.opening + added.joined(separator: ", ") + place.closing))
+                }
+            }
         }
         guard !edits.isEmpty else { return text }
         var bytes = Array(text.utf8)
@@ -51,6 +62,28 @@ enum LiteralPageSize {
                 edit.offset..<(edit.offset + edit.removing), with: Array(edit.inserting.utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Makes each literal `first:` and `last:` of a field that pages by cursor a variable: the
+    /// edit of the literal, and the variable's definition.
+    private static func literals(
+        of field: Field, number: inout Int, edits: inout [(offset: Int, removing: Int, inserting: String)],
+        added: inout [String]
+    ) {
+        let pagesByCursor = field.arguments.contains { argument in
+            ["after", "before"].contains(argument.name.value) && argument.value is Variable
+        }
+        guard pagesByCursor else { return }
+        for argument in field.arguments where ["first", "last"].contains(argument.name.value) {
+            guard let literal = argument.value as? IntValue, let location = argument.value.loc else {
+                continue
+            }
+            number += 1
+            let name = "\(prefix)\(argument.name.value)_\(number)"
+            let token = location.startToken  // an integer is one token
+            edits.append((token.start, token.end - token.start, "$\(name)"))
+            added.append("$\(name): Int = \(literal.value)")
+        }
     }
 
     /// The count a document fixes for the direction it is paged in: the default of a variable

@@ -19,6 +19,8 @@ final class ProgressReporter: Sendable {
         var items = 0
         var pages = 0
         var total: Int?
+        var innerNodes = 0
+        var innerPages = 0
         var lastDrawn: Duration?
         var barShown = false
     }
@@ -68,6 +70,18 @@ final class ProgressReporter: Sendable {
             }
         }
         if let text { sink.write(text) }
+    }
+
+    /// Records a page of an inner connection of a nested export, shown after the outer counts
+    /// (`inner: 340 nodes, 17 pages`) from the next update on.
+    /// - Parameters:
+    ///   - nodes: the page's nodes.
+    ///   - pages: the pages (one).
+    func inner(nodes: Int, pages: Int) {
+        state.withLock { state in
+            state.innerNodes += nodes
+            state.innerPages += pages
+        }
     }
 
     /// Tells that a request is retried.
@@ -147,6 +161,7 @@ final class ProgressReporter: Sendable {
         ]
         let rate = rate(state, elapsed: elapsed)
         if let rate { parts.append("\(Int(rate.rounded())) items/s") }
+        if state.innerPages > 0 { parts.append(innerText(state)) }
         if let total = state.total, total > 0 {
             parts.append("\(min(100, state.items * 100 / total))% of \(total)")
             if estimate, let rate, rate > 0, total > state.items {
@@ -160,8 +175,9 @@ final class ProgressReporter: Sendable {
     private static func bar(_ state: State, elapsed: Duration) -> String {
         let rate = rate(state, elapsed: elapsed)
         let rateText = rate.map { " \(Int($0.rounded()))/s" } ?? ""
+        let inner = state.innerPages > 0 ? "  " + innerText(state) : ""
         guard let total = state.total, total > 0 else {
-            return "\(state.items) items  \(state.pages) pages\(rateText)"
+            return "\(state.items) items  \(state.pages) pages\(rateText)\(inner)"
         }
         let fraction = min(1, Double(state.items) / Double(total))
         let width = 24
@@ -174,7 +190,12 @@ final class ProgressReporter: Sendable {
             let left = Int((Double(total - state.items) / rate).rounded(.up))
             text += "  ETA \(left / 60):" + String(format: "%02d", left % 60)
         }
-        return text
+        return text + inner
+    }
+
+    /// `inner: 340 nodes, 17 pages`: the inner connections' pages of a nested export.
+    private static func innerText(_ state: State) -> String {
+        "inner: \(state.innerNodes) node\(state.innerNodes == 1 ? "" : "s"), \(state.innerPages) page\(state.innerPages == 1 ? "" : "s")"
     }
 
     /// `1.5s`, `12s`, `2m 5s`.
