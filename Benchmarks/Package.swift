@@ -97,12 +97,24 @@ let package = Package(
             dependencies: [.product(name: "PagingCodegen", package: "Paging")],
             swiftSettings: settings
         ),
+        // Issue 19: `paging fetch` of 1,000,000 launches in a child process of its own, for the
+        // export's peak resident memory (ExportBenchmarks runs it; scripts/benchmarks.sh builds it).
+        .executableTarget(
+            name: "ExportMemory",
+            dependencies: [
+                .product(name: "LaunchServer", package: "Tools"),
+                .product(name: "PagingCLI", package: "Tools"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: settings
+        ),
         suite("CodegenBenchmarks", ["BenchmarkSupport"]),
         suite(
             "StoreFileBenchmarks",
             [
                 "BenchmarkSupport", "GraphQLBenchmarkSupport", .product(name: "Paging", package: "Paging"),
-                .product(name: "PagingGraphQL", package: "Paging"), .product(name: "PagingSQLite", package: "Paging"),
+                .product(name: "PagingGraphQL", package: "Paging"),
+                .product(name: "PagingSQLite", package: "Paging"),
             ]),
         suite(
             "PrefetchBenchmarks",

@@ -21,10 +21,11 @@ for suite in "$@"; do targets+=(--target "$suite"); done
     swift --version 2>&1 | head -1
 } > "$out/machine.txt"
 
-# GraphQLListBenchmarks and CodegenBenchmarks run these executables, each a workload in a
+# GraphQLListBenchmarks, CodegenBenchmarks and ExportBenchmarks run these executables, each a workload in a
 # process of its own.
 swift build -c release --product GraphQLListMemory
 swift build -c release --product CodegenScale
+swift build -c release --product ExportMemory
 swift package --disable-sandbox benchmark "${targets[@]}" --no-progress --time-units microseconds --format markdown | tee "$out/results.md"
 echo
 cat "$out/machine.txt"

@@ -235,4 +235,35 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.measurement(ExportMetric.fetchCPU, Int(fetchTiming.cpu.rounded()))
             benchmark.measurement(ExportMetric.handWrittenCPU, Int(handTiming.cpu.rounded()))
         }, setup: setup, teardown: teardown)
+
+    // Issue 19: an export streams. `paging fetch` of 1,000,000 synthetic launches, 100 a page, as
+    // JSON Lines into a pipe, in a process of its own (ExportMemory starts the server, runs the
+    // export as its child and counts the lines); its peak resident memory, target under 50 MB,
+    // and for information its anonymous (heap and stack) resident memory as it ends.
+    // Kilobytes: the figure is near the target, and the harness reports whole numbers.
+    let peak = BenchmarkMetric.custom(
+        "Peak resident, own process (kB)", polarity: .prefersSmaller, useScalingFactor: false)
+    let anonymous = BenchmarkMetric.custom(
+        "Anonymous resident at the end, own process (kB)", polarity: .prefersSmaller, useScalingFactor: false)
+    let seconds = BenchmarkMetric.custom(
+        "Export, own process (s)", polarity: .prefersSmaller, useScalingFactor: false)
+    Benchmark(
+        "export 1,000,000 launches, peak resident of paging fetch in a process of its own",
+        configuration: .init(
+            metrics: [peak, anonymous, seconds], units: [peak: .count, anonymous: .count, seconds: .count],
+            warmupIterations: 0,
+            maxDuration: .seconds(600), maxIterations: 1)
+    ) { benchmark in
+        let fields = try runOwnProcess("ExportMemory", arguments: ["--launches", "1000000"])
+        guard fields["items"] == "1000000", let bytes = fields["peakResidentBytes"].flatMap(Int.init),
+            let time = fields["seconds"].flatMap(Double.init)
+        else {
+            throw BenchmarkSetupError("ExportMemory did not export every launch: \(fields)")
+        }
+        benchmark.measurement(peak, bytes / 1_000)
+        if let own = fields["anonymousResidentBytesAtEnd"].flatMap(Int.init) {
+            benchmark.measurement(anonymous, own / 1_000)
+        }
+        benchmark.measurement(seconds, Int(time.rounded()))
+    }
 }

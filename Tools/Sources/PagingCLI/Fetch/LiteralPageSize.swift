@@ -117,19 +117,9 @@ enum LiteralPageSize {
         guard let first = operation.loc?.startToken else { return nil }
         if first.kind == .openingBrace { return (first.start, "query(", ") ") }
         if !operation.variableDefinitions.isEmpty {
-            // The parenthesis that closes the definitions: the first one at depth 0 (a directive's
-            // arguments on a definition nest their own).
-            var depth = 0
-            var token: Token? = first
-            while let current = token, current.kind != .eof {
-                if current.kind == .openingParenthesis { depth += 1 }
-                if current.kind == .closingParenthesis {
-                    depth -= 1
-                    if depth == 0 { return (current.start, ", ", "") }
-                }
-                token = current.next
-            }
-            return nil
+            // The parenthesis that closes the definitions (a directive's arguments on a
+            // definition nest their own).
+            return first.closingParenthesis.map { ($0.start, ", ", "") }
         }
         // `query Name` or `query`: right after the last of them.
         let last = first.next.flatMap { $0.kind == .name ? $0 : nil } ?? first
@@ -147,5 +137,23 @@ enum LiteralPageSize {
                 visit(fragment.selectionSet, body)
             }
         }
+    }
+}
+
+extension Token {
+    /// The parenthesis that closes the first one at or after this token, counting those nested
+    /// in it; `nil` when the document ends first. O(n) in the tokens passed.
+    var closingParenthesis: Token? {
+        var depth = 0
+        var token: Token? = self
+        while let current = token, current.kind != .eof {
+            if current.kind == .openingParenthesis { depth += 1 }
+            if current.kind == .closingParenthesis {
+                depth -= 1
+                if depth == 0 { return current }
+            }
+            token = current.next
+        }
+        return nil
     }
 }

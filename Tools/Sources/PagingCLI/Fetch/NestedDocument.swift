@@ -161,17 +161,7 @@ struct NestedDocument: Sendable {
             let at = directive.loc?.startToken, let name = at.next
         else { return nil }
         guard let open = name.next, open.kind == .openingParenthesis else { return (at.start, name.end) }
-        var depth = 0
-        var token: Token? = open
-        while let current = token, current.kind != .eof {
-            if current.kind == .openingParenthesis { depth += 1 }
-            if current.kind == .closingParenthesis {
-                depth -= 1
-                if depth == 0 { return (at.start, current.end) }
-            }
-            token = current.next
-        }
-        return nil
+        return open.closingParenthesis.map { (at.start, $0.end) }
     }
 
     /// What building a level's `node(id:)` query needs from the document.
