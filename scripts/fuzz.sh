@@ -7,8 +7,8 @@
 #   scripts/fuzz.sh                   every target for FUZZ_SECONDS (default 30) each
 #   FUZZ_RUNS=10000000 scripts/fuzz.sh    every target for that many executions each
 #   scripts/fuzz.sh FuzzJSON ...      the targets named
-#   FUZZ_CONFIG=release scripts/fuzz.sh   an optimized build (3-6x the executions a second;
-#                                     what the long runs of RELIABILITY.md use)
+#   FUZZ_CONFIG=release scripts/fuzz.sh   an optimized build (faster for some targets, not all:
+#                                     see RELIABILITY.md for the speeds measured)
 #
 # The inputs a run finds go to Fuzz/.build-fuzz/corpus/<target> (kept between runs, not
 # committed); the committed seeds are only read.
