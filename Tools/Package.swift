@@ -38,6 +38,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // The command line's HTTP client: SwiftNIO, not FoundationNetworking (libcurl).
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // The one lock of the tools, sources and tests: an `NSLock`, which ThreadSanitizer sees
@@ -78,7 +81,14 @@ let package = Package(
             dependencies: [
                 "LaunchServer", "ToolsLock",
                 .product(name: "Paging", package: "Paging"),
-                .product(name: "PagingGraphQL", package: "Paging"),
+                // The client without URLSessionTransport: the commands send over
+                // AsyncHTTPClient, so that `paging` never loads FoundationNetworking and libcurl.
+                .product(name: "PagingGraphQLClient", package: "Paging"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // `demo --database`: the launch list kept in a SQLite file, offline-first.
                 .product(name: "PagingSQLite", package: "Paging"),
                 .product(name: "PagingCodegen", package: "Paging"),
@@ -110,6 +120,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // The commands' transport, its responses made by hand.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

@@ -7,7 +7,7 @@
 //   ExportMemory [--launches N] [--page-size P]
 //   → items=1000000 peakResidentBytes=… anonymousResidentBytesAtEnd=… seconds=…
 //
-// Most of the peak is code: the pages of the Swift runtime, Foundation, libcurl and the binary
+// Most of the peak is code: the pages of the Swift runtime, Foundation and the binary
 // that were touched. The anonymous figure is the export's own memory (heap and stacks) as it ends.
 import ArgumentParser
 import Foundation

@@ -179,11 +179,11 @@ struct NestedFetchTests {
         "failures at seeded requests, outer and inner, stop the export; each --resume goes on to the exact whole",
         arguments: [true, false])
     func resumesAfterFaults(flatten: Bool) async throws {
-        // No dropped connections here: on Linux, FoundationNetworking waits out its whole
-        // timeout when a reused connection is dropped (see RELIABILITY.md), and this test makes
-        // dozens of such failures.
+        // Dropped connections among them: the commands' transport sees a kept-alive connection
+        // closed on a request at once (URLSession on Linux waited out its whole timeout).
         try await withLaunchServer({ configuration in
-            configuration.faults = FaultInjection(rate: 0.3, kinds: [.httpError, .graphQLError])
+            configuration.faults = FaultInjection(
+                rate: 0.3, kinds: [.httpError, .graphQLError, .droppedConnection])
             configuration.seed = 11
         }) { (server: LaunchServer) async throws in
             // The nested output writes a rocket whole, so its 92 launches must come in one run:
@@ -224,7 +224,7 @@ struct NestedFetchTests {
     @Test("with retries, injected faults at both levels change nothing in the output")
     func retriesFaults() async throws {
         try await withLaunchServer({ configuration in
-            configuration.faults = FaultInjection(rate: 0.3, kinds: [.httpError])
+            configuration.faults = FaultInjection(rate: 0.3, kinds: [.httpError, .droppedConnection])
             configuration.seed = 5
         }) { (server: LaunchServer) async throws in
             let sleeps = Recorder<Duration>()

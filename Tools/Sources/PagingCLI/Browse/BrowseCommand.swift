@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Paging
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// `paging browse`: the demo's screen over any Relay connection.
 struct BrowseCommand: AsyncParsableCommand {
@@ -65,16 +65,14 @@ struct BrowseCommand: AsyncParsableCommand {
         // the terminal back.
         let notices = HeldLines(sink: io.standardError, holding: interactive)
         defer { notices.release() }
-        // The fields go to the endpoint's origin only: the session keeps them off a redirect to
-        // another origin, which URLSession would otherwise follow with every field.
+        // The fields go to the endpoint's origin only: the transport keeps them off a redirect to
+        // another origin.
         let headers = HeaderScope(
             start: endpoint, fields: try connection.headerFields(), notice: notices.line)
-        let urlSession = headers.makeSession()
-        defer { urlSession.finishTasksAndInvalidate() }
+        let timeout = Duration.milliseconds(Int(connection.timeout * 1000))
         let client = GraphQLClient(
-            endpoint: endpoint, headers: headers.fields,
-            timeout: .milliseconds(Int(connection.timeout * 1000)),
-            transport: URLSessionTransport(session: urlSession))
+            endpoint: endpoint, headers: headers.fields, timeout: timeout,
+            transport: headers.makeTransport(idleTimeout: timeout))
         let source = ConnectionSource(
             client: client, document: document, variables: try connection.variableValues(), idKey: idField)
         let pager: Pager<String, JSONNode>

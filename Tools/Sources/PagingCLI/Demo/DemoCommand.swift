@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LaunchServer
 import Paging
-import PagingGraphQL
+import PagingGraphQLClient
 import PagingSQLite
 
 /// `paging demo`: the Apollo tutorial's launch list, paged live from the launch server started

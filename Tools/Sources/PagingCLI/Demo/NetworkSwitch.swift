@@ -1,5 +1,5 @@
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 import ToolsLock
 
 /// The demo's network, which the `o` key cuts and brings back: while it is off, every request
@@ -17,7 +17,7 @@ final class NetworkSwitch: GraphQLTransport, Sendable {
     /// - Parameters:
     ///   - base: what carries the requests while the network is on.
     ///   - on: whether it starts on.
-    init(over base: any GraphQLTransport = URLSessionTransport(), on: Bool) {
+    init(over base: any GraphQLTransport = HTTPClientTransport(idleTimeout: .seconds(15)), on: Bool) {
         self.base = base
         self.on = Locked(on)
     }

@@ -1,5 +1,5 @@
 import Paging
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// The Apollo tutorial's queries and mutations against the launch server: the launch list
 /// (`launches(pageSize:after:)`), a launch's details (`launch(id:)`), and booking.

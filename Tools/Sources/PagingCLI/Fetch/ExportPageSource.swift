@@ -1,5 +1,5 @@
 import Paging
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// One item of an export, as the engine's pager holds it.
 struct ExportItem: Identifiable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// A page of items to export, in export order, and where the next page starts.
 struct ExportPage: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import Paging
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// Exports every item of a source, page after page, into a sink, and says where it stopped.
 ///

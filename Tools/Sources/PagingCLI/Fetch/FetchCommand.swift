@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 import Synchronization
 
 /// `paging fetch`: exports every node of a connection (or every item of a REST list) as JSON
@@ -202,10 +202,10 @@ struct FetchCommand: AsyncParsableCommand {
         let headers = HeaderScope(
             start: start, fields: fields, sendsToAnyHost: sendHeadersToAnyHost,
             anyHostOption: "--send-headers-to-any-host", notice: { progress.interject($0 + "\n") })
-        let session = headers.makeSession()
-        defer { session.finishTasksAndInvalidate() }
         let transport = RetryingTransport(
-            base: rest == nil ? URLSessionTransport(session: session) : HTTPGetTransport(session: session),
+            base: headers.makeTransport(
+                idleTimeout: .milliseconds(Int(connection.timeout * 1000)),
+                maximumConnectionsPerHost: concurrency + 1),
             policy: RetryPolicy(maximumRetries: retries),
             sleep: io.sleep,
             onRetry: { progress.retrying($0) },

@@ -1,4 +1,4 @@
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// Lines for the output and where the export stands once they are written.
 struct NestedChunk: Sendable {

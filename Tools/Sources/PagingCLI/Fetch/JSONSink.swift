@@ -1,5 +1,5 @@
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 import ToolsLock
 
 /// Writes exported nodes as JSON Lines (one compact object a line) or as one JSON array,

@@ -1,5 +1,5 @@
 import GraphQL
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// Page sizes written as literals, as documents written for other tools give them (gh's
 /// `repositories(first: 100, after: $endCursor)`): kept as given.

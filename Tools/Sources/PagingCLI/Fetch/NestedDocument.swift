@@ -1,6 +1,6 @@
 import Foundation
 import GraphQL
-import PagingGraphQL
+import PagingGraphQLClient
 import ToolsLock
 
 /// A query with connections at more than one level, each marked with `@connection`

@@ -1,5 +1,5 @@
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// Exports a query with connections at several levels (``NestedDocument``): the outer
 /// connection page after page, and for each of its nodes every inner connection to its end.

@@ -1,5 +1,5 @@
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// A node that holds inner connections: its id and type, as the prepared query asks for them.
 struct ParentNode: Sendable, Equatable {

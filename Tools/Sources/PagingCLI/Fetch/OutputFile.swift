@@ -1,5 +1,5 @@
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 import ToolsLock
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import GraphQL
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// Makes a ``ConnectionDocument`` from a query given on the command line: one that marks its
 /// connection with `@connection`, or one whose connection takes `after:` (or `before:`) as a

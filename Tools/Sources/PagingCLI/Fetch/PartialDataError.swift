@@ -1,5 +1,5 @@
 import Paging
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// A page refused because GraphQL errors came next to its data: the errors, and the page.
 struct PartialDataError: Error, Sendable, CustomStringConvertible {

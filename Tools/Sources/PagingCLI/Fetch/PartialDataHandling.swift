@@ -1,4 +1,4 @@
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// What an export does with a page whose data came with GraphQL errors (a field failed, so it
 /// is `null`, and the rest of the page is there): the library's ``PartialDataReport`` says which

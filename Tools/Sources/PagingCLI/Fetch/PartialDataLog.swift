@@ -1,4 +1,4 @@
-import PagingGraphQL
+import PagingGraphQLClient
 import ToolsLock
 
 /// Tells, on standard error, each page an export kept despite GraphQL errors (`--allow-partial`),

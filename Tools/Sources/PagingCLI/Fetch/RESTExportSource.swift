@@ -1,5 +1,5 @@
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// How a REST list says where its next page is.
 enum NextPageLocator: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// What a response says about the client's rate limit: the requests left in the current window
 /// and when the window resets, from the fields GitHub and many others send

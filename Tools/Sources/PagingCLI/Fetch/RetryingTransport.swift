@@ -1,5 +1,5 @@
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 import ToolsLock
 
 /// A retry about to be made, for progress output.

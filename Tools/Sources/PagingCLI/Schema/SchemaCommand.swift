@@ -1,11 +1,7 @@
 import ArgumentParser
 import Foundation
 import PagingCodegen
-import PagingGraphQL
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import PagingGraphQLClient
 
 /// `paging schema`: downloads a server's schema by introspection and writes it as SDL, in an
 /// order that depends on the schema alone (``IntrospectionSchema/sdl``), for `paging codegen`
@@ -63,11 +59,10 @@ struct SchemaCommand: AsyncParsableCommand {
         }
         let headers = HeaderScope(
             start: url, fields: try ConnectionOptions.parseHeaders(header), notice: io.standardError.line)
-        let session = headers.makeSession()
-        defer { session.finishTasksAndInvalidate() }
+        let limit = Duration.milliseconds(Int(timeout * 1000))
         let client = GraphQLClient(
-            endpoint: url, headers: headers.fields, timeout: .milliseconds(Int(timeout * 1000)),
-            transport: URLSessionTransport(session: session))
+            endpoint: url, headers: headers.fields, timeout: limit,
+            transport: headers.makeTransport(idleTimeout: limit))
         let schema = try await Self.download(client: client)
         let sdl = Data(schema.sdl.utf8)  // written whole, or not at all
         if let output {

@@ -1,5 +1,5 @@
 import Paging
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// Errors in a few words, for a footer row, telling GraphQL errors from network errors as the
 /// Apollo tutorial does.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 
 /// Where a connection lives and how to ask for it: shared by `fetch` and `browse`.
 struct ConnectionOptions: ParsableArguments {

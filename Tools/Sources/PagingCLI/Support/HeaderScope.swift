@@ -1,10 +1,6 @@
 import Foundation
-import PagingGraphQL
+import PagingGraphQLClient
 import ToolsLock
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Keeps the `--header` fields to the origin a command was pointed at, as curl and gh do with
 /// credentials: a request to another origin (a redirect there, or for `fetch` a next page a
@@ -13,12 +9,14 @@ import ToolsLock
 /// request withheld from each origin is told once, naming the origin and the fields, never
 /// their values.
 ///
-/// Redirects: every command that sends the fields (`fetch`, `browse`) sends them through a
-/// session made by ``makeSession()``, whose ``RedirectHeaderGuard`` (the library's) asks
-/// ``permits(_:)`` about each redirect.
+/// Redirects: every command that sends the fields (`fetch`, `browse`, `schema`) sends them
+/// through a transport made by ``makeTransport(idleTimeout:maximumConnectionsPerHost:)``, which
+/// asks ``permits(_:)`` about each redirect.
 final class HeaderScope: Sendable {
     /// The header fields given with `--header`.
     let fields: [String: String]
+    /// The URL the command was pointed at.
+    let start: URL
     /// The origin the command was pointed at; `nil` only for a start URL without one.
     let origin: HTTPOrigin?
     /// Whether the fields go to every origin (`--send-headers-to-any-host`).
@@ -43,6 +41,7 @@ final class HeaderScope: Sendable {
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.fields = fields
+        self.start = start
         self.origin = HTTPOrigin(start)
         self.sendsToAnyHost = sendsToAnyHost
         self.anyHostOption = anyHostOption
@@ -72,12 +71,18 @@ final class HeaderScope: Sendable {
         permits(url) ? fields : [:]
     }
 
-    /// A session whose redirects keep the fields to the origins the scope permits: ephemeral (no
-    /// cache, no cookies or credentials kept after the command). A redirect that ``permits(_:)``
-    /// refuses goes on without them (see ``RedirectHeaderGuard``). The session holds its
-    /// delegate until it is invalidated: invalidate it when the command ends.
-    func makeSession() -> URLSession {
-        let redirects = RedirectHeaderGuard(permits: { [self] url in permits(url) })
-        return URLSession(configuration: .ephemeral, delegate: redirects, delegateQueue: nil)
+    /// A transport whose redirects keep the fields to the origins the scope permits: a redirect
+    /// that ``permits(_:)`` refuses goes on without them (see ``HTTPClientTransport``). It keeps
+    /// no cookies or cache; its connections close when its last reference goes. Its requests go
+    /// through the proxy the environment names for the start URL (see
+    /// ``HTTPClientTransport/proxy(for:environment:)``).
+    /// - Parameters:
+    ///   - idleTimeout: how long a request waits for its next byte (the command's `--timeout`).
+    ///   - maximumConnectionsPerHost: how many connections to one host are open at once.
+    func makeTransport(idleTimeout: Duration, maximumConnectionsPerHost: Int = 8) -> HTTPClientTransport {
+        HTTPClientTransport(
+            idleTimeout: idleTimeout, maximumConnectionsPerHost: maximumConnectionsPerHost,
+            proxy: HTTPClientTransport.proxy(for: start, environment: ProcessInfo.processInfo.environment),
+            permits: { [self] url in permits(url) })
     }
 }

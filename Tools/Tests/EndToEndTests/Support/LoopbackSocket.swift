@@ -31,21 +31,51 @@ final class LoopbackSocket: Sendable {
         }
     }
 
-    /// A socket listening on 127.0.0.1 on a port the system chooses.
-    /// - Returns: the socket and its port.
-    /// - Throws: ``Failure`` when the socket cannot be made, bound or listened on.
-    static func listening() throws -> (socket: LoopbackSocket, port: Int) {
+    /// A connection to a port of 127.0.0.1.
+    /// - Parameter port: the port.
+    /// - Throws: ``Failure`` when the socket cannot be made or nobody listens there.
+    static func connected(toPort port: Int) throws -> LoopbackSocket {
+        let socket = try makeSocket()
+        var address = loopbackAddress(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            socket.closeGracefully()
+            throw Failure("connect")
+        }
+        return socket
+    }
+
+    /// A new TCP socket.
+    private static func makeSocket() throws -> LoopbackSocket {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw Failure("socket") }
-        let socket = LoopbackSocket(descriptor: descriptor)
+        return LoopbackSocket(descriptor: descriptor)
+    }
+
+    /// 127.0.0.1 and a port (0: the system chooses).
+    private static func loopbackAddress(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    /// A socket listening on 127.0.0.1 on a port the system chooses.
+    /// - Returns: the socket and its port.
+    /// - Throws: ``Failure`` when the socket cannot be made, bound or listened on.
+    static func listening() throws -> (socket: LoopbackSocket, port: Int) {
+        let socket = try makeSocket()
+        let descriptor = socket.descriptor
+        var address = loopbackAddress(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
