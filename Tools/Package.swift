@@ -41,6 +41,7 @@ let package = Package(
         // The command line's HTTP client: SwiftNIO, not FoundationNetworking (libcurl).
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // The one lock of the tools, sources and tests: an `NSLock`, which ThreadSanitizer sees
@@ -89,6 +90,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 // `demo --database`: the launch list kept in a SQLite file, offline-first.
                 .product(name: "PagingSQLite", package: "Paging"),
                 .product(name: "PagingCodegen", package: "Paging"),
@@ -120,9 +122,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                // The commands' transport, its responses made by hand.
+                // The commands' transport, its responses and errors made by hand.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ],
             swiftSettings: strictSettings
         ),

@@ -72,10 +72,10 @@ fi
 # The command line sends over async-http-client (SwiftNIO), not URLSession: on Linux, a `paging`
 # that links FoundationNetworking loads libcurl and its TLS libraries, about 7 MB resident, and
 # keeps a few hundred bytes of every request (Benchmarks/README.md, issue 19). Checked on the
-# debug build the tests made (`make test` runs before `make check`), built here if missing.
+# debug build (`make test` made it before `make check`; brought up to date here).
 paging="$repo/Tools/.build/debug/paging"
 if [ "$(uname)" = Linux ]; then
-    [ -x "$paging" ] || (cd "$repo/Tools" && swift build --product paging >/dev/null)
+    (cd "$repo/Tools" && swift build --product paging >/dev/null)
     if readelf -d "$paging" | grep -q "NEEDED.*libFoundationNetworking"; then
         echo "the paging executable links FoundationNetworking: a command sends over URLSession again"
         exit 1

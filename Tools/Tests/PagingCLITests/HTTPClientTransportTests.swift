@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
+import NIOSSL
 import PagingGraphQLClient
 import Testing
 import ToolsLock
@@ -175,30 +177,137 @@ struct HTTPClientTransportTests {
         let github = URL(string: "https://api.github.com/graphql")!
         // swift-format-ignore: NeverForceUnwrap
         let local = URL(string: "http://127.0.0.1:8080/graphql")!
-        func proxy(_ url: URL, _ environment: [String: String]) -> HTTPClient.Configuration.Proxy? {
-            HTTPClientTransport.proxy(for: url, environment: environment)
+        func proxy(_ url: URL, _ environment: [String: String]) throws -> HTTPClient.Configuration.Proxy? {
+            try HTTPClientTransport.proxy(for: url, environment: environment)
         }
-        #expect(proxy(github, [:]) == nil)
-        #expect(proxy(github, ["https_proxy": "proxy.corp:3128"]) == .server(host: "proxy.corp", port: 3128))
+        #expect(try proxy(github, [:]) == nil)
         #expect(
-            proxy(github, ["HTTPS_PROXY": "http://proxy.corp"]) == .server(host: "proxy.corp", port: 1080))
-        #expect(proxy(github, ["http_proxy": "proxy.corp:3128"]) == nil)
-        #expect(proxy(local, ["http_proxy": "proxy.corp:3128"]) == .server(host: "proxy.corp", port: 3128))
+            try proxy(github, ["https_proxy": "proxy.corp:3128"]) == .server(host: "proxy.corp", port: 3128))
+        #expect(
+            try proxy(github, ["HTTPS_PROXY": "http://proxy.corp"]) == .server(host: "proxy.corp", port: 1080)
+        )
+        #expect(try proxy(github, ["http_proxy": "proxy.corp:3128"]) == nil)
+        #expect(
+            try proxy(local, ["http_proxy": "proxy.corp:3128"]) == .server(host: "proxy.corp", port: 3128))
         // Not HTTP_PROXY, which a CGI request's Proxy header sets.
-        #expect(proxy(local, ["HTTP_PROXY": "proxy.corp:3128"]) == nil)
+        #expect(try proxy(local, ["HTTP_PROXY": "proxy.corp:3128"]) == nil)
         #expect(
-            proxy(local, ["ALL_PROXY": "socks5h://tunnel:9050"]) == .socksServer(host: "tunnel", port: 9050))
+            try proxy(local, ["ALL_PROXY": "socks5h://tunnel:9050"])
+                == .socksServer(host: "tunnel", port: 9050))
         #expect(
-            proxy(github, ["https_proxy": "http://me:p%40ss@proxy.corp:8080"])
+            try proxy(github, ["https_proxy": "http://me:p%40ss@proxy.corp:8080"])
                 == .server(
                     host: "proxy.corp", port: 8080, authorization: .basic(username: "me", password: "p@ss")))
         let corporate = ["https_proxy": "proxy.corp:3128", "http_proxy": "proxy.corp:3128"]
         for exempt in ["github.com", ".github.com", "api.github.com", "localhost, github.com", "*"] {
-            #expect(proxy(github, corporate.merging(["no_proxy": exempt]) { $1 }) == nil, "\(exempt)")
+            #expect(try proxy(github, corporate.merging(["no_proxy": exempt]) { $1 }) == nil, "\(exempt)")
         }
-        #expect(proxy(github, corporate.merging(["NO_PROXY": "hub.com"]) { $1 }) != nil)
-        #expect(proxy(local, corporate.merging(["no_proxy": "127.0.0.1"]) { $1 }) == nil)
-        #expect(proxy(github, ["https_proxy": "ftp://proxy.corp"]) == nil)
+        #expect(try proxy(github, corporate.merging(["NO_PROXY": "hub.com"]) { $1 }) != nil)
+        #expect(try proxy(local, corporate.merging(["no_proxy": "127.0.0.1"]) { $1 }) == nil)
+        // A proxy it cannot use is an error that names the variable, never its credentials.
+        for unusable in ["https://proxy.corp:443", "socks5://me:s3cret@tunnel:9050", "http://"] {
+            let error = #expect(throws: HTTPClientTransport.UnusableProxy.self) {
+                try proxy(github, ["https_proxy": unusable])
+            }
+            #expect(error?.variable == "https_proxy")
+            #expect(error?.description.contains("s3cret") == false)
+        }
+        #expect(
+            throws: HTTPClientTransport.UnusableProxy(
+                variable: "https_proxy", proxy: "https://proxy.corp:443")
+        ) { try proxy(github, ["https_proxy": "https://proxy.corp:443"]) }
+    }
+
+    @Test("a body without a length is read in parts up to the limit, and refused past it")
+    func chunkedBodyLimit() async throws {
+        let body = String(repeating: "y", count: 100)
+        try await ScriptedHTTPServer.withRunning(answer: { _, _ in
+            CannedResponse(
+                status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8),
+                announcesLength: false)
+        }) { server in
+            let exact = HTTPClientTransport(idleTimeout: .seconds(10), maximumResponseSize: 100)
+            let whole = try await exact.send(post(server.baseURL))
+            #expect(whole.body == Data(body.utf8))
+            #expect(whole.value(forHeader: "Content-Length") == nil)
+            let small = HTTPClientTransport(idleTimeout: .seconds(10), maximumResponseSize: 60)
+            let error = await #expect(throws: URLError.self) { try await small.send(post(server.baseURL)) }
+            #expect(error?.code == .dataLengthExceedsMaximum)
+        }
+    }
+
+    @Test("it asks for gzip and reads a gzip body uncompressed")
+    func gzipBody() async throws {
+        // `{"data":{"a":1}}` compressed by Python's gzip module (mtime 0).
+        let compressed: [UInt8] = [
+            31, 139, 8, 0, 0, 0, 0, 0, 2, 255, 171, 86, 74, 73, 44, 73, 84, 178, 170, 86, 2, 18, 134, 181,
+            181, 0,
+            117, 173, 91, 150, 16, 0, 0, 0,
+        ]
+        try await ScriptedHTTPServer.withRunning(answer: { _, _ in
+            CannedResponse(
+                status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"],
+                body: Data(compressed))
+        }) { server in
+            let transport = HTTPClientTransport(idleTimeout: .seconds(10))
+            let response = try await transport.send(post(server.baseURL))
+            #expect(String(decoding: response.body, as: UTF8.self) == #"{"data":{"a":1}}"#)
+            #expect(server.requests.first?.headers["accept-encoding"] == "gzip, deflate")
+        }
+    }
+
+    @Test("a URL's credentials go as Basic authentication; the request's own Authorization wins")
+    func credentialsInTheURL() async throws {
+        try await ScriptedHTTPServer.withRunning(answer: { _, _ in .json("{}") }) { server in
+            let url = try #require(URL(string: "http://me:p%40ss@127.0.0.1:\(server.port)/graphql"))
+            let transport = HTTPClientTransport(idleTimeout: .seconds(10))
+            _ = try await transport.send(
+                GraphQLHTTPRequest(url: url, body: Data("{}".utf8), timeout: .seconds(10)))
+            _ = try await transport.send(post(url))
+            // "me:p@ss" in base64.
+            #expect(
+                server.requests.map(\.headers["authorization"]) == ["Basic bWU6cEBzcw==", "Bearer s3cret"])
+        }
+    }
+
+    @Test("a URL that is not http or https fails with unsupportedURL, sending nothing")
+    func unsupportedScheme() async throws {
+        let url = try #require(URL(string: "ftp://127.0.0.1/graphql"))
+        let error = await #expect(throws: URLError.self) {
+            try await HTTPClientTransport(idleTimeout: .seconds(10)).send(post(url))
+        }
+        #expect(error?.code == .unsupportedURL)
+    }
+
+    @Test("the client's and NIO's errors become URLSession's codes; the caller's cancellation stays one")
+    func errorCodes() async throws {
+        let url = try #require(URL(string: "http://127.0.0.1/graphql"))
+        func code(_ error: any Error) -> URLError.Code? {
+            (HTTPClientTransport.translate(error, url: url) as? URLError)?.code
+        }
+        #expect(code(HTTPClientError.readTimeout) == .timedOut)
+        #expect(code(HTTPClientError.deadlineExceeded) == .timedOut)
+        #expect(code(HTTPClientError.connectTimeout) == .timedOut)
+        #expect(code(HTTPClientError.remoteConnectionClosed) == .networkConnectionLost)
+        // The client's own cancellation of a request (an HTTP/2 connection that closed first) is
+        // a lost connection, which `paging fetch` retries, not the caller's cancellation.
+        #expect(code(HTTPClientError.cancelled) == .networkConnectionLost)
+        #expect(code(HTTPParserError.invalidEOFState) == .networkConnectionLost)
+        #expect(code(HTTPParserError.invalidStatus) == .badServerResponse)
+        #expect(code(NIOSSLError.uncleanShutdown) == .networkConnectionLost)
+        #expect(code(NIOHTTPDecompression.DecompressionError.limit) == .dataLengthExceedsMaximum)
+        #expect(code(IOError(errnoCode: ECONNRESET, reason: "read")) == .networkConnectionLost)
+        #expect(code(IOError(errnoCode: ECONNREFUSED, reason: "connect")) == .cannotConnectToHost)
+        let translated = HTTPClientTransport.translate(HTTPClientError.readTimeout, url: url) as? URLError
+        #expect(translated?.failingURL == url)
+        #expect(translated?.localizedDescription.contains("timed out") == true)
+
+        let task = Task {
+            while !Task.isCancelled { await Task.yield() }
+            return HTTPClientTransport.translate(HTTPClientError.readTimeout, url: url) is CancellationError
+        }
+        task.cancel()
+        #expect(await task.value)
     }
 }
 

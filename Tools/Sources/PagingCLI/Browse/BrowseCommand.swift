@@ -72,7 +72,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let timeout = Duration.milliseconds(Int(connection.timeout * 1000))
         let client = GraphQLClient(
             endpoint: endpoint, headers: headers.fields, timeout: timeout,
-            transport: headers.makeTransport(idleTimeout: timeout))
+            transport: try headers.makeTransport(idleTimeout: timeout))
         let source = ConnectionSource(
             client: client, document: document, variables: try connection.variableValues(), idKey: idField)
         let pager: Pager<String, JSONNode>

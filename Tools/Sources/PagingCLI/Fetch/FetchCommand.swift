@@ -203,7 +203,7 @@ struct FetchCommand: AsyncParsableCommand {
             start: start, fields: fields, sendsToAnyHost: sendHeadersToAnyHost,
             anyHostOption: "--send-headers-to-any-host", notice: { progress.interject($0 + "\n") })
         let transport = RetryingTransport(
-            base: headers.makeTransport(
+            base: try headers.makeTransport(
                 idleTimeout: .milliseconds(Int(connection.timeout * 1000)),
                 maximumConnectionsPerHost: concurrency + 1),
             policy: RetryPolicy(maximumRetries: retries),
@@ -374,7 +374,7 @@ struct FetchCommand: AsyncParsableCommand {
                     timeout: timeout, transport: transport))
         }
         // The endpoint is the export's origin: the fields go with every request, and the
-        // transport's session keeps them off a redirect to another origin.
+        // transport keeps them off a redirect to another origin.
         let client = GraphQLClient(
             endpoint: start, headers: headers.fields, timeout: timeout, transport: transport)
         let variables = try connection.variableValues()

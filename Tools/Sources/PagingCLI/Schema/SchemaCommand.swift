@@ -62,7 +62,7 @@ struct SchemaCommand: AsyncParsableCommand {
         let limit = Duration.milliseconds(Int(timeout * 1000))
         let client = GraphQLClient(
             endpoint: url, headers: headers.fields, timeout: limit,
-            transport: headers.makeTransport(idleTimeout: limit))
+            transport: try headers.makeTransport(idleTimeout: limit))
         let schema = try await Self.download(client: client)
         let sdl = Data(schema.sdl.utf8)  // written whole, or not at all
         if let output {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 import PagingGraphQLClient
@@ -23,8 +24,14 @@ import PagingGraphQLClient
 ///   `CancellationError`.
 /// - A body larger than ``maximumResponseSize`` fails as soon as its announced length or the
 ///   bytes read pass it.
-/// - ``idleTimeout`` ends a request when no byte arrives for that long, the body included; a
-///   request's own timeout bounds the wait for its response's head.
+/// - ``idleTimeout`` ends a request when no byte arrives for that long, the body included, and
+///   bounds the time to connect; a request's own timeout bounds the wait for its response's
+///   head.
+/// - It asks for a compressed body (`Accept-Encoding: gzip, deflate`) unless the request names
+///   its own encodings, and reads a gzip or deflate body uncompressed (the size limit counts the
+///   uncompressed bytes).
+/// - A URL with credentials (`https://user:token@host/...`) sends them as HTTP Basic
+///   authentication, unless the request has an `Authorization` field.
 /// - Redirects (301, 302, 303, 307, 308) are followed, up to ``maximumRedirects``: a 303, and a
 ///   301 or 302 answering a `POST`, go on as a `GET` without a body. A redirect to a URL that
 ///   ``permits`` refuses goes on without the request's header fields but `Accept` and
@@ -32,7 +39,11 @@ import PagingGraphQLClient
 ///   rule of the library's `RedirectHeaderGuard`.
 ///
 /// The connections are kept alive and reused; the transport closes them when its last reference
-/// goes.
+/// goes. Where it differs from URLSession: it keeps no cookies, not even for one command; it
+/// does not send a request again by itself when a kept-alive connection turns out closed (the
+/// request fails with `networkConnectionLost`, which `paging fetch` retries); and its proxy is
+/// one for every request (see ``proxy(for:environment:)``), reached with `CONNECT` for `http`
+/// URLs too, where curl sends those to the proxy as they are.
 final class HTTPClientTransport: GraphQLTransport, Sendable {
     /// The largest response body read, in bytes.
     let maximumResponseSize: Int
@@ -72,17 +83,20 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
         maximumConnectionsPerHost: Int = 8, proxy: HTTPClient.Configuration.Proxy? = nil,
         permits: (@Sendable (URL) -> Bool)? = nil
     ) {
+        // A zero timeout would fail every request at once.
+        let idleTimeout = max(idleTimeout, .milliseconds(1))
         self.idleTimeout = idleTimeout
         self.maximumResponseSize = maximumResponseSize
         self.maximumRedirects = maximumRedirects
         self.permits = permits
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(read: TimeAmount(idleTimeout)),
+            timeout: .init(connect: TimeAmount(idleTimeout), read: TimeAmount(idleTimeout)),
             connectionPool: .init(
                 idleTimeout: .seconds(60),
                 concurrentHTTP1ConnectionsPerHostSoftLimit: maximumConnectionsPerHost),
-            proxy: proxy)
+            proxy: proxy,
+            decompression: .enabled(limit: .size(maximumResponseSize)))
         configuration.httpVersion = .automatic
         // A connection refused fails the request at once, as URLSession's does; the retries are
         // the caller's (`paging fetch --retries`), which it shows.
@@ -105,6 +119,11 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
         var hop = request
         var redirects = 0
         while true {
+            guard let scheme = hop.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                throw Self.error(
+                    .unsupportedURL, url: hop.url, "paging sends requests to http and https URLs only",
+                    underlying: nil)
+            }
             let response: HTTPClientResponse
             do {
                 response = try await client.execute(
@@ -136,19 +155,26 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
     /// (`example.com` and `.example.com` cover `api.example.com`), or is `*`.
     ///
     /// The proxy is an HTTP one (`http://[user:password@]host[:port]`, the port 1080 unless
-    /// given, as curl's) or a SOCKS5 one (`socks5://` or `socks5h://`); `nil` for another scheme.
+    /// given, as curl's) or a SOCKS5 one (`socks5://` or `socks5h://`, without credentials).
+    ///
+    /// A command asks once, for the URL it starts from: its requests to other hosts (a redirect,
+    /// a next page elsewhere) go through the same proxy, or none.
+    /// - Throws: ``UnusableProxy`` for a proxy of another kind, or one that cannot be read, rather
+    ///   than connecting without it.
     /// - Complexity: O(*n*) in the length of `no_proxy`.
-    static func proxy(for url: URL, environment: [String: String]) -> HTTPClient.Configuration.Proxy? {
-        func value(_ names: String...) -> String? {
-            names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+    static func proxy(for url: URL, environment: [String: String]) throws(UnusableProxy)
+        -> HTTPClient.Configuration.Proxy?
+    {
+        func variable(_ names: String...) -> (name: String, value: String)? {
+            names.lazy.compactMap { name in environment[name].map { (name, $0) } }.first { !$0.1.isEmpty }
         }
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
-        let named =
+        let found =
             scheme == "https"
-            ? value("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
-            : value("http_proxy", "all_proxy", "ALL_PROXY")
-        guard let named else { return nil }
-        let exempt = (value("no_proxy", "NO_PROXY") ?? "").split(separator: ",").map {
+            ? variable("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
+            : variable("http_proxy", "all_proxy", "ALL_PROXY")
+        guard let (name, named) = found else { return nil }
+        let exempt = (variable("no_proxy", "NO_PROXY")?.value ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
         for entry in exempt where !entry.isEmpty {
@@ -158,18 +184,36 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
         }
         guard let proxyURL = URL(string: named.contains("://") ? named : "http://" + named),
             let proxyHost = proxyURL.host, !proxyHost.isEmpty
-        else { return nil }
+        else { throw UnusableProxy(variable: name, proxy: nil) }
         let port = proxyURL.port ?? 1080
+        let shown = "\(proxyURL.scheme ?? "")://\(proxyHost):\(port)"  // never the credentials
         switch proxyURL.scheme?.lowercased() {
         case "http":
-            let authorization = proxyURL.user.map { user in
+            let authorization = proxyURL.user(percentEncoded: false).map { user in
                 HTTPClient.Authorization.basic(
-                    username: user.removingPercentEncoding ?? user,
-                    password: proxyURL.password.map { $0.removingPercentEncoding ?? $0 } ?? "")
+                    username: user, password: proxyURL.password(percentEncoded: false) ?? "")
             }
             return .server(host: proxyHost, port: port, authorization: authorization)
-        case "socks5", "socks5h": return .socksServer(host: proxyHost, port: port)
-        default: return nil
+        case "socks5", "socks5h":
+            guard proxyURL.user == nil else {
+                throw UnusableProxy(variable: name, proxy: shown + " with credentials")
+            }
+            return .socksServer(host: proxyHost, port: port)
+        default: throw UnusableProxy(variable: name, proxy: shown)
+        }
+    }
+
+    /// A proxy named in the environment that the transport cannot use.
+    struct UnusableProxy: Error, Equatable, CustomStringConvertible {
+        /// The environment variable that names it.
+        var variable: String
+        /// The proxy, without credentials; `nil` when it could not be read.
+        var proxy: String?
+
+        var description: String {
+            let what = proxy.map { "names \($0)" } ?? "is not a proxy URL"
+            return
+                "\(variable) \(what): paging goes through an http:// proxy, or a socks5:// one without credentials. Change \(variable), or add the host to no_proxy."
         }
     }
 
@@ -210,6 +254,15 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
         for (name, value) in request.headers { sent.headers.add(name: name, value: value) }
         if !sent.headers.contains(name: "user-agent") {
             sent.headers.add(name: "User-Agent", value: userAgent)
+        }
+        if !sent.headers.contains(name: "accept-encoding") {
+            sent.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        }
+        if !sent.headers.contains(name: "authorization"), let user = request.url.user(percentEncoded: false) {
+            let password = request.url.password(percentEncoded: false) ?? ""
+            sent.headers.add(
+                name: "Authorization",
+                value: "Basic " + Data("\(user):\(password)".utf8).base64EncodedString())
         }
         if !request.body.isEmpty { sent.body = .bytes(ByteBuffer(bytes: request.body)) }
         return sent
@@ -278,7 +331,6 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
         if error is CancellationError || Task.isCancelled { return CancellationError() }
         if let error = error as? URLError { return error }
         let (code, summary) = classify(error)
-        if code == .cancelled { return CancellationError() }
         return Self.error(code, url: url, "\(summary) (\(String(describing: error)))", underlying: error)
     }
 
@@ -291,14 +343,14 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
                 return (.timedOut, "the connection timed out")
             case .remoteConnectionClosed, .bodyLengthMismatch, .uncleanShutdown:
                 return (.networkConnectionLost, "the connection was lost")
-            case .cancelled: return (.cancelled, "cancelled")
+            case .cancelled:
+                // Not the caller's cancellation (that is `Task.isCancelled`): the client's, of a
+                // request on a connection that closed first (an HTTP/2 GOAWAY).
+                return (.networkConnectionLost, "the connection closed before the request was sent")
             case .invalidURL, .emptyHost, .emptyScheme: return (.badURL, "the URL is not one to send to")
             case .proxyAuthenticationRequired, .invalidProxyResponse, .httpProxyHandshakeTimeout:
                 return (.cannotConnectToHost, "the proxy refused the connection")
             default:
-                if String(describing: error).contains("unsupported scheme") {
-                    return (.unsupportedURL, "the URL's scheme is not http or https")
-                }
                 return (.badServerResponse, "the server's answer could not be read")
             }
         }
@@ -322,9 +374,24 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
             default: return (.networkConnectionLost, "the connection was lost")
             }
         }
-        if error is HTTPParserError { return (.badServerResponse, "the server's answer is not HTTP") }
-        if error is NIOSSLError || error is BoringSSLError {
+        if let error = error as? HTTPParserError {
+            // The end of the connection before the end of the body it announced.
+            if error == .invalidEOFState { return (.networkConnectionLost, "the connection was lost") }
+            return (.badServerResponse, "the server's answer is not HTTP")
+        }
+        if let error = error as? NIOSSLError {
+            if case .uncleanShutdown = error { return (.networkConnectionLost, "the connection was lost") }
             return (.secureConnectionFailed, "the TLS connection failed")
+        }
+        if error is BoringSSLError { return (.secureConnectionFailed, "the TLS connection failed") }
+        if let error = error as? NIOHTTPDecompression.DecompressionError {
+            if case .limit = error {
+                return (
+                    .dataLengthExceedsMaximum,
+                    "the response is larger than the transport's limit, uncompressed"
+                )
+            }
+            return (.cannotDecodeContentData, "the compressed body could not be read")
         }
         if error is SocketAddressError { return (.cannotFindHost, "could not find the server's host") }
         return (.unknown, "the request failed")

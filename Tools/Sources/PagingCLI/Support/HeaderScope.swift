@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import PagingGraphQLClient
 import ToolsLock
@@ -79,10 +80,19 @@ final class HeaderScope: Sendable {
     /// - Parameters:
     ///   - idleTimeout: how long a request waits for its next byte (the command's `--timeout`).
     ///   - maximumConnectionsPerHost: how many connections to one host are open at once.
-    func makeTransport(idleTimeout: Duration, maximumConnectionsPerHost: Int = 8) -> HTTPClientTransport {
-        HTTPClientTransport(
-            idleTimeout: idleTimeout, maximumConnectionsPerHost: maximumConnectionsPerHost,
-            proxy: HTTPClientTransport.proxy(for: start, environment: ProcessInfo.processInfo.environment),
+    /// - Throws: `CLIError.usage` when the environment names a proxy the transport cannot use.
+    func makeTransport(idleTimeout: Duration, maximumConnectionsPerHost: Int = 8) throws(CLIError)
+        -> HTTPClientTransport
+    {
+        let proxy: HTTPClient.Configuration.Proxy?
+        do {
+            proxy = try HTTPClientTransport.proxy(
+                for: start, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw CLIError.usage(error.description)
+        }
+        return HTTPClientTransport(
+            idleTimeout: idleTimeout, maximumConnectionsPerHost: maximumConnectionsPerHost, proxy: proxy,
             permits: { [self] url in permits(url) })
     }
 }

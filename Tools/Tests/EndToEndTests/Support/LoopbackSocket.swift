@@ -46,7 +46,18 @@ final class LoopbackSocket: Sendable {
             socket.closeGracefully()
             throw Failure("connect")
         }
+        configureConnection(socket.descriptor)
         return socket
+    }
+
+    /// Sets a connection's options: each write goes out at once, not held for more bytes, and a
+    /// write to a closed connection fails rather than raising `SIGPIPE`.
+    private static func configureConnection(_ descriptor: Int32) {
+        var on: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
     }
 
     /// A new TCP socket.
@@ -106,14 +117,7 @@ final class LoopbackSocket: Sendable {
         while true {
             let connection = accept(descriptor, nil, nil)
             if connection >= 0 {
-                var on: Int32 = 1
-                // Each response goes out at once, not held for more bytes.
-                _ = setsockopt(
-                    connection, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-                #if canImport(Darwin)
-                    _ = setsockopt(
-                        connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-                #endif
+                Self.configureConnection(connection)
                 return LoopbackSocket(descriptor: connection)
             }
             if errno == EINTR { continue }

@@ -36,6 +36,9 @@ struct CannedResponse: Sendable {
     var headers: [String: String] = [:]
     /// The body.
     var body: Data
+    /// Whether the head announces the body's length (`Content-Length`); without it, the body
+    /// goes in chunks (`Transfer-Encoding: chunked`).
+    var announcesLength = true
 
     /// A JSON body.
     static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> CannedResponse {
@@ -153,9 +156,21 @@ private struct ScriptedResponder: HTTPResponder {
         for (name, value) in canned.headers {
             if let name = HTTPField.Name(name) { fields[name] = value }
         }
+        let status = HTTPResponse.Status(code: canned.status)
+        guard canned.announcesLength else {
+            let body = canned.body
+            return Response(
+                status: status, headers: fields,
+                body: ResponseBody { writer in
+                    // Two chunks, so that a reader meets the body in parts.
+                    let half = body.count / 2
+                    try await writer.write(ByteBuffer(bytes: body.prefix(half)))
+                    try await writer.write(ByteBuffer(bytes: body.dropFirst(half)))
+                    try await writer.finish(nil)
+                })
+        }
         fields[.contentLength] = String(canned.body.count)
         return Response(
-            status: HTTPResponse.Status(code: canned.status), headers: fields,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: canned.body)))
+            status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: canned.body)))
     }
 }
