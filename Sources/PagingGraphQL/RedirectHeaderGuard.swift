@@ -8,7 +8,7 @@ import PagingGraphQLClient
 #endif
 
 /// A URL session delegate that keeps header fields, credentials above all, to the origin they
-/// were sent to when a request is redirected.
+/// were sent to when a request is redirected, by `PagingGraphQLClient`'s `RedirectFieldRule`.
 ///
 /// URLSession follows a redirect with a copy of every header field of the request, whatever
 /// origin the redirect names (FoundationNetworking, on Linux, does so for `Authorization`
@@ -35,20 +35,14 @@ import PagingGraphQLClient
 /// A session delegate of your own keeps the same rule by answering its redirects with
 /// ``request(following:from:)``.
 public final class RedirectHeaderGuard: NSObject, URLSessionTaskDelegate, Sendable {
-    /// Fields that go to another origin when the first request had them: they describe the body
-    /// and the answers understood, never who asks. Lowercased.
-    private static let keptFields: Set<String> = ["accept", "content-type"]
-    /// Fields that never go to another origin, whoever set them.
-    private static let withheldFields = ["Authorization", "Cookie", "Proxy-Authorization"]
-
-    private let permits: (@Sendable (URL) -> Bool)?
+    private let rule: RedirectFieldRule
 
     /// Creates a delegate.
     /// - Parameter permits: whether a redirect to a URL keeps every field, decided by the caller
     ///   (for instance, a command line's option to send its fields to any host); `nil`, the
     ///   default, for the rule above: only on the origin of the task's first request.
     public init(permits: (@Sendable (_ url: URL) -> Bool)? = nil) {
-        self.permits = permits
+        self.rule = RedirectFieldRule(permits: permits)
     }
 
     /// The request to follow a redirect with: the redirect as it is when it stays on the origin
@@ -73,13 +67,13 @@ public final class RedirectHeaderGuard: NSObject, URLSessionTaskDelegate, Sendab
     /// - Returns: the request to follow the redirect with.
     /// - Complexity: O(*n*), where *n* is the number of header fields of `original`.
     public func request(following redirect: URLRequest, from original: URLRequest?) -> URLRequest {
-        if let url = redirect.url, keepsFields(to: url, from: original) { return redirect }
+        if let url = redirect.url, rule.keepsFields(to: url, from: original?.url) { return redirect }
         var request = redirect
         for name in (original?.allHTTPHeaderFields ?? [:]).keys
-        where !Self.keptFields.contains(name.lowercased()) {
+        where !RedirectFieldRule.isKeptAcrossOrigins(name) {
             request.setValue(nil, forHTTPHeaderField: name)
         }
-        for name in Self.withheldFields { request.setValue(nil, forHTTPHeaderField: name) }
+        for name in RedirectFieldRule.withheldFields { request.setValue(nil, forHTTPHeaderField: name) }
         return request
     }
 
@@ -95,11 +89,5 @@ public final class RedirectHeaderGuard: NSObject, URLSessionTaskDelegate, Sendab
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(self.request(following: request, from: task.originalRequest))
-    }
-
-    private func keepsFields(to url: URL, from original: URLRequest?) -> Bool {
-        if let permits { return permits(url) }
-        guard let origin = original?.url.flatMap(HTTPOrigin.init) else { return false }
-        return HTTPOrigin(url) == origin
     }
 }

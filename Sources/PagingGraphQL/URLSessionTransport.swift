@@ -114,18 +114,11 @@ public struct URLSessionTransport: GraphQLTransport {
         guard let response = response as? HTTPURLResponse else {
             return .failure(URLError(.badServerResponse))
         }
-        if let limit, body.count > limit { return .failure(tooLarge(limit: limit, url: response.url)) }
+        if let limit, body.count > limit {
+            return .failure(URLError.responseTooLarge(limit: limit, url: response.url))
+        }
         return .success(
             GraphQLHTTPResponse(statusCode: response.statusCode, headers: headers(of: response), body: body))
-    }
-
-    /// The error of a body larger than `limit` bytes.
-    fileprivate static func tooLarge(limit: Int, url: URL?) -> URLError {
-        var info: [String: Any] = [
-            NSLocalizedDescriptionKey: "the response is larger than the transport's limit of \(limit) bytes"
-        ]
-        if let url { info[NSURLErrorFailingURLErrorKey] = url }
-        return URLError(.dataLengthExceedsMaximum, userInfo: info)
     }
 
     static func urlRequest(for request: GraphQLHTTPRequest) -> URLRequest {
@@ -321,7 +314,7 @@ private final class ResponseReader: Sendable {
     func received(_ response: URLResponse) -> Bool {
         let announced = response.expectedContentLength  // -1 when the length is not announced
         if let limit, announced > Int64(limit) {
-            finish(.failure(URLSessionTransport.tooLarge(limit: limit, url: response.url)))
+            finish(.failure(URLError.responseTooLarge(limit: limit, url: response.url)))
             return false
         }
         state.withLock { state in
@@ -342,7 +335,7 @@ private final class ResponseReader: Sendable {
             return false
         }
         if tooLarge, let limit {
-            finish(.failure(URLSessionTransport.tooLarge(limit: limit, url: url)))
+            finish(.failure(URLError.responseTooLarge(limit: limit, url: url)))
             return false
         }
         return true

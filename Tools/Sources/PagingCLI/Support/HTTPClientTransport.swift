@@ -34,9 +34,9 @@ import PagingGraphQLClient
 ///   authentication, unless the request has an `Authorization` field.
 /// - Redirects (301, 302, 303, 307, 308) are followed, up to ``maximumRedirects``: a 303, and a
 ///   301 or 302 answering a `POST`, go on as a `GET` without a body. A redirect to a URL that
-///   ``permits`` refuses goes on without the request's header fields but `Accept` and
-///   `Content-Type` (and never with `Authorization`, `Cookie` or `Proxy-Authorization`), the
-///   rule of the library's `RedirectHeaderGuard`.
+///   ``redirectFields`` does not keep them for goes on without the request's header fields but `Accept` and
+///   `Content-Type` (and never with `Authorization`, `Cookie` or `Proxy-Authorization`):
+///   `RedirectFieldRule`, the rule of the library's `RedirectHeaderGuard`.
 ///
 /// The connections are kept alive and reused; the transport closes them when its last reference
 /// goes. Where it differs from URLSession: it keeps no cookies, not even for one command; it
@@ -52,9 +52,9 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
     /// How many redirects one request follows before it fails with
     /// `URLError.httpTooManyRedirects`.
     let maximumRedirects: Int
-    /// Whether a redirect to a URL keeps the request's header fields; `nil` for: only to the
-    /// request's own origin.
-    let permits: (@Sendable (URL) -> Bool)?
+    /// Which header fields a redirect keeps: every one to the request's own origin or where
+    /// the `permits` closure given allows, `Accept` and `Content-Type` elsewhere.
+    let redirectFields: RedirectFieldRule
     private let client: HTTPClient
 
     /// The default of ``maximumResponseSize``: 64 MiB, the library transport's.
@@ -63,9 +63,6 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
     /// The `User-Agent` of every request that does not set its own (some APIs, GitHub's among
     /// them, refuse a request without one).
     static let userAgent = "paging"
-
-    /// The fields a redirect to a URL that ``permits`` refuses still carries.
-    private static let keptFields: Set<String> = ["accept", "content-type"]
 
     /// Creates a transport.
     /// - Parameters:
@@ -88,7 +85,7 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
         self.idleTimeout = idleTimeout
         self.maximumResponseSize = maximumResponseSize
         self.maximumRedirects = maximumRedirects
-        self.permits = permits
+        self.redirectFields = RedirectFieldRule(permits: permits)
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: TimeAmount(idleTimeout), read: TimeAmount(idleTimeout)),
@@ -139,7 +136,9 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
                         .httpTooManyRedirects, url: hop.url,
                         "more than \(maximumRedirects) redirects", underlying: nil)
                 }
-                hop = keepsFields(to: next.url, from: request.url) ? next : Self.withoutFields(next)
+                hop = next
+                hop.headers = redirectFields.fields(
+                    of: next.headers, redirectedTo: next.url, from: request.url)
                 continue
             }
             let body = try await read(response, url: hop.url)
@@ -217,25 +216,17 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
         }
     }
 
-    /// Whether a request redirected to `target` keeps the header fields of the request first
-    /// sent to `original`.
-    private func keepsFields(to target: URL, from original: URL) -> Bool {
-        if let permits { return permits(target) }
-        guard let origin = HTTPOrigin(original) else { return false }
-        return HTTPOrigin(target) == origin
-    }
-
     /// Reads a response's body, up to ``maximumResponseSize``.
     private func read(_ response: HTTPClientResponse, url: URL) async throws -> Data {
         let limit = maximumResponseSize
         let announced = response.headers.first(name: "content-length").flatMap { Int($0) }
-        if let announced, announced > limit { throw Self.tooLarge(limit: limit, url: url) }
+        if let announced, announced > limit { throw URLError.responseTooLarge(limit: limit, url: url) }
         var body = Data()
         if let announced, announced > 0 { body.reserveCapacity(announced) }
         do {
             for try await chunk in response.body {
                 guard chunk.readableBytes <= limit - body.count else {
-                    throw Self.tooLarge(limit: limit, url: url)
+                    throw URLError.responseTooLarge(limit: limit, url: url)
                 }
                 body.append(contentsOf: chunk.readableBytesView)
             }
@@ -288,14 +279,6 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
         return next
     }
 
-    /// A redirected request without the header fields of the original, but `Accept` and
-    /// `Content-Type`.
-    static func withoutFields(_ request: GraphQLHTTPRequest) -> GraphQLHTTPRequest {
-        var stripped = request
-        stripped.headers = request.headers.filter { keptFields.contains($0.key.lowercased()) }
-        return stripped
-    }
-
     /// A response's header fields, a field sent more than once joined with commas (RFC 9110,
     /// section 5.3).
     static func headers(of response: HTTPClientResponse) -> [String: String] {
@@ -307,14 +290,6 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
             fields[key] = fields[key].map { "\($0), \(value)" } ?? value
         }
         return fields
-    }
-
-    /// The error of a body larger than `limit` bytes.
-    static func tooLarge(limit: Int, url: URL) -> URLError {
-        error(
-            .dataLengthExceedsMaximum, url: url,
-            "the response is larger than the transport's limit of \(limit) bytes",
-            underlying: nil)
     }
 
     /// A `URLError` with a message, the URL it failed on, and the error underneath.
