@@ -42,7 +42,7 @@ struct FaultMatrixEndToEndTests {
             let error = try await #require(throws: GraphQLClientError.self) {
                 try await client.send(ItemsQuery(first: 5))
             }
-            row.check(error, endpoint: server.endpoint)
+            row.check(error, endpoint: server.endpoint, keptAlive: false)
             let response = try await client.send(ItemsQuery(first: 5))
             #expect(response.data?.items.map(\.id) == Array(server.catalog.ids.prefix(5)))
             #expect(server.requests.map(\.fault) == [row.fault, nil])
@@ -133,7 +133,7 @@ struct FaultMatrixEndToEndTests {
         let failure = try await #require(throws: PagingError.self) { try await pager.loadNext().value }
         #expect(failure.code == .loadFailed)
         let error = try #require(failure.underlyingError as? GraphQLClientError, "\(failure)")
-        row.check(error, endpoint: server.endpoint)
+        row.check(error, endpoint: server.endpoint, keptAlive: true)
         #expect(pager.items.ids == Array(expected.prefix(10)))
         #expect(pager.loadStates.next == .failed(failure))
         #expect(pager.hasNext)
@@ -178,6 +178,10 @@ struct FaultMatrixEndToEndTests {
                 #expect(first.standardError.contains("the export failed after 10 items in 2 pages: "))
                 for excerpt in row.messageExcerpts {
                     #expect(first.standardError.contains(excerpt), "\(first.standardError)")
+                }
+                if let code = row.urlErrorCode {
+                    #expect(
+                        first.standardError.contains("URLError \(code.rawValue)"), "\(first.standardError)")
                 }
                 #expect(first.resumeCursor == ItemCatalog.cursor(at: 9), "\(first.standardError)")
                 #expect(try ids(inJSONLinesFile: output) == Array(expected.prefix(10)))

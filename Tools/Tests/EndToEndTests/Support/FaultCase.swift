@@ -15,8 +15,12 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
     var code: GraphQLClientError.Code
     /// The HTTP status the error carries; `nil` when no response arrived.
     var statusCode: Int?
-    /// The transport's error, for ``GraphQLClientError/Code/transport``.
+    /// The transport's error, for ``GraphQLClientError/Code/transport``; the message names it
+    /// too (`URLError -1005`).
     var urlErrorCode: URLError.Code?
+    /// What `URLSessionTransport` gives instead of ``urlErrorCode`` on Linux, where it differs
+    /// (see ``URLSessionExpectation``); `nil` where it is the same.
+    var onFoundationNetworking: URLSessionExpectation?
     /// What the error's message says, besides the endpoint: each of these.
     var messageExcerpts: [String]
     /// How long `paging fetch` waits before it retries, for a fault it retries (no response,
@@ -43,6 +47,11 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
         FaultCase(
             fault: .stall, code: .transport, urlErrorCode: .timedOut,
             messageExcerpts: ["got no response", "URLError -1001"], fetchRetryDelay: .milliseconds(500)),
+        FaultCase(
+            fault: .closedUnanswered, code: .transport, urlErrorCode: .networkConnectionLost,
+            onFoundationNetworking: URLSessionExpectation(
+                newConnection: .badServerResponse, keptAliveConnection: .timedOut),
+            messageExcerpts: ["got no response"], fetchRetryDelay: .milliseconds(500)),
         FaultCase(
             fault: .tooManyRequests(retryAfterSeconds: 7), code: .httpStatus, statusCode: 429,
             messageExcerpts: ["answered HTTP 429 Too Many Requests", "API rate limit exceeded"],
@@ -88,14 +97,30 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
             fetchRetryDelay: nil),
     ]
 
-    /// Checks the client's error against the row.
+    /// The transport's error that `URLSessionTransport` gives for the fault, on this platform.
+    /// - Parameter keptAlive: whether the request went on a connection kept alive from an
+    ///   earlier one.
+    func urlSessionErrorCode(keptAlive: Bool) -> URLError.Code? {
+        #if canImport(FoundationNetworking)
+            if let onFoundationNetworking {
+                return keptAlive
+                    ? onFoundationNetworking.keptAliveConnection : onFoundationNetworking.newConnection
+            }
+        #endif
+        return urlErrorCode
+    }
+
+    /// Checks the client's error, over `URLSessionTransport`, against the row.
     /// - Parameters:
     ///   - error: the client's error.
     ///   - endpoint: the endpoint it must name.
+    ///   - keptAlive: whether the request went on a connection kept alive from an earlier one.
     ///   - sourceLocation: where the check was asked for.
     func check(
-        _ error: GraphQLClientError, endpoint: URL, sourceLocation: SourceLocation = #_sourceLocation
+        _ error: GraphQLClientError, endpoint: URL, keptAlive: Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        let urlErrorCode = urlSessionErrorCode(keptAlive: keptAlive)
         #expect(error.code == code, "\(error.message)", sourceLocation: sourceLocation)
         #expect(error.statusCode == statusCode, sourceLocation: sourceLocation)
         #expect(error.url == endpoint, sourceLocation: sourceLocation)
@@ -103,6 +128,9 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
         if let urlErrorCode {
             #expect(
                 (error.underlyingError as? URLError)?.code == urlErrorCode, "\(error.message)",
+                sourceLocation: sourceLocation)
+            #expect(
+                error.message.contains("(URLError \(urlErrorCode.rawValue))"), "\(error.message)",
                 sourceLocation: sourceLocation)
         } else {
             #expect(error.underlyingError == nil, sourceLocation: sourceLocation)
@@ -114,4 +142,20 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
             #expect(error.message.contains(excerpt), "\(error.message)", sourceLocation: sourceLocation)
         }
     }
+}
+
+/// What FoundationNetworking's `URLSessionTransport` gives for a fault where it differs from
+/// other transports.
+///
+/// A connection closed unanswered: on a new connection, libcurl reports an empty reply
+/// (`badServerResponse`). On a kept-alive connection, libcurl sends the request again on a new
+/// connection, which needs the body from its start, and FoundationNetworking cannot give a
+/// `Data` body again (it reports the rewind done and sends nothing): the server waits for the
+/// body, and the request ends at its timeout (`timedOut`). A `GET`, which has no body, is sent
+/// again and answered.
+struct URLSessionExpectation: Sendable {
+    /// The error on the first request of a connection.
+    var newConnection: URLError.Code
+    /// The error on a connection kept alive from an earlier request.
+    var keptAliveConnection: URLError.Code
 }

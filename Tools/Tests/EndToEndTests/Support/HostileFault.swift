@@ -11,6 +11,10 @@ enum HostileFault: Sendable, Hashable, CustomStringConvertible {
     /// The request is read and never answered; the connection stays open until the client gives
     /// up on it.
     case stall
+    /// The request is read and the connection closed at once, without a byte of answer: what a
+    /// server (or a load balancer) does to a kept-alive connection it has dropped, the launch
+    /// server's `droppedConnection` fault.
+    case closedUnanswered
     /// HTTP 429 with `Retry-After` (in seconds) and a JSON body that is not a GraphQL response.
     case tooManyRequests(retryAfterSeconds: Int)
     /// A 5xx with a body that is not a GraphQL response, such as a proxy's HTML error page.
@@ -46,6 +50,7 @@ enum HostileFault: Sendable, Hashable, CustomStringConvertible {
         case .resetMidBody: "connection reset mid-body"
         case .truncatedJSON: "truncated JSON"
         case .stall: "a stall"
+        case .closedUnanswered: "the connection closed unanswered"
         case .tooManyRequests(let seconds): "HTTP 429 with Retry-After: \(seconds)"
         case .serverError(let status, let contentType, _): "HTTP \(status) (\(contentType))"
         case .invalidUTF8: "invalid UTF-8 in the body"
@@ -96,6 +101,8 @@ enum HostileFault: Sendable, Hashable, CustomStringConvertible {
             // Never answer: wait until the client hangs up (or the server stops).
             while !socket.receive().isEmpty {}
             return Outcome(ending: .close, clientHungUp: true)
+        case .closedUnanswered:
+            return Outcome(ending: .close)
         case .tooManyRequests(let seconds):
             return Self.send(
                 status: 429, contentType: "application/json",
