@@ -21,11 +21,9 @@ struct FaultMatrixEndToEndTests {
     /// stall costs little, yet far more than a loopback answer takes.
     static let timeout = Duration.seconds(1)
 
-    /// The client of the tests: `URLSessionTransport` on an ephemeral session of its own.
+    /// The client of the tests: `URLSessionTransport`, the tests' one (``TestSession``).
     static func client(_ server: HostileServer) -> GraphQLClient {
-        GraphQLClient(
-            endpoint: server.endpoint, timeout: timeout,
-            transport: URLSessionTransport(session: URLSession(configuration: .ephemeral)))
+        GraphQLClient(endpoint: server.endpoint, timeout: timeout, transport: TestSession.transport)
     }
 
     // MARK: The client

@@ -46,8 +46,7 @@ struct StoreFollowingEndToEndTests {
     /// A client of the server with a store, on its own ephemeral session, that counts its
     /// requests.
     static func storeClient(_ server: LaunchServer) -> (GraphQLClient, CountingTransport) {
-        let transport = CountingTransport(
-            wrapping: URLSessionTransport(session: URLSession(configuration: .ephemeral)))
+        let transport = CountingTransport(wrapping: TestSession.transport)
         let client = GraphQLClient(
             endpoint: server.graphQLURL, timeout: .seconds(30), transport: transport, store: GraphQLStore())
         return (client, transport)

@@ -39,11 +39,9 @@ func withLaunchServer<T>(
 }
 
 extension LaunchServer {
-    /// A GraphQL client for the server, on its own ephemeral URL session.
+    /// A GraphQL client for the server, over the tests' one transport (``TestSession``).
     var client: GraphQLClient {
-        GraphQLClient(
-            endpoint: graphQLURL, timeout: .seconds(30),
-            transport: URLSessionTransport(session: URLSession(configuration: .ephemeral)))
+        GraphQLClient(endpoint: graphQLURL, timeout: .seconds(30), transport: TestSession.transport)
     }
 
     /// A REST client for the server's timeline and launch list.

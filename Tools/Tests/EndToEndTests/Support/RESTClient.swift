@@ -20,7 +20,7 @@ struct RESTClient: Sendable {
     }
 
     let baseURL: URL
-    private let session = URLSession(configuration: .ephemeral)
+    private var session: URLSession { TestSession.session }
 
     init(baseURL: URL) {
         self.baseURL = baseURL

@@ -27,7 +27,18 @@ struct HTTPTestClient: Sendable {
     }
 
     let baseURL: URL
-    private let session = URLSession(configuration: .ephemeral)
+    private var session: URLSession { Self.session }
+
+    /// The one session of every client of the tests, for the whole run: on Linux, a URL session
+    /// ended while one of its sockets has an event pending can crash libdispatch
+    /// (swift-corelibs-foundation issues 4791 and 5469). Without a cache or cookies, so that
+    /// tests share connections and nothing else.
+    private static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        return URLSession(configuration: configuration)
+    }()
 
     init(baseURL: URL) {
         self.baseURL = baseURL
