@@ -41,11 +41,20 @@ struct DemoDatabaseKillTests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         let (chunks, continuation) = AsyncStream<Data>.makeStream()
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty { continuation.finish() } else { continuation.yield(data) }
-        }
         try process.run()
+        // Read on a thread of its own, not with `readabilityHandler`: that one watches the pipe
+        // with a dispatch source, and on Linux a source whose descriptor is closed before its
+        // cancellation lands is one way into libdispatch's crash (RELIABILITY.md, "Race
+        // detection"). The thread ends at the pipe's end, when the demo has exited.
+        let reading = output.fileHandleForReading
+        Thread.detachNewThread {
+            while true {
+                let data = reading.availableData
+                guard !data.isEmpty else { break }
+                continuation.yield(data)
+            }
+            continuation.finish()
+        }
         var pages = 0
         var finished = false
         var text = ""
@@ -63,7 +72,6 @@ struct DemoDatabaseKillTests {
                 }
             }
         }
-        output.fileHandleForReading.readabilityHandler = nil
         process.waitUntilExit()
         return finished && process.terminationStatus == 0
     }
