@@ -37,6 +37,14 @@ struct CodegenErrorTests {
         #expect(problems.last?.hasPrefix("B.graphql:1:24: error: Syntax Error") == true, "\(problems)")
     }
 
+    @Test("a file that ends inside a \\u escape is a syntax error of that file, not a stopped process")
+    func cutOffEscape() throws {
+        let problems = try Self.problems([("Cut.graphql", #"query Cut { launch(id: "\u12"#)])
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.hasPrefix("Cut.graphql:1:") == true, "\(problems)")
+        #expect(problems.first?.contains("Syntax Error") == true, "\(problems)")
+    }
+
     @Test("two operations with one name, in two files: the second named, the first's place given")
     func duplicateOperations() throws {
         let problems = try Self.problems([

@@ -222,6 +222,17 @@ struct CodegenSchemaErrorTests {
         }
     }
 
+    @Test("SDL that ends inside a \\u escape of a description is a syntax error, not a stopped process")
+    func cutOffEscape() {
+        #expect {
+            try CodegenSchema(text: #"type Query { "\u1"#, file: "cut.graphqls")
+        } throws: { error in
+            let error = error as? CodegenError
+            return error?.code == .invalidSchema
+                && error?.description.hasPrefix("cut.graphqls:1:") == true
+        }
+    }
+
     @Test("SDL that parses but is not a valid schema: the place of the problem")
     func invalidSchema() {
         let sdl = "type Query {\n  a: Missing\n}\n"

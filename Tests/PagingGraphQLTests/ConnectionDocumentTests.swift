@@ -149,6 +149,18 @@ struct ConnectionDocumentTests {
         #expect(error.description.hasPrefix("The GraphQL document has a syntax error at line 2, column"))
     }
 
+    @Test(
+        "a document that ends inside a \\u escape is a syntax error, not a stopped process (found by FuzzDocuments)",
+        arguments: [
+            #"query Profile($coy: "Use\#u{FFFD}\#u{FFFD}\#u{FFFD}nch\\\uuu"#, #"query { launches(after: "\u"#,
+            #"query { launches(after: "\u12"#,
+        ])
+    func cutOffEscape(source: String) throws {
+        let error = try #require(self.error(source))
+        #expect(error.code == .syntax)
+        #expect(error.description.hasPrefix("The GraphQL document has a syntax error"), "\(error)")
+    }
+
     @Test("a document without @connection is refused with an example")
     func noConnection() throws {
         let error = try #require(self.error("query($a: String) { launches(after: $a) { nodes { id } } }"))

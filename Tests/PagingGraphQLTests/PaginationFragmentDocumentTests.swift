@@ -26,6 +26,12 @@ struct PaginationFragmentDocumentTests {
         }
     }
 
+    @Test("a fragment that ends inside a \\u escape is a syntax error, not a stopped process")
+    func cutOffEscape() throws {
+        let error = try #require(self.error(#"fragment F on Query @refetchable { a(b: "\u1"#))
+        #expect(error.code == .syntax)
+    }
+
     @Test("builds the node refetch query without the client-only directives")
     func buildsTheNodeQuery() throws {
         let fragment = try PaginationFragmentDocument(Self.toDoList)

@@ -46,7 +46,7 @@ struct OperationDocuments {
         var documents: [Document] = []
         for (name, text) in texts {
             do {
-                let document = try parse(source: Source(body: text, name: name))
+                let document = try parse(source: Source(body: LexableText.lexable(text), name: name))
                 var file = File(name: name, text: text)
                 for definition in document.definitions {
                     if let operation = definition as? OperationDefinition {

@@ -1,5 +1,6 @@
 public import Foundation
 public import GraphQL
+import PagingGraphQLCore
 
 /// The schema the generator checks documents against and takes types from,
 /// read from SDL or from an introspection result (JSON), as a file or text.
@@ -62,7 +63,7 @@ public struct CodegenSchema: @unchecked Sendable {
             sdl = text
         }
         do {
-            let built = try buildSchema(source: Source(body: sdl, name: file))
+            let built = try buildSchema(source: Source(body: LexableText.lexable(sdl), name: file))
             // Documents may use the library's client directives, which servers do not declare.
             let clientDirectives = OperationDocuments.clientDirectives
                 .split(separator: "\n")

@@ -215,6 +215,25 @@ struct BadInputTests {
         }
     }
 
+    /// GraphQLSwift's lexer stops the process on a `\u` escape cut off by the end of the
+    /// document: one such request used to stop the server.
+    @Test(
+        "a query that ends inside a \\u escape is a syntax error, by POST and by GET, and the server keeps serving",
+        arguments: [#"{ launch(id: "\u"#, #"{ launch(id: "\u12"#, #"{ launch(id: "x\\\uuu"#])
+    func cutOffEscape(query: String) async throws {
+        try await withLaunchServer { server in
+            let client = HTTPTestClient(baseURL: server.baseURL)
+            let posted = try await client.graphQL(query)
+            let encoded = try #require(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+            let got = try await client.send("GET", "/graphql?query=\(encoded)")
+            for reply in [posted, got] {
+                let errors = try JSONDecoder().decode(GraphQLBody.self, from: reply.body).errors ?? []
+                #expect(errors.first?.message.contains("Syntax Error") == true, "\(reply.text)")
+            }
+            try await expectStillServing(client)
+        }
+    }
+
     /// A normal request still succeeds.
     func expectStillServing(_ client: HTTPTestClient) async throws {
         let reply = try await client.graphQL("{ launches(pageSize: 1) { hasMore } }")

@@ -279,6 +279,15 @@ struct FetchFailureTests {
         #expect(run.standardError.contains("cannot be paged"))
     }
 
+    @Test(
+        "a document that ends inside a \\u escape exits 2 with a syntax error, not a stopped process",
+        arguments: [#"query { launches(after: "\u"#, #"query { launches(after: "\u12"#])
+    func cutOffEscape(query: String) async {
+        let run = await Command.run(["fetch", "--endpoint", "http://127.0.0.1:1/graphql", "--query", query])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("syntax error"), "\(run.standardError)")
+    }
+
     @Test("an unreachable endpoint is retried, then exits 1 saying what to check")
     func unreachableEndpoint() async throws {
         // A port that was just closed: start a server, note its port, stop it.

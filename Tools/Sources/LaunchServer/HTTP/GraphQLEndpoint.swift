@@ -101,7 +101,8 @@ struct GraphQLEndpoint: Sendable {
         default: throw .badRequest("`operationName` must be a string or null.")
         }
         return GraphQLRequest(
-            query: query, operationName: operationName, variables: try variables(fields["variables"]))
+            query: LexableText.lexable(query), operationName: operationName,
+            variables: try variables(fields["variables"]))
     }
 
     /// Decodes the query parameters of a GET.
@@ -122,7 +123,8 @@ struct GraphQLEndpoint: Sendable {
             variables = try Self.variables(value)
         }
         return GraphQLRequest(
-            query: String(query), operationName: parameters["operationName"].map(String.init),
+            query: LexableText.lexable(String(query)),
+            operationName: parameters["operationName"].map(String.init),
             variables: variables)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LaunchServer
 import PagingGraphQLClient
 
 /// Where a connection lives and how to ask for it: shared by `fetch` and `browse`.
@@ -126,7 +127,8 @@ struct ConnectionOptions: ParsableArguments {
                 "\(command) needs --query FILE, a GraphQL query whose connection has @connection or first/after variables and pageInfo."
             )
         }
-        return try Self.readQuery(query)
+        // Every parse of the document downstream reads it through GraphQLSwift's lexer.
+        return LexableText.lexable(try Self.readQuery(query))
     }
 
     /// Reads `--query`'s value: `-` is standard input, text with a `{` is the document, anything
