@@ -13,8 +13,8 @@ export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0 exitcode=66}"
 # Why the locks tell the sanitizer about themselves (PagingLock): a bare
 # Mutex is reported on correct code; the hooked one is not.
 scripts/tsan-mutex-repro.sh
-# A test run that has not finished after RACE_TIMEOUT seconds (default 1200: a run takes
-# under 3 minutes here) is stopped, after printing the tests that started and did not end and
+# A test run that has not finished after RACE_TIMEOUT seconds (default 1200: a run of either
+# package takes under 4 minutes here) is stopped, after printing the tests that started and did not end and
 # every thread's stack, so that a hang fails with what it waited on instead of running on.
 watch_tests() {
     local pid=$1 log=$2 package=$3 waited=0
@@ -50,12 +50,13 @@ for package in ${RACE_PACKAGES:-. Tools}; do
     (cd "$package" && swift build --build-tests --sanitize=thread --scratch-path .build-tsan) >"$log" 2>&1 \
         || status=$?
     if [ "$status" -eq 0 ]; then
-        # Tools/ runs its suites one at a time: run all at once under the sanitizer on two cores,
+        # Tools/ runs its tests one at a time: run all at once under the sanitizer on two cores,
         # requests to launch servers waited past their timeouts (RELIABILITY.md, "Race
         # detection"); one at a time takes no longer here. Threads within a test still race.
         serial=()
-        if [ "$package" = Tools ]; then serial=(--no-parallel); fi
-        (cd "$package" && exec swift test --skip-build --sanitize=thread --scratch-path .build-tsan "${serial[@]}") \
+        if [ "$(basename "$package")" = Tools ]; then serial=(--no-parallel); fi
+        (cd "$package" && exec swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
+            ${serial[@]+"${serial[@]}"}) \
             >>"$log" 2>&1 &
         tests=$!
         watch_tests "$tests" "$log" "$package" || status=$?

@@ -1,4 +1,5 @@
 import GraphQL
+import PagingGraphQLCore
 
 /// What a ``GraphQLStore`` needs to know of the server's schema: the type of
 /// each field, which types have an `id`, and the object types of each
@@ -33,7 +34,7 @@ public struct StoreSchema: Sendable {
     public init(sdl: String) throws(GraphQLStoreError) {
         let schema: GraphQLSchema
         do {
-            schema = try buildSchema(source: sdl)
+            schema = try buildSchema(source: LexableText.lexable(sdl))
         } catch {
             let text = (error as? GraphQL.GraphQLError)?.message ?? "\(error)"
             let first =

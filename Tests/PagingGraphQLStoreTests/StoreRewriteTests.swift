@@ -112,6 +112,9 @@ struct StoreRewriteTests {
         }
         #expect(schema?.code == .schema)
         #expect(schema?.message.contains("Missing") == true)
+        // SDL that ends inside a \u escape used to stop the process in GraphQLSwift's lexer.
+        let cutOff = #expect(throws: GraphQLStoreError.self) { try StoreSchema(sdl: #"type Query { "\u1"#) }
+        #expect(cutOff?.code == .schema)
     }
 
     @Test("each store keeps its own rewrites, at most its limit, evicting the least recently used")

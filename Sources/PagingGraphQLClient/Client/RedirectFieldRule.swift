@@ -11,6 +11,9 @@ public import Foundation
 /// - A redirect to another origin keeps only the fields that describe the body and the answers
 ///   understood, `Accept` and `Content-Type` (``isKeptAcrossOrigins(_:)``), and never carries
 ///   `Authorization`, `Cookie` or `Proxy-Authorization` (``withheldFields``), whoever set them.
+/// - A rule made with a `permits` closure asks it instead of comparing origins: a URL it permits
+///   keeps every field, credentials included, and any other (even on the first request's
+///   origin) keeps only `Accept` and `Content-Type`.
 ///
 /// A request that went to another origin goes on without those fields, even when a later
 /// redirect leads back: follow each redirect from the request the previous one gave.
@@ -39,7 +42,8 @@ public struct RedirectFieldRule: Sendable {
     }
 
     /// Whether a redirect to `target` keeps every field of a request first sent to `original`:
-    /// when both have the same ``HTTPOrigin``, or when the `permits` closure says so.
+    /// what the `permits` closure says, when the rule has one (it replaces the origin test);
+    /// otherwise, when both have the same ``HTTPOrigin``.
     /// - Parameters:
     ///   - target: the URL the redirect names.
     ///   - original: the URL of the first request; with none, every redirect counts as one to

@@ -33,10 +33,10 @@ import PagingGraphQLClient
 /// - A URL with credentials (`https://user:token@host/...`) sends them as HTTP Basic
 ///   authentication, unless the request has an `Authorization` field.
 /// - Redirects (301, 302, 303, 307, 308) are followed, up to ``maximumRedirects``: a 303, and a
-///   301 or 302 answering a `POST`, go on as a `GET` without a body. A redirect to a URL that
-///   ``redirectFields`` does not keep them for goes on without the request's header fields but `Accept` and
-///   `Content-Type` (and never with `Authorization`, `Cookie` or `Proxy-Authorization`):
-///   `RedirectFieldRule`, the rule of the library's `RedirectHeaderGuard`.
+///   301 or 302 answering a `POST`, go on as a `GET` without a body. Which header fields a
+///   redirect keeps is ``redirectFields``' to say (`RedirectFieldRule`, the rule of the
+///   library's `RedirectHeaderGuard`): all of them where it permits, and elsewhere only `Accept`
+///   and `Content-Type`.
 ///
 /// The connections are kept alive and reused; the transport closes them when its last reference
 /// goes. Where it differs from URLSession: it keeps no cookies, not even for one command; it
@@ -52,8 +52,8 @@ final class HTTPClientTransport: GraphQLTransport, Sendable {
     /// How many redirects one request follows before it fails with
     /// `URLError.httpTooManyRedirects`.
     let maximumRedirects: Int
-    /// Which header fields a redirect keeps: every one to the request's own origin or where
-    /// the `permits` closure given allows, `Accept` and `Content-Type` elsewhere.
+    /// Which header fields a redirect keeps: every one where the `permits` closure given allows
+    /// (or, without one, on the request's own origin), `Accept` and `Content-Type` elsewhere.
     let redirectFields: RedirectFieldRule
     private let client: HTTPClient
 
