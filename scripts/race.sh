@@ -42,26 +42,41 @@ watch_tests() {
 }
 
 total=0
-# RACE_PACKAGES: the packages to run (default both; CI runs the root package, RELIABILITY.md says why).
+# RACE_PACKAGES: the packages to run (default both, as CI runs them).
 for package in ${RACE_PACKAGES:-. Tools}; do
     echo "== $package: build and test under ThreadSanitizer"
     log=$(mktemp)
     status=0
     (cd "$package" && swift build --build-tests --sanitize=thread --scratch-path .build-tsan) >"$log" 2>&1 \
         || status=$?
-    if [ "$status" -eq 0 ]; then
-        # Tools/ runs its tests one at a time: run all at once under the sanitizer on two cores,
-        # requests to launch servers waited past their timeouts (RELIABILITY.md, "Race
-        # detection"); one at a time takes no longer here. Threads within a test still race.
-        serial=()
-        if [ "$(basename "$package")" = Tools ]; then serial=(--no-parallel); fi
+    # Tools/ runs its tests one at a time: run all at once under the sanitizer on two cores,
+    # requests to launch servers waited past their timeouts (RELIABILITY.md, "Race
+    # detection"); one at a time takes no longer here. Threads within a test still race.
+    serial=()
+    if [ "$(basename "$package")" = Tools ]; then serial=(--no-parallel); fi
+    attempt=1
+    while [ "$status" -eq 0 ]; do
+        first=$(($(wc -l <"$log") + 1))
         (cd "$package" && exec swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
             ${serial[@]+"${serial[@]}"}) \
             >>"$log" 2>&1 &
         tests=$!
         watch_tests "$tests" "$log" "$package" || status=$?
         if [ "$status" -eq 0 ]; then wait "$tests" || status=$?; fi
-    fi
+        # libdispatch's crash (RELIABILITY.md, "Race detection"): a SEGV in its event loop, its
+        # cause not found yet. A run it ended with no report and no failed test runs once more,
+        # saying so; a report, a failed test or a second crash fails.
+        this=$(tail -n +"$first" "$log")
+        if [ "$status" -ne 0 ] && [ "$attempt" -eq 1 ] \
+            && grep -q "_dispatch_event_loop_drain" <<<"$this" \
+            && ! grep -q "WARNING: ThreadSanitizer" <<<"$this" && ! grep -q "^✘" <<<"$this"; then
+            echo "$package: libdispatch's crash (_dispatch_event_loop_drain) ended the run, with no report and no failed test; running the tests once more"
+            attempt=2
+            status=0
+            continue
+        fi
+        break
+    done
     grep -E "WARNING: ThreadSanitizer|Test run with|^✘|: error:" "$log" || true
     reports=$(grep -c "WARNING: ThreadSanitizer" "$log" || true)
     total=$((total + reports))
