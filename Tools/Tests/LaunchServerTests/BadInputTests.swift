@@ -234,6 +234,39 @@ struct BadInputTests {
         }
     }
 
+    /// GraphQLSwift hashes operations and fragments by identity but compares them by content, and
+    /// its validation keys dictionaries by them: a document with two equal definitions could stop
+    /// the process ("Duplicate keys of type 'OperationDefinition'"), depending on the hash seed.
+    /// A hundred copies make that all but certain without the server's check; each case is
+    /// invalid by a rule of the spec, and gets that rule's error.
+    @Test(
+        "a document with repeated definitions gets the spec's error, and the server keeps serving",
+        arguments: [
+            (
+                String(repeating: "{ rockets { id } } ", count: 100),
+                "This anonymous operation must be the only defined operation.", 100
+            ),
+            (
+                String(repeating: "query Rockets { rockets { id } } ", count: 100),
+                #"There can be only one operation named "Rockets"."#, 99
+            ),
+            (
+                "{ rockets { ...Id } } "
+                    + String(repeating: "fragment Id on Rocket { id } ", count: 100),
+                #"There can be only one fragment named "Id"."#, 99
+            ),
+        ])
+    func repeatedDefinitions(query: String, message: String, count: Int) async throws {
+        try await withLaunchServer { server in
+            let client = HTTPTestClient(baseURL: server.baseURL)
+            let reply = try await client.graphQL(query)
+            let errors = try JSONDecoder().decode(GraphQLBody.self, from: reply.body).errors ?? []
+            #expect(errors.count == count, "\(reply.text.prefix(300))")
+            #expect(errors.allSatisfy { $0.message == message }, "\(reply.text.prefix(300))")
+            try await expectStillServing(client)
+        }
+    }
+
     /// A normal request still succeeds.
     func expectStillServing(_ client: HTTPTestClient) async throws {
         let reply = try await client.graphQL("{ launches(pageSize: 1) { hasMore } }")
