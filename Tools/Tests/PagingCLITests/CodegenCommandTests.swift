@@ -5,15 +5,11 @@ import Testing
 
 @Suite("paging codegen")
 struct CodegenCommandTests {
-    /// A directory of its own, with the launch server's schema downloaded into it.
-    static func workspace(endpoint: String) async throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "paging-codegen-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// Downloads the launch server's schema into `directory`.
+    static func downloadSchema(into directory: URL, endpoint: String) async {
         let schema = directory.appendingPathComponent("schema.graphqls").path
         let run = await Command.run(["schema", "--endpoint", endpoint, "-o", schema])
         #expect(run.status == 0, "\(run.standardError)")
-        return directory
     }
 
     static func write(_ text: String, to url: URL) throws {
@@ -24,8 +20,10 @@ struct CodegenCommandTests {
 
     @Test("generates a file per document from a pattern, and rewrites none the second time")
     func generates() async throws {
+        let directory = try makeScratchFolder("paging-codegen")
+        defer { removeScratchFolder(directory) }
         try await withLaunchServer { server in
-            let directory = try await Self.workspace(endpoint: server.graphQLURL.absoluteString)
+            await Self.downloadSchema(into: directory, endpoint: server.graphQLURL.absoluteString)
             let graphQL = directory.appendingPathComponent("GraphQL")
             try Self.write(
                 "query LaunchList($cursor: String) { launches(after: $cursor) { cursor hasMore launches { id site } } }",
@@ -61,8 +59,10 @@ struct CodegenCommandTests {
 
     @Test("documents with errors: each printed as file:line:column, exit 1, and nothing written")
     func errors() async throws {
+        let directory = try makeScratchFolder("paging-codegen")
+        defer { removeScratchFolder(directory) }
         try await withLaunchServer { server in
-            let directory = try await Self.workspace(endpoint: server.graphQLURL.absoluteString)
+            await Self.downloadSchema(into: directory, endpoint: server.graphQLURL.absoluteString)
             let good = directory.appendingPathComponent("Good.graphql")
             let bad = directory.appendingPathComponent("Bad.graphql")
             try Self.write("query Good { rockets { id } }", to: good)
@@ -85,8 +85,8 @@ struct CodegenCommandTests {
 
     @Test("a missing schema, a place that names no document, and missing options are clear errors")
     func usage() async throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("paging-codegen-\(UUID())")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let empty = try makeScratchFolder("paging-codegen")
+        defer { removeScratchFolder(empty) }
         let emptyDirectory = await Command.run([
             "codegen", "--schema", "s", "--operations", empty.path, "--output", empty.path + "/out",
         ])
@@ -118,9 +118,8 @@ struct CodegenConfigCommandTests {
         "a configuration maps a custom scalar; one that names no scalar is an error at its line, nothing written"
     )
     func configuration() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "paging-codegen-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeScratchFolder("paging-codegen")
+        defer { removeScratchFolder(directory) }
         let schema = directory.appendingPathComponent("schema.graphqls")
         try Data("scalar DateTime\ntype Query { now: DateTime! }\n".utf8).write(to: schema)
         let document = directory.appendingPathComponent("Now.graphql")

@@ -134,9 +134,8 @@ struct DemoDatabaseKillTests {
         let seed = SeededGenerator.testSeed()
         print("DemoDatabaseKillTests seed \(seed); replay with PAGING_SEED=\(seed)")
         var random = SeededGenerator(seed: seed)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("paging-kill-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try makeScratchFolder("paging-kill")
+        defer { removeScratchFolder(directory) }
 
         // The list an uninterrupted run stores.
         let reference = directory.appendingPathComponent("reference.sqlite").path

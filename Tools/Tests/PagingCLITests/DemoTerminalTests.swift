@@ -94,9 +94,8 @@ struct DemoTerminalTests {
         "--database: offline, the stored launches, a booking and details show, their end says offline, and o and r page on"
     )
     func demoWithDatabase() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("paging-demo-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try makeScratchFolder("paging-demo")
+        defer { removeScratchFolder(directory) }
         let database = directory.appendingPathComponent("demo.sqlite").path
 
         // Online: the first launch booked and its details opened, and two pages, kept in the file.

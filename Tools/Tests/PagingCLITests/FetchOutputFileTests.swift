@@ -4,14 +4,6 @@ import Testing
 
 @testable import PagingCLI
 
-/// A folder of its own for one test's output files, removed after the test.
-private func withScratchFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paging-output-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try await body(folder)
-}
-
 /// The ids of the objects of a file that holds one JSON array.
 private func ids(inJSONArrayFile path: String) throws -> [String] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -30,7 +22,7 @@ struct FetchOutputFileTests {
 
     @Test("--slurp --resume continues the JSON array in the file, keeping what the first run exported")
     func slurpResumeContinuesTheArray() async throws {
-        try await withScratchFolder { folder in
+        try await withScratchFolder("paging-output") { folder in
             let path = folder.appendingPathComponent("launches.json").path
             try await withLaunchServer { server in
                 let expected = try await allLaunchIDs(server)
@@ -50,7 +42,7 @@ struct FetchOutputFileTests {
 
     @Test("a --slurp --resume that fails leaves every element the file held")
     func failedSlurpResumeKeepsTheFile() async throws {
-        try await withScratchFolder { folder in
+        try await withScratchFolder("paging-output") { folder in
             let path = folder.appendingPathComponent("launches.json").path
             let server = try await LaunchServer.start()
             let options = ["--page-size", "25", "--slurp", "-o", path]
@@ -72,7 +64,7 @@ struct FetchOutputFileTests {
 
     @Test("a resumed export refuses a file in the other format, says what to do, and leaves it as it was")
     func resumeRefusesTheOtherFormat() async throws {
-        try await withScratchFolder { folder in
+        try await withScratchFolder("paging-output") { folder in
             let lines = folder.appendingPathComponent("launches.jsonl").path
             let array = folder.appendingPathComponent("launches.json").path
             try await withLaunchServer { server in
@@ -104,7 +96,7 @@ struct FetchOutputFileTests {
 
     @Test("an export without --resume replaces the file, --slurp or not")
     func newExportReplacesTheFile() async throws {
-        try await withScratchFolder { folder in
+        try await withScratchFolder("paging-output") { folder in
             let path = folder.appendingPathComponent("launches.json").path
             try Data("[\n{\"id\":\"old\"}\n]\n".utf8).write(to: URL(fileURLWithPath: path))
             try await withLaunchServer { server in

@@ -8,18 +8,12 @@ import Testing
 
 @Suite("paging schema")
 struct SchemaCommandTests {
-    /// A file path in a directory of its own.
-    static func temporaryFile(_ name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "paging-schema-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent(name).path
-    }
-
     @Test("downloads the launch server's schema as SDL that builds, the same bytes each time")
     func launchServer() async throws {
+        let folder = try makeScratchFolder("paging-schema")
+        defer { removeScratchFolder(folder) }
         try await withLaunchServer { server in
-            let file = try Self.temporaryFile("launches.graphqls")
+            let file = folder.appendingPathComponent("launches.graphqls").path
             let endpoint = server.graphQLURL.absoluteString
             let run = await Command.run(["schema", "--endpoint", endpoint, "-o", file])
             #expect(run.status == 0, "\(run.standardError)")
@@ -71,10 +65,12 @@ struct SchemaCommandTests {
 
     @Test("a server that refuses introspection: a clear error, exit 1, and the file as it was")
     func refused() async throws {
+        let folder = try makeScratchFolder("paging-schema")
+        defer { removeScratchFolder(folder) }
         try await ScriptedHTTPServer.withRunning(answer: { _, _ in
             .json(#"{"errors":[{"message":"GraphQL introspection is not allowed"}]}"#)
         }) { server in
-            let file = try Self.temporaryFile("kept.graphqls")
+            let file = folder.appendingPathComponent("kept.graphqls").path
             try Data("type Query { kept: Int }\n".utf8).write(to: URL(fileURLWithPath: file))
             let run = await Command.run(["schema", "--endpoint", server.baseURL.absoluteString, "-o", file])
             #expect(run.status == 1)
