@@ -34,7 +34,7 @@ public struct StoreSchema: Sendable {
     public init(sdl: String) throws(GraphQLStoreError) {
         let schema: GraphQLSchema
         do {
-            schema = try buildSchema(source: LexableText.lexable(sdl))
+            schema = try LexableText.buildSchema(sdl)
         } catch {
             let text = (error as? GraphQL.GraphQLError)?.message ?? "\(error)"
             let first =

@@ -46,7 +46,7 @@ struct OperationDocuments {
         var documents: [Document] = []
         for (name, text) in texts {
             do {
-                let document = try parse(source: Source(body: LexableText.lexable(text), name: name))
+                let document = try LexableText.parse(text, name: name)
                 var file = File(name: name, text: text)
                 for definition in document.definitions {
                     if let operation = definition as? OperationDefinition {
@@ -205,7 +205,7 @@ struct OperationDocuments {
                 }
                 guard !missing.isEmpty else { return operation }
                 let snippet = "query Q(\(missing.joined(separator: ", "))) { __typename }"
-                guard let parsed = try? parse(source: Source(body: snippet)),
+                guard let parsed = try? LexableText.parse(snippet),
                     let added = (parsed.definitions.first as? OperationDefinition)?.variableDefinitions
                 else {
                     throw Self.error(

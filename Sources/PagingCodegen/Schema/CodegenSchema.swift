@@ -63,7 +63,7 @@ public struct CodegenSchema: @unchecked Sendable {
             sdl = text
         }
         do {
-            let built = try buildSchema(source: Source(body: LexableText.lexable(sdl), name: file))
+            let built = try LexableText.buildSchema(sdl, name: file)
             // Documents may use the library's client directives, which servers do not declare.
             let clientDirectives = OperationDocuments.clientDirectives
                 .split(separator: "\n")
@@ -75,7 +75,7 @@ public struct CodegenSchema: @unchecked Sendable {
             schema = built
             validationSchema =
                 clientDirectives.isEmpty
-                ? built : try buildSchema(source: Source(body: sdl + "\n" + clientDirectives, name: file))
+                ? built : try LexableText.buildSchema(sdl + "\n" + clientDirectives, name: file)
         } catch let error as GraphQLError {
             // The place is in the SDL only when the file is SDL.
             let place = sdl == text ? error.locations.first : nil

@@ -28,7 +28,7 @@ package struct DocumentAnalysis {
     /// Parses a document, turning a syntax error into a ``GraphQLDocumentError``.
     package static func parse(_ source: String) throws(GraphQLDocumentError) -> Document {
         do {
-            return try GraphQL.parse(source: LexableText.lexable(source))
+            return try LexableText.parse(source)
         } catch let error as GraphQL.GraphQLError {
             let location = error.locations.first
             let firstLine =

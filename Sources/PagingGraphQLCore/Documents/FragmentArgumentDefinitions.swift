@@ -38,7 +38,7 @@ package enum FragmentArgumentDefinitions {
                 )
             }
             do {
-                _ = try GraphQL.parse(source: "query($x: \(type)) { __typename }")
+                _ = try LexableText.parse("query($x: \(type)) { __typename }")
             } catch {
                 throw GraphQLDocumentError(
                     .refetchable,

@@ -1,10 +1,13 @@
+package import GraphQL
+
 /// Text that GraphQLSwift's lexer reads without stopping the process.
 ///
 /// GraphQLSwift (4.3) reads the four hex digits of a `\u` escape without checking for the end
 /// of the text: a document whose last five bytes hold a `\u` (`query { a(b: "\u`) stops the
 /// process with "String index is out of bounds" instead of a syntax error. `FuzzDocuments`
-/// found it (RELIABILITY.md). Every document from outside goes through ``lexable(_:)`` before
-/// the parser reads it.
+/// found it (RELIABILITY.md). Every document and schema from outside is read with ``parse(_:name:)``
+/// or ``buildSchema(_:name:)``, which give the parser the text through ``lexable(_:)``; no module
+/// of the package calls GraphQLSwift's `parse` or `buildSchema` on such text itself.
 package enum LexableText {
     /// The text, with four spaces after it when it ends within reach of a `\u` escape; the text
     /// as it is otherwise.
@@ -21,5 +24,29 @@ package enum LexableText {
             tail[index] == UInt8(ascii: "\\") && tail[index + 1] == UInt8(ascii: "u")
         }
         return cutOff ? text + "    " : text
+    }
+
+    /// Parses a document from outside (a file, a user's text, a request), through ``lexable(_:)``.
+    ///
+    /// - Parameters:
+    ///   - text: the document.
+    ///   - name: the name of its source, which GraphQLSwift's errors give.
+    /// - Returns: the document.
+    /// - Throws: GraphQLSwift's `GraphQLError` on a syntax error.
+    /// - Complexity: O(*n*) in the text's length.
+    package static func parse(_ text: String, name: String = "GraphQL request") throws -> Document {
+        try GraphQL.parse(source: Source(body: lexable(text), name: name))
+    }
+
+    /// Builds a schema from SDL from outside (a file, a user's text), through ``lexable(_:)``.
+    ///
+    /// - Parameters:
+    ///   - sdl: the schema's SDL.
+    ///   - name: the name of its source, which GraphQLSwift's errors give.
+    /// - Returns: the schema.
+    /// - Throws: GraphQLSwift's `GraphQLError` when the SDL does not parse or is not a valid schema.
+    /// - Complexity: O(*n*) in the SDL's length, and in the size of the schema it declares.
+    package static func buildSchema(_ sdl: String, name: String = "GraphQL request") throws -> GraphQLSchema {
+        try GraphQL.buildSchema(source: Source(body: lexable(sdl), name: name))
     }
 }
