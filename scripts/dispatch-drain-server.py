@@ -1,6 +1,9 @@
-"""The server of scripts/dispatch-drain-repro.sh: HTTP/1.1 on loopback that answers each
-connection's first requests with a small keep-alive response, then drops the connection on
-one of them: closed unanswered, reset (SO_LINGER 0), or answered and kept."""
+"""The server of scripts/dispatch-drain-repro.sh: HTTP/1.1 on loopback that answers up to four
+requests on each connection with a small keep-alive response, and on the last of them closes
+the connection unanswered, resets it (SO_LINGER 0), or answers and then closes it.
+
+    dispatch-drain-server.py PORT_FILE    listens on a free port and writes its number there"""
+import os
 import random
 import socket
 import socketserver
@@ -42,4 +45,9 @@ class Server(socketserver.ThreadingTCPServer):
 
 
 if __name__ == "__main__":
-    Server(("127.0.0.1", int(sys.argv[1])), Connection).serve_forever()
+    server = Server(("127.0.0.1", 0), Connection)
+    with open(sys.argv[1] + ".tmp", "w") as port_file:
+        port_file.write(str(server.server_address[1]))
+    # Written whole, then renamed: the script never reads half a number.
+    os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+    server.serve_forever()

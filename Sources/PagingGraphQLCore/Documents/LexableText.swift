@@ -30,11 +30,12 @@ package enum LexableText {
     ///
     /// - Parameters:
     ///   - text: the document.
-    ///   - name: the name of its source, which GraphQLSwift's errors give.
+    ///   - name: the name of its source, which GraphQLSwift's errors give; by default GraphQLSwift's
+    ///     own default, "GraphQL".
     /// - Returns: the document.
     /// - Throws: GraphQLSwift's `GraphQLError` on a syntax error.
     /// - Complexity: O(*n*) in the text's length.
-    package static func parse(_ text: String, name: String = "GraphQL request") throws -> Document {
+    package static func parse(_ text: String, name: String = "GraphQL") throws -> Document {
         try GraphQL.parse(source: Source(body: lexable(text), name: name))
     }
 
@@ -42,11 +43,12 @@ package enum LexableText {
     ///
     /// - Parameters:
     ///   - sdl: the schema's SDL.
-    ///   - name: the name of its source, which GraphQLSwift's errors give.
+    ///   - name: the name of its source, which GraphQLSwift's errors give; by default GraphQLSwift's
+    ///     own default, "GraphQL".
     /// - Returns: the schema.
     /// - Throws: GraphQLSwift's `GraphQLError` when the SDL does not parse or is not a valid schema.
     /// - Complexity: O(*n*) in the SDL's length, and in the size of the schema it declares.
-    package static func buildSchema(_ sdl: String, name: String = "GraphQL request") throws -> GraphQLSchema {
+    package static func buildSchema(_ sdl: String, name: String = "GraphQL") throws -> GraphQLSchema {
         try GraphQL.buildSchema(source: Source(body: lexable(sdl), name: name))
     }
 }

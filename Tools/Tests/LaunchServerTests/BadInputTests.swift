@@ -234,11 +234,13 @@ struct BadInputTests {
         }
     }
 
-    /// GraphQLSwift hashes operations and fragments by identity but compares them by content, and
-    /// its validation keys dictionaries by them: a document with two equal definitions could stop
-    /// the process ("Duplicate keys of type 'OperationDefinition'"), depending on the hash seed.
-    /// A hundred copies make that all but certain without the server's check; each case is
-    /// invalid by a rule of the spec, and gets that rule's error.
+    /// GraphQLSwift hashes operations by identity but compares them by content, and its
+    /// validation keys dictionaries by them: a document with two equal operations could stop the
+    /// process ("Duplicate keys of type 'OperationDefinition'"), depending on the hash seed. A
+    /// hundred copies of an operation, anonymous or named, made that happen without the server's
+    /// check. Repeated fragments cannot trap (the validation keeps fragments by name); they are
+    /// here for the same answer. Each case is invalid by a rule of the spec, and gets that
+    /// rule's errors.
     @Test(
         "a document with repeated definitions gets the spec's error, and the server keeps serving",
         arguments: [

@@ -197,9 +197,9 @@ struct FetchCommandTests {
     @Test("--output writes to a file, and a resumed export appends to it")
     func outputFile() async throws {
         try await withLaunchServer { server in
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("paging-\(UUID()).jsonl")
-                .path
-            defer { try? FileManager.default.removeItem(atPath: path) }
+            let folder = try makeScratchFolder("paging-fetch")
+            defer { removeScratchFolder(folder) }
+            let path = folder.appendingPathComponent("launches.jsonl").path
             let arguments = [
                 "fetch", "--endpoint", server.graphQLURL.absoluteString, "--query", launchConnectionQuery,
                 "-o", path,

@@ -17,11 +17,17 @@ struct LaunchAPI: API {
     ///
     /// A document with repeated definition names gets their errors without being validated
     /// further (``RepeatedDefinitions``: GraphQLSwift's validation can stop the process on them).
+    /// So the document is parsed twice, once here and once by `execute`.
     ///
     /// - Returns: The result; never throws for bad documents.
+    /// - Complexity: O(*n*) in the document's length, besides what executing it costs.
     func run(_ request: GraphQLRequest, context: LaunchContext) async -> GraphQLResult {
-        // A syntax error is left to `execute`, which reports it as it always has.
-        if let document = try? parse(source: Source(body: request.query, name: "GraphQL request")) {
+        // The HTTP layer has made the text lexable already (``LexableText``); again costs nothing
+        // and keeps every caller safe. A syntax error is left to `execute`, which reports it as it
+        // always has.
+        var request = request
+        request.query = LexableText.lexable(request.query)
+        if let document = try? parse(source: request.query) {
             let repeated = RepeatedDefinitions.errors(in: document)
             if !repeated.isEmpty { return GraphQLResult(errors: repeated) }
         }

@@ -3,24 +3,27 @@ import GraphQL
 /// The launch server's check for repeated definitions, made before GraphQLSwift validates a
 /// document.
 ///
-/// GraphQLSwift (4.3) hashes an operation or fragment definition by its identity but compares two
-/// by their content, and its validation keeps dictionaries keyed by them. Two definitions with
-/// equal content (two `{ rockets { id } }`, or two fragments of one name and body) break
-/// Dictionary's contract, and depending on the process's hash seed it stops the process
-/// ("Duplicate keys of type 'OperationDefinition'"). One request could stop `paging serve`;
-/// `FuzzRequestBody` found it (RELIABILITY.md).
+/// GraphQLSwift (4.3) hashes an operation definition by its identity but compares two by their
+/// content, and its validation keeps dictionaries keyed by operations. Two operations with equal
+/// content (two `{ rockets { id } }`) break Dictionary's contract, and depending on the process's
+/// hash seed it stops the process ("Duplicate keys of type 'OperationDefinition'"). One request
+/// could stop `paging serve`; `FuzzRequestBody` found it (RELIABILITY.md).
 ///
-/// Equal definitions always share a name, or are all anonymous, so such a document breaks one of
-/// GraphQL's rules (Operation Name Uniqueness, Lone Anonymous Operation, Fragment Name
-/// Uniqueness) anyway. This check reports those rules' errors, with the same messages as
-/// GraphQLSwift's validation, and the server answers with them without validating further.
+/// Equal operations always share a name, or are all anonymous, so such a document breaks one of
+/// GraphQL's rules (Operation Name Uniqueness, Lone Anonymous Operation) anyway. This check
+/// reports those rules' errors, with the same messages as GraphQLSwift's validation, and the
+/// server answers with them without validating further. Fragments are keyed by name where the
+/// validation keeps them, so repeated fragments cannot trap; the check reports Fragment Name
+/// Uniqueness too, so that a document's repeated names all get the same answer.
 enum RepeatedDefinitions {
     /// The errors of a document's repeated definition names; empty when every name is unique
     /// and an anonymous operation is the only operation.
     ///
     /// - Parameter document: a parsed document.
-    /// - Returns: one error for each anonymous operation beside another operation, and one for
-    ///   each repeat of an operation's or a fragment's name, in the document's order.
+    /// - Returns: one error for each anonymous operation beside another operation, then one for
+    ///   each repeat of an operation's name, then one for each repeat of a fragment's name; each
+    ///   kind in the document's order. (GraphQLSwift's validation gives the same errors, with
+    ///   the kinds interleaved in the document's order.)
     /// - Complexity: O(*n*) in the number of definitions.
     static func errors(in document: Document) -> [GraphQLError] {
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
