@@ -6,7 +6,8 @@ import Foundation
 /// It has the shape of `Synchronization.Mutex`, but the lock is an `NSLock`, a pthread mutex
 /// that ThreadSanitizer sees. On Linux a `Mutex` waits on a futex the sanitizer does not see,
 /// so under `make race` it reports the very accesses the lock orders (RELIABILITY.md shows it
-/// on twenty lines). Every lock of the tools package, sources and tests, is this one.
+/// in some thirty lines). Nearly every lock of the tools package, sources and tests, is this
+/// one; the few others are `NSLock`s too, and none is a `Mutex`.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: `value` is only ever touched inside `withLock`, under `lock`.
     private let lock = NSLock()
