@@ -1,14 +1,19 @@
 import Dispatch
 import Foundation
-import LaunchServer
 
-/// The server, started once for the whole run: the SpaceX launches in memory, on a loopback
-/// port that no input uses (each input is executed in process, as `POST /graphql` would).
+@testable import LaunchServer
+
+/// The server, started once for the whole run: the SpaceX launches in memory. Each input is
+/// executed in process, as `POST /graphql` would be, so the HTTP listener is stopped once it has
+/// started: its background work (Hummingbird's date cache, ticking every second) would allocate
+/// and free on other threads while an input runs, in the counts libFuzzer compares.
 private let server: LaunchServer = {
     let started = Box<LaunchServer>()
     let done = DispatchSemaphore(value: 0)
     Task {
-        started.value = try? await LaunchServer.start()
+        let server = try? await LaunchServer.start()
+        await server?.stop()
+        started.value = server
         done.signal()
     }
     done.wait()
@@ -24,34 +29,82 @@ private final class Box<Value>: @unchecked Sendable {
     var value: Value?
 }
 
-/// The exchange between an input and the task that executes it, in a global that lives as long as
-/// the run: the caller puts the body in, the task puts the response in and signals, the caller
-/// takes it out. The task's closure captures nothing.
+/// The executor of each input's task: the jobs of that task (and of any child task it starts) go
+/// to the main queue, and the main thread, the one libFuzzer calls, runs them until the task has
+/// finished.
 ///
-/// Not a box captured by the task: the task lets go of its captures after it signals, on another
-/// thread, while libFuzzer's leak check (after each input that allocated more than it freed) may
-/// already be looking; an object half-released there reads as leaked (seen once in CI under load:
-/// the response's bytes, "direct leak of 65 bytes").
+/// libFuzzer counts the mallocs and frees made while an input runs, and after an input with more
+/// mallocs than frees, twice in a row, looks for a leak; after a thousand such inputs with no leak
+/// it stops looking ("libFuzzer disabled leak detection after every mutation"). So the input's
+/// work must be over, and freed, when the input function returns:
+///
+/// - On the global executor, the task's last release came on another thread after the input had
+///   returned: every input had two blocks more allocated than freed.
+/// - Run directly on the calling thread, each database access left one: GRDB hops to its own
+///   dispatch queue with `dispatch_async`, and libdispatch takes the 64-byte record of that call
+///   from the calling thread's cache (empty on a thread that runs no dispatch work, so from
+///   `malloc`) and, once the call has run, puts it in the cache of the worker thread that ran it
+///   (up to 1,024 a thread on Linux), not back with `free`. Going back through the main queue, each
+///   resumption moves one record the other way, and every thread's cache keeps its size.
+private final class InputExecutor: TaskExecutor, @unchecked Sendable {
+    /// Signalled once for each job sent to the main queue.
+    private let ready = DispatchSemaphore(value: 0)
+
+    /// Called by the runtime, on the main thread or on the database queue's when a read resumes.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        DispatchQueue.main.async { job.runSynchronously(on: executor) }
+        ready.signal()
+    }
+
+    /// Runs the main queue's jobs on the main thread until `finished` holds.
+    ///
+    /// Each pass of the run loop runs every job the main queue holds; the wait's limit only keeps
+    /// the loop going if a pass ever missed a job it was woken for.
+    func run(until finished: () -> Bool) {
+        while !finished() {
+            _ = ready.wait(timeout: .now() + .milliseconds(10))
+            _ = RunLoop.main.run(mode: .default, before: .distantPast)
+        }
+    }
+}
+
+/// The exchange between an input and the task that executes it, in a global that lives as long as
+/// the run: the caller puts the body in, the task puts the response in, the caller takes it out.
+/// The task's closure captures nothing. Only the main thread reads or writes it: the task runs
+/// there (``InputExecutor``).
 private final class Exchange: @unchecked Sendable {
-    /// Signalled by the task once ``response`` is set; the semaphore orders the accesses.
-    let done = DispatchSemaphore(value: 0)
+    let executor = InputExecutor()
     var body = Data()
     var response: Data?
 }
 
 private let exchange = Exchange()
 
+/// Starts the server before the first input, so that no input's count of mallocs and frees
+/// includes the server's start.
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
+    _ = server
+    return 0
+}
+
 /// One input: a request body. Executing it gives a JSON response, with `data` or `errors`,
 /// whatever the body holds.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRequestBody(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    _ = server  // started here, on the caller's thread, before the first task
     exchange.body = Data(bytes: start, count: count)
-    Task {
+    Task(executorPreference: exchange.executor) {
         exchange.response = await server.executeGraphQL(body: exchange.body)
-        exchange.done.signal()
     }
-    exchange.done.wait()
+    exchange.executor.run(until: { exchange.response != nil })
+    // A read of no rows, waited for: it runs on the database queue after the input's last
+    // access, once that access's block has been released there.
+    _ = try? server.store.writer.read { _ in }
     let response = exchange.response
     exchange.response = nil
     exchange.body = Data()
