@@ -10,7 +10,8 @@
 // `-Xswiftc` option, which comes last and so is the one swiftc keeps, adds AddressSanitizer.
 // (SwiftPM's `--sanitize=fuzzer --sanitize=address` passes two `-sanitize=` options, and
 // swiftc keeps only the last: each file would get coverage or AddressSanitizer, not both.)
-// `-enable-testing`: the targets reach internal readers with `@testable import`.
+// `-enable-testing`: the targets reach internal readers with `@testable import` (and
+// `FuzzRequestBody` the launch server's database, to wait for its queue).
 //
 // `scripts/fuzz.sh` (`make fuzz`) builds them so and runs each from its seed corpus in
 // `Corpus/`. Nothing else builds this package: `make test` and apps never resolve it.

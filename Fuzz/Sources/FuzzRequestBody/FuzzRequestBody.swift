@@ -43,14 +43,16 @@ private final class Box<Value>: @unchecked Sendable {
 /// - Run directly on the calling thread, each database access left one: GRDB hops to its own
 ///   dispatch queue with `dispatch_async`, and libdispatch takes the 64-byte record of that call
 ///   from the calling thread's cache (empty on a thread that runs no dispatch work, so from
-///   `malloc`) and, once the call has run, puts it in the cache of the worker thread that ran it
-///   (up to 1,024 a thread on Linux), not back with `free`. Going back through the main queue, each
-///   resumption moves one record the other way, and every thread's cache keeps its size.
+///   `malloc`); the worker thread that runs the call puts the record in its own cache (up to
+///   1,024 a thread on Linux), not back with `free`. Going back through the main queue, the
+///   resumption takes a record from that worker's cache and the main thread, running it, keeps it
+///   for the next hop: every thread's cache keeps its size.
 private final class InputExecutor: TaskExecutor, @unchecked Sendable {
     /// Signalled once for each job sent to the main queue.
     private let ready = DispatchSemaphore(value: 0)
 
-    /// Called by the runtime, on the main thread or on the database queue's when a read resumes.
+    /// Called by the runtime: on the main thread, or on the database queue's thread when a database
+    /// access (a read or a write) ends.
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
@@ -60,8 +62,9 @@ private final class InputExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs the main queue's jobs on the main thread until `finished` holds.
     ///
-    /// Each pass of the run loop runs every job the main queue holds; the wait's limit only keeps
-    /// the loop going if a pass ever missed a job it was woken for.
+    /// Each pass of the run loop runs the jobs the main queue held when it began; a job enqueued
+    /// during a pass signals for another. The wait's limit only keeps the loop going if a pass
+    /// ever missed a job it was woken for.
     func run(until finished: () -> Bool) {
         while !finished() {
             _ = ready.wait(timeout: .now() + .milliseconds(10))

@@ -1,7 +1,9 @@
 import Foundation
 import LaunchServer
 import PagingGraphQL
+import PagingTesting
 import Testing
+import ToolsLock
 
 @testable import PagingCLI
 
@@ -12,6 +14,26 @@ private func body(_ lines: [String]) -> [String] {
 
 private func selectedLine(_ lines: [String]) -> String? {
     lines.first { $0.hasPrefix("> ") }
+}
+
+/// Holds each of the launch server's requests at a gate (through its injectable latency) until
+/// released, to look at the screen while a load is certainly in flight.
+private final class ServerHold: Sendable {
+    let gate = FetchGate<Void>()
+    private let holding = Locked(true)
+
+    /// Lets every later request through at once; the held ones still wait to be opened.
+    func release() {
+        holding.withLock { $0 = false }
+    }
+
+    /// Makes the server's requests wait at ``gate`` while holding.
+    func configure(_ configuration: inout LaunchServerConfiguration) {
+        configuration.latency = .fixed(.nanoseconds(1))
+        configuration.sleep = { [self] _ in
+            if holding.withLock({ $0 }) { try await gate.pass(()) }
+        }
+    }
 }
 
 @Suite("the demo's screen, driven through its model and renderer")
@@ -65,15 +87,20 @@ struct DemoScreenTests {
 
     @Test("the next page loads by itself within the prefetch distance of the end, until all are loaded")
     func autoLoad() async throws {
-        try await withLaunchServer { server in
+        let hold = ServerHold()
+        try await withLaunchServer(hold.configure) { server in
             let session = try demoSession(server)
             await session.start()
+            await hold.gate.nextArrival().open()
             await session.settle()
             for _ in 0..<13 { await session.send(.down) }
             await session.settle()
             #expect(await session.screen.items.count == 20)
             await session.send(.down)  // index 14: 5 from the end
+            let second = await hold.gate.nextArrival()
             #expect(await session.text().contains { $0.contains("Loading…") })
+            hold.release()
+            second.open()
             await session.settle()
             #expect(await session.screen.items.count == 40)
             for _ in 0..<10 {
@@ -88,12 +115,17 @@ struct DemoScreenTests {
 
     @Test("Enter opens the details through launch(id:), and Esc goes back")
     func details() async throws {
-        try await withLaunchServer { server in
+        let hold = ServerHold()
+        try await withLaunchServer(hold.configure) { server in
             let session = try demoSession(server)
             await session.start()
+            await hold.gate.nextArrival().open()
             await session.settle()
             await session.send(.enter)
+            let query = await hold.gate.nextArrival()
             #expect(await session.text().contains { $0.contains("Loading…") })
+            hold.release()
+            query.open()
             await session.settle()
             let lines = await session.text()
             #expect(lines[0].contains("Starlink-10"))
@@ -183,14 +215,20 @@ struct ScreenFooterTests {
 
     @Test("the footer reads Loading…, Load more, then All N launches loaded")
     func footerStates() async throws {
-        let launches = ScriptedLaunches(count: 25)
+        let gate = FetchGate<String?>()
+        let launches = ScriptedLaunches(count: 25, gate: gate)
         let session = try launches.session(size: ScreenSize(rows: 40, columns: 100))
         #expect(body(await session.text()) == ["> Loading…"])
         await session.start()
+        await gate.nextArrival().open()
         await session.settle()
         #expect(body(await session.text()).last == "  Load more")
         await session.send(.end)
+        // The second page's load is held at the gate: in flight while the screen is read.
+        let second = await gate.nextArrival()
+        #expect(second.arguments == "20")
         #expect(body(await session.text()).last == "> Loading…")
+        second.open()
         await session.settle()
         // The selection stays on row 20, now a launch; the footer moved below the new page.
         #expect(body(await session.text()).last == "  All 25 launches loaded")

@@ -1,9 +1,11 @@
 import Paging
+import PagingTesting
 import ToolsLock
 
 @testable import PagingCLI
 
-/// A launch list in memory whose loads fail when a test says so.
+/// A launch list in memory whose loads fail when a test says so, and, given a gate, wait there
+/// until the test lets each through (to look at the screen while a load is certainly in flight).
 final class ScriptedLaunches: Sendable {
     private struct State {
         var failNext = 0
@@ -12,8 +14,11 @@ final class ScriptedLaunches: Sendable {
 
     let launches: [TutorialLaunch]
     private let state = Locked(State())
+    /// Where each load waits, with the cursor it was asked for, before it answers; none: at once.
+    private let gate: FetchGate<String?>?
 
-    init(count: Int) {
+    init(count: Int, gate: FetchGate<String?>? = nil) {
+        self.gate = gate
         launches = (0..<count).map { index in
             TutorialLaunch(
                 id: String(count - index), site: "Site \(index)",
@@ -34,6 +39,7 @@ final class ScriptedLaunches: Sendable {
 
     func pager(pageSize: Int = 20, prefetchDistance: Int = 5) throws -> Pager<String, TutorialLaunch> {
         let source = HasMoreCursorSource<String, TutorialLaunch> { [self] size, cursor in
+            try await gate?.pass(cursor)
             let fail = state.withLock { state in
                 state.requests += 1
                 guard state.failNext > 0 else { return false }
