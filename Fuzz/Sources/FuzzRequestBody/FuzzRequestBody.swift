@@ -47,7 +47,7 @@ private final class Box<Value>: @unchecked Sendable {
 ///   1,024 a thread on Linux), not back with `free`. Going back through the main queue, the
 ///   resumption takes a record from that worker's cache and the main thread, running it, keeps it
 ///   for the next hop: every thread's cache keeps its size.
-private final class InputExecutor: TaskExecutor, @unchecked Sendable {
+private final class InputExecutor: TaskExecutor, Sendable {
     /// Signalled once for each job sent to the main queue.
     private let ready = DispatchSemaphore(value: 0)
 
