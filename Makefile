@@ -13,7 +13,8 @@
 #                each from its seed corpus for FUZZ_SECONDS (30) each, or FUZZ_RUNS executions
 #   make leaks   the root package's tests under AddressSanitizer and LeakSanitizer, in a
 #                build of their own (.build-asan); fails on any leak or memory error
-#   make format  format the sources with swift-format
+#   make format  format the sources with swift-format (not the generator's output in
+#                Tests/*/Generated, which the golden tests hold as it is written)
 #   make benchmarks  run every benchmark (release build, ~20 minutes) and
 #                print the table of ratios
 
@@ -38,7 +39,7 @@ leaks:
 	scripts/leaks.sh
 
 format:
-	swift format -i -r Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources Examples/Sources Examples/Tests Plugins Fuzz/Sources Fuzz/Package.swift
+	scripts/swift-sources.sh | xargs swift format -i
 
 benchmarks:
 	scripts/benchmarks.sh

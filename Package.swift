@@ -110,6 +110,13 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
+        // The Swift the generator writes for a schema and documents made to break its names
+        // (Tests/PagingCodegenTests/Fixtures/Torture), compiled and decoded in a module of its own:
+        // its schema's enums are named `Bool`, `Optional`, `Decoder`, which would hide Swift's
+        // types from other tests. It depends on the client layer alone, as an app's target of
+        // generated models may: no URLSession transport, no Foundation networking.
+        .testTarget(
+            name: "PagingCodegenTortureTests", dependencies: ["PagingGraphQLClient"], swiftSettings: strictSettings),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingLock", "PagingTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"], swiftSettings: strictSettings),

@@ -4,7 +4,9 @@
 # package beside nothing, depending on this repository by path, is built, and
 # its build folder must hold the modules it names and not GRDB's. On Linux it
 # also checks that an app on `PagingGraphQLClient` alone does not link
-# FoundationNetworking, while the app on `PagingGraphQL` does.
+# FoundationNetworking, while the app on `PagingGraphQL` does, and that a target
+# of generated models (the build plugin's, on the client layer alone) builds and
+# links none of it either.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 app=$(mktemp -d)
@@ -27,10 +29,24 @@ let package = Package(
         .executableTarget(
             name: "LeanApp",
             dependencies: [.product(name: "PagingGraphQLClient", package: "Paging")]),
+        .executableTarget(
+            name: "Models",
+            dependencies: [.product(name: "PagingGraphQLClient", package: "Paging")],
+            plugins: [.plugin(name: "PagingCodegenPlugin", package: "Paging")]),
     ]
 )
 MANIFEST
-mkdir -p "$app/Sources/LeanApp"
+mkdir -p "$app/Sources/LeanApp" "$app/Sources/Models"
+cp "$repo/Tests/PagingCodegenTests/Fixtures/launches.graphqls" "$repo/Tests/PagingCodegenTests/Fixtures/LaunchList.graphql" \
+    "$app/Sources/Models/"
+cat > "$app/Sources/Models/main.swift" <<'SOURCE'
+import Foundation
+
+let data = try JSONDecoder().decode(
+    LaunchListQuery.Data.self,
+    from: Data(#"{"launches": {"cursor": "c", "hasMore": false, "launches": []}}"#.utf8))
+print(data.launches.hasMore, LaunchListQuery(cursor: nil).operationName ?? "")
+SOURCE
 cat > "$app/Sources/LeanApp/main.swift" <<'SOURCE'
 import Foundation
 import PagingGraphQLClient
@@ -68,6 +84,12 @@ if [ "$(uname)" = Linux ]; then
         exit 1
     fi
     echo "products: an app on PagingGraphQLClient alone does not link FoundationNetworking"
+    "$app/.build/debug/Models" >/dev/null || { echo "the target of generated models does not run"; exit 1; }
+    if needs Models; then
+        echo "a target of generated models on PagingGraphQLClient links FoundationNetworking"
+        exit 1
+    fi
+    echo "products: a target of generated models (the build plugin's) builds on PagingGraphQLClient alone and does not link FoundationNetworking"
 fi
 # The command line sends over async-http-client (SwiftNIO), not URLSession: on Linux, a `paging`
 # that links FoundationNetworking loads libcurl and its TLS libraries, about 7 MB resident, and

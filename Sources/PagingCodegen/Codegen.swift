@@ -35,8 +35,9 @@ public enum Codegen {
     /// How the Swift is written.
     public struct Options: Sendable, Hashable {
         /// The module the generated files import for `GraphQLOperation` and
-        /// `JSONValue`: `PagingGraphQL` unless set.
-        public var importModule = "PagingGraphQL"
+        /// `JSONValue`: `PagingGraphQLClient` unless set (it brings no URLSession
+        /// transport, so a target of generated models links no Foundation networking).
+        public var importModule = "PagingGraphQLClient"
         /// Whether the types are `public` (the default) or internal.
         public var isPublic = true
         /// The name of the file of the schema's enums and input objects.

@@ -5,7 +5,7 @@ import PagingCodegen
 // command line of its own, in Tools/):
 //
 //     PagingCodegenTool --schema FILE --output DIRECTORY [--config FILE] [--internal] [--import MODULE]
-//         DOCUMENT...
+//         [--schema-types-file NAME] DOCUMENT...
 //
 // Problems go to standard error as `file:line:column: error: message`, which Xcode and
 // SwiftPM show at the line; the exit status is then 1 and nothing is written.
@@ -31,6 +31,7 @@ struct Arguments {
             case "--output": output = try Self.value(of: argument, in: &remaining)
             case "--config": config = try Self.value(of: argument, in: &remaining)
             case "--import": options.importModule = try Self.value(of: argument, in: &remaining)
+            case "--schema-types-file": options.schemaTypesFile = try Self.value(of: argument, in: &remaining)
             case "--internal": options.isPublic = false
             case _ where argument.hasPrefix("--"): throw UsageError("unknown option \(argument)")
             default: documents.append(argument)
@@ -63,7 +64,7 @@ func run() -> Int32 {
     guard let schemaPath = arguments.schema, let output = arguments.output, !arguments.documents.isEmpty
     else {
         report(
-            "usage: PagingCodegenTool --schema FILE --output DIRECTORY [--internal] [--import MODULE] DOCUMENT..."
+            "usage: PagingCodegenTool --schema FILE --output DIRECTORY [--config FILE] [--internal] [--import MODULE] [--schema-types-file NAME] DOCUMENT..."
         )
         return 2
     }

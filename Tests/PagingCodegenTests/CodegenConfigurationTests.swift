@@ -33,10 +33,10 @@ struct CodegenConfigurationTests {
             options: options)
         let swift = try #require(files.first?.contents)
         #expect(swift.contains("public var now: Foundation.Date\n"))
-        #expect(swift.contains("public var price: JSONValue?\n"))
+        #expect(swift.contains("public var price: PagingGraphQLClient.JSONValue?\n"))
         #expect(swift.contains("public var time: Foundation.Date?\n"))
         // The module the mapped type needs, public since a public declaration names its type.
-        #expect(swift.contains("public import Foundation\npublic import PagingGraphQL\n"))
+        #expect(swift.contains("public import Foundation\npublic import PagingGraphQLClient\n"))
     }
 
     @Test("each mistake in the file names the file, the line and column of the member, and what to do")

@@ -78,7 +78,7 @@ struct CodegenErrorTests {
         #expect(
             files.map(\.name) == ["List.graphql.swift", "Tile.graphql.swift", "SchemaTypes.graphql.swift"])
         #expect(files[0].contents.contains("fragment Tile on Launch"), "the document sent includes it")
-        #expect(files[1].contents.contains("public struct Tile: Codable"))
+        #expect(files[1].contents.contains("public struct Tile: Swift.Codable"))
     }
 
     @Test("what the generator does not turn into Swift yet is an error at its place, not wrong code")

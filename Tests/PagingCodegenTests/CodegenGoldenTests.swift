@@ -53,9 +53,14 @@ struct CodegenGoldenTests {
                 try String(contentsOfFile: path, encoding: .utf8) == file.contents, "\(file.name) is stale")
         }
         let types = try #require(files.last?.contents)
-        #expect(types.contains("public final class LaunchFilter: Encodable, Sendable, Hashable"))
-        #expect(types.contains("public final class DateWindow: Encodable, Sendable, Hashable"))
-        #expect(types.contains("public final class WindowException: Encodable, Sendable, Hashable"))
+        #expect(
+            types.contains("public final class LaunchFilter: Swift.Encodable, Swift.Sendable, Swift.Hashable")
+        )
+        #expect(
+            types.contains("public final class DateWindow: Swift.Encodable, Swift.Sendable, Swift.Hashable"))
+        #expect(
+            types.contains(
+                "public final class WindowException: Swift.Encodable, Swift.Sendable, Swift.Hashable"))
     }
 
     @Test("the generated files are what the generator writes, byte for byte, every time")

@@ -249,9 +249,9 @@ struct GeneratedEncodingTests {
         let files = try Codegen.generate(schema: try Fixtures.schema, documents: [("R.graphql", document)])
         let swift = try #require(files.first?.contents)
         #expect(swift.contains("public var pageInfo: PageInfo\n"))
-        #expect(swift.contains("public var hasNextPage: Bool\n"))
-        #expect(swift.contains("public var endCursor: String?\n"))
-        #expect(swift.contains("public var cursor: String\n"))
+        #expect(swift.contains("public var hasNextPage: Swift.Bool\n"))
+        #expect(swift.contains("public var endCursor: Swift.String?\n"))
+        #expect(swift.contains("public var cursor: Swift.String\n"))
         #expect(!swift.contains("hasPreviousPage"), "it pages forward only")
         #expect(
             swift.contains("        }\n                cursor\n              }\n              pageInfo {\n"))

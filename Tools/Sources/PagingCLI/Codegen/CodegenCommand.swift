@@ -63,7 +63,7 @@ struct CodegenCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("import"),
         help: ArgumentHelp("The module the generated files import.", valueName: "module"))
-    var importModule = "PagingGraphQL"
+    var importModule = "PagingGraphQLClient"
 
     func run() async throws {
         let io = CommandIO.current
