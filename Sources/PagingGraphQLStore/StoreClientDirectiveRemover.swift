@@ -1,4 +1,5 @@
 import GraphQL
+import PagingGraphQLCore
 
 /// Removes the directives only the client understands from a parsed
 /// document: the mutation directives (`@appendEdge`, `@prependEdge`,
@@ -18,37 +19,13 @@ enum StoreClientDirectiveRemover {
 
     /// The document without the client's directives.
     static func removingDirectives(from document: Document) -> Document {
-        var definitions: [any Node] = []
-        definitions.reserveCapacity(document.definitions.count)
-        for definition in document.definitions {
-            if let operation = definition as? OperationDefinition {
-                definitions.append(
-                    operation.set(value: .node(rewrite(operation.selectionSet)), key: "selectionSet"))
-            } else if let fragment = definition as? FragmentDefinition {
-                definitions.append(
-                    fragment.set(value: .node(rewrite(fragment.selectionSet)), key: "selectionSet"))
-            } else {
-                definitions.append(definition)
-            }
-        }
-        return document.set(value: .array(definitions), key: "definitions")
+        var remover = Remover()
+        return SelectionWalker(fragments: [:]).rewrite(document, with: &remover)
     }
 
-    private static func rewrite(_ selectionSet: SelectionSet) -> SelectionSet {
-        let selections: [any Node] = selectionSet.selections.map { selection -> any Node in
-            switch selection {
-            case let field as Field:
-                var field = DocumentRewriter.removing(names, from: field)
-                if let child = field.selectionSet {
-                    field = field.set(value: .node(rewrite(child)), key: "selectionSet")
-                }
-                return field
-            case let inline as InlineFragment:
-                return inline.set(value: .node(rewrite(inline.selectionSet)), key: "selectionSet")
-            default:
-                return selection
-            }
+    private struct Remover: SelectionVisitor {
+        func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
+            .enter(field.removingDirectives(StoreClientDirectiveRemover.names))
         }
-        return selectionSet.set(value: .array(selections), key: "selections")
     }
 }

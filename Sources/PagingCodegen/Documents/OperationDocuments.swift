@@ -124,17 +124,22 @@ struct OperationDocuments {
             }
         }
         guard errors.isEmpty else { throw CodegenFailure(errors: errors) }
-        // Each @connection field selects what its list pages on: the types hold it, and the
-        // documents ask for it.
-        for index in files.indices {
-            files[index].operations = files[index].operations.map { operation in
-                operation.set(
-                    value: .node(ConnectionCompletion.complete(operation.selectionSet)), key: "selectionSet")
+        // Each @connection field selects what its list pages on, by the rule the pagers complete
+        // it with: the types hold it, and the documents ask for it.
+        var completer = ConnectionCompleter()
+        let walker = SelectionWalker(fragments: [:])
+        do {
+            for index in files.indices {
+                files[index].operations = try files[index].operations.map {
+                    operation throws(GraphQLDocumentError) in
+                    try walker.rewrite(operation, with: &completer)
+                }
+                files[index].fragments = try files[index].fragments.map { fragment throws(GraphQLDocumentError) in
+                    try walker.rewrite(fragment, with: &completer)
+                }
             }
-            files[index].fragments = files[index].fragments.map { fragment in
-                fragment.set(
-                    value: .node(ConnectionCompletion.complete(fragment.selectionSet)), key: "selectionSet")
-            }
+        } catch {
+            throw CodegenFailure(errors: [CodegenError(.invalidDocument, file: texts[0].name, error.message)])
         }
         fragments = Dictionary(
             files.flatMap(\.fragments).map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
@@ -196,7 +201,9 @@ struct OperationDocuments {
                 let declared = Set(operation.variableDefinitions.map(\.variable.name.value))
                 var missing: [String] = []
                 var seen: Set<String> = declared
-                for fragment in reachedFragments(from: operation.selectionSet, in: fragments) {
+                for fragment in SelectionWalker(fragments: fragments).reachedFragments(
+                    from: operation, selectionSet: operation.selectionSet)
+                {
                     for argument in arguments[fragment] ?? [] where seen.insert(argument.name).inserted {
                         missing.append(
                             "$\(argument.name): \(argument.type)"
@@ -218,31 +225,6 @@ struct OperationDocuments {
             }
         }
         return (files, rewritten, pagination)
-    }
-
-    /// The fragments a selection set reaches, through fragments, in order, each once.
-    private static func reachedFragments(
-        from selectionSet: SelectionSet, in fragments: [String: FragmentDefinition]
-    )
-        -> [String]
-    {
-        var reached: [String] = []
-        var seen: Set<String> = []
-        func visit(_ selectionSet: SelectionSet) {
-            for selection in selectionSet.selections {
-                if let spread = selection as? FragmentSpread {
-                    guard seen.insert(spread.name.value).inserted else { continue }
-                    reached.append(spread.name.value)
-                    if let fragment = fragments[spread.name.value] { visit(fragment.selectionSet) }
-                } else if let field = selection as? Field, let child = field.selectionSet {
-                    visit(child)
-                } else if let inline = selection as? InlineFragment {
-                    visit(inline.selectionSet)
-                }
-            }
-        }
-        visit(selectionSet)
-        return reached
     }
 
     /// Takes a name for a definition, or says where the definition that

@@ -264,7 +264,7 @@ struct SwiftGenerator {
             )
         }
         let text =
-            ([print(ast: fragment)] + usedFragments(from: fragment.selectionSet).map { print(ast: $0) })
+            ([print(ast: fragment)] + usedFragments(from: fragment, selectionSet: fragment.selectionSet).map { print(ast: $0) })
             .joined(separator: "\n\n")
         let selectsID = model.fields.contains { $0.key == "id" && $0.name == "id" && !$0.conditional }
         writer.line("/// The list of `\(name)`'s `@connection`, paged by its `@refetchable` query.")

@@ -74,7 +74,7 @@ public struct ConnectionDocument: Hashable, Sendable {
         let shape = try DocumentAnalysis.shape(of: site)
         let variables = try analysis.paginationVariables(of: site)
 
-        let rewritten = try DocumentRewriter(target: site.field, shape: shape, variables: variables).rewrite(
+        let rewritten = try DocumentRewriter(target: site.field, variables: variables).rewrite(
             document)
         self.text = GraphQL.print(ast: rewritten)
         self.operationName = analysis.operation.name?.value

@@ -17,6 +17,28 @@ package struct ConnectionShape {
     package var edgesKey: String?
     package var edgeNodeKey: String?
     package var nodesKey: String?
+
+    /// The first `edges` that selects `node`, and the first `nodes`, of a
+    /// connection field's own selections.
+    package init(of connection: Field) {
+        for selection in connection.selectionSet?.selections ?? [] {
+            guard let field = selection as? Field else { continue }
+            switch field.name.value {
+            case "edges" where edgesKey == nil:
+                let node = field.selectionSet?.selections.lazy.compactMap { $0 as? Field }.first {
+                    $0.name.value == "node"
+                }
+                if let node {
+                    edgesKey = field.responseKey
+                    edgeNodeKey = node.responseKey
+                }
+            case "nodes" where nodesKey == nil:
+                nodesKey = field.responseKey
+            default:
+                break
+            }
+        }
+    }
 }
 
 /// The analysis of a parsed document around one of its operations.
@@ -88,14 +110,10 @@ package struct DocumentAnalysis {
 
     /// The connection to page: the one with the key, or the only one.
     package func connectionSite(key: String?) throws(GraphQLDocumentError) -> ConnectionSite {
-        var sites: [ConnectionSite] = []
-        try collect(
-            operation.selectionSet,
-            path: [],
-            visiting: [],
-            owner: "operation \(operation.name?.value ?? "(anonymous)")",
-            into: &sites
-        )
+        var collector = SiteCollector()
+        _ = try SelectionWalker(fragments: fragments).walk(
+            operation.selectionSet, in: SelectionContext(definition: operation), with: &collector)
+        let sites = collector.sites
         let operationText = operation.name.map { "operation \"\($0.value)\"" } ?? "the operation"
         let keys = Array(Set(sites.map(\.key))).sorted()
         var chosen = sites
@@ -140,71 +158,46 @@ package struct DocumentAnalysis {
         return first
     }
 
-    private func collect(
-        _ selectionSet: SelectionSet,
-        path: [GraphQLPathSegment],
-        visiting: Set<String>,
-        owner: String,
-        into sites: inout [ConnectionSite]
-    ) throws(GraphQLDocumentError) {
-        for selection in selectionSet.selections {
-            if let field = selection as? Field {
-                let responseKey = field.alias?.value ?? field.name.value
-                if let directive = field.directives.first(where: { $0.name.value == "connection" }) {
-                    let key = directive.arguments.first { $0.name.value == "key" }.flatMap {
-                        ($0.value as? StringValue)?.value
-                    }
-                    sites.append(
-                        ConnectionSite(
-                            key: key ?? responseKey, field: field, path: path + [.key(responseKey)],
-                            owner: owner))
-                } else if let child = field.selectionSet {
-                    try collect(
-                        child, path: path + [.key(responseKey)], visiting: visiting, owner: owner,
-                        into: &sites)
-                }
-            } else if let inline = selection as? InlineFragment {
-                try collect(inline.selectionSet, path: path, visiting: visiting, owner: owner, into: &sites)
-            } else if let spread = selection as? FragmentSpread {
-                let name = spread.name.value
-                guard let fragment = fragments[name] else {
-                    let place = Self.place(of: spread)
-                    throw GraphQLDocumentError(
-                        .unknownFragment,
-                        "The document spreads the fragment \"\(name)\"\(Self.placeText(place)) but does not define it; add its definition to the document.",
-                        line: place?.line,
-                        column: place?.column
-                    )
-                }
-                guard !visiting.contains(name) else { continue }
-                try collect(
-                    fragment.selectionSet, path: path, visiting: visiting.union([name]),
-                    owner: "fragment \(name)", into: &sites)
+    /// The fields carrying `@connection` that selections reach, through
+    /// fragments (each on every path that reaches it); a spread of a fragment
+    /// the document does not define is an error.
+    private struct SiteCollector: SelectionVisitor {
+        typealias Failure = GraphQLDocumentError
+        var sites: [ConnectionSite] = []
+
+        mutating func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
+            guard let directive = field.directives.first(where: { $0.name.value == "connection" }) else {
+                return .enter(field)
             }
+            let key = directive.arguments.first { $0.name.value == "key" }.flatMap {
+                ($0.value as? StringValue)?.value
+            }
+            sites.append(
+                ConnectionSite(
+                    key: key ?? field.responseKey, field: field, path: context.path + [.key(field.responseKey)],
+                    owner: context.owner))
+            return .keep(field)
+        }
+
+        func spread(_ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext)
+            throws(GraphQLDocumentError) -> SelectionStep<FragmentSpread>
+        {
+            guard fragment != nil else {
+                let place = DocumentAnalysis.place(of: spread)
+                throw GraphQLDocumentError(
+                    .unknownFragment,
+                    "The document spreads the fragment \"\(spread.name.value)\"\(DocumentAnalysis.placeText(place)) but does not define it; add its definition to the document.",
+                    line: place?.line,
+                    column: place?.column
+                )
+            }
+            return .enter(spread)
         }
     }
 
     /// What the connection field selects: `edges { node }` and/or `nodes`.
     package static func shape(of site: ConnectionSite) throws(GraphQLDocumentError) -> ConnectionShape {
-        var shape = ConnectionShape()
-        for selection in site.field.selectionSet?.selections ?? [] {
-            guard let field = selection as? Field else { continue }
-            let key = field.alias?.value ?? field.name.value
-            switch field.name.value {
-            case "edges" where shape.edgesKey == nil:
-                let node = field.selectionSet?.selections.lazy.compactMap { $0 as? Field }.first {
-                    $0.name.value == "node"
-                }
-                if let node {
-                    shape.edgesKey = key
-                    shape.edgeNodeKey = node.alias?.value ?? node.name.value
-                }
-            case "nodes" where shape.nodesKey == nil:
-                shape.nodesKey = key
-            default:
-                break
-            }
-        }
+        let shape = ConnectionShape(of: site.field)
         guard shape.edgesKey != nil || shape.nodesKey != nil else {
             let place = place(of: site.field)
             throw GraphQLDocumentError(

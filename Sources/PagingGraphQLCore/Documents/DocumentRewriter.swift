@@ -1,69 +1,47 @@
 package import GraphQL
 
-/// Rewrites a parsed document for sending: completes the connection field's
-/// selection and removes every `@connection` directive.
-package struct DocumentRewriter {
-    /// The connection field, identified by its position in the source.
-    package let target: Int
-    package let shape: ConnectionShape
-    /// The `pageInfo` fields the pager reads: those of the directions the
-    /// document pages in, so that the server is not asked for what is not
-    /// used (`hasPreviousPage` can cost a server a query of its own).
+/// What a connection field's list reads to page on, added to its selection
+/// where the document left it out: `pageInfo` with the flags and cursors of
+/// the directions it pages in, and the `cursor` of its edges.
+///
+/// The pagers (``DocumentRewriter``) and the code generator complete a
+/// connection with this one rule, so that the type generated for a
+/// document and the request sent for it select the same fields.
+package struct ConnectionCompletion {
+    /// The `pageInfo` fields, in the order added: those of the directions
+    /// the connection pages in, so that the server is not asked for what is
+    /// not used (`hasPreviousPage` can cost a server a query of its own);
+    /// both directions' when it names no cursor variable.
     package let pageInfoFields: [String]
 
-    package init(target: Field, shape: ConnectionShape, variables: PaginationVariables) {
-        self.target = DocumentAnalysis.identity(of: target)
-        self.shape = shape
+    /// The completion of a connection that pages forward (`after:`),
+    /// backward (`before:`), or both.
+    package init(pagesForward: Bool, pagesBackward: Bool) {
         var fields: [String] = []
-        let both = variables.pagesForward == variables.pagesBackward
-        if variables.pagesForward || both { fields += ["hasNextPage"] }
-        if variables.pagesBackward || both { fields += ["hasPreviousPage", "startCursor"] }
-        if variables.pagesForward || both { fields += ["endCursor"] }
-        self.pageInfoFields = fields
+        let both = pagesForward == pagesBackward
+        if pagesForward || both { fields += ["hasNextPage"] }
+        if pagesBackward || both { fields += ["hasPreviousPage", "startCursor"] }
+        if pagesForward || both { fields += ["endCursor"] }
+        pageInfoFields = fields
     }
 
-    package func rewrite(_ document: Document) throws(GraphQLDocumentError) -> Document {
-        var definitions: [any Node] = []
-        for definition in document.definitions {
-            if let operation = definition as? OperationDefinition {
-                definitions.append(
-                    operation.set(value: .node(try rewrite(operation.selectionSet)), key: "selectionSet"))
-            } else if let fragment = definition as? FragmentDefinition {
-                definitions.append(
-                    fragment.set(value: .node(try rewrite(fragment.selectionSet)), key: "selectionSet"))
-            } else {
-                definitions.append(definition)
-            }
-        }
-        return document.set(value: .array(definitions), key: "definitions")
+    /// The completion of a connection field as written: it pages forward
+    /// when its `after:` is a variable, backward when its `before:` is.
+    package init(field: Field) {
+        let variables = Set(
+            field.arguments.compactMap { $0.value is Variable ? $0.name.value : nil })
+        self.init(pagesForward: variables.contains("after"), pagesBackward: variables.contains("before"))
     }
 
-    private func rewrite(_ selectionSet: SelectionSet) throws(GraphQLDocumentError) -> SelectionSet {
-        var selections: [any Node] = []
-        for selection in selectionSet.selections {
-            if let field = selection as? Field {
-                var rewritten = DocumentRewriter.removing(["connection"], from: field)
-                if let child = field.selectionSet {
-                    rewritten = rewritten.set(value: .node(try rewrite(child)), key: "selectionSet")
-                }
-                if DocumentAnalysis.identity(of: field) == target {
-                    rewritten = try complete(rewritten)
-                }
-                selections.append(rewritten)
-            } else if let inline = selection as? InlineFragment {
-                selections.append(
-                    inline.set(value: .node(try rewrite(inline.selectionSet)), key: "selectionSet"))
-            } else {
-                selections.append(selection)
-            }
-        }
-        return selectionSet.set(value: .array(selections), key: "selections")
-    }
-
-    /// Adds the ``pageInfoFields`` to `pageInfo` and `edges { cursor }`
-    /// where missing.
-    private func complete(_ connection: Field) throws(GraphQLDocumentError) -> Field {
+    /// The field with `pageInfo` and `edges { cursor }` completed: a
+    /// `pageInfo` selected under its own name gets the fields it lacks, one
+    /// missing is added; the `edges` that select `node` (the first, by
+    /// response key) get `cursor`. A field selected as `x: x` counts as
+    /// selected.
+    /// - Complexity: O(*n*) for *n* selections of the connection.
+    package func complete(_ connection: Field) throws(GraphQLDocumentError) -> Field {
         guard let selectionSet = connection.selectionSet else { return connection }
+        let edgesKey = ConnectionShape(of: connection).edgesKey
         var selections: [any Node] = []
         var hasPageInfo = false
         for selection in selectionSet.selections {
@@ -71,44 +49,63 @@ package struct DocumentRewriter {
                 selections.append(selection)
                 continue
             }
-            let key = field.alias?.value ?? field.name.value
-            if field.name.value == "pageInfo", key == "pageInfo", let child = field.selectionSet {
+            if field.isField(named: "pageInfo"), let child = field.selectionSet {
                 hasPageInfo = true
-                let missing =
-                    pageInfoFields
-                    .filter { !Self.selectsUnaliased($0, in: child) }
+                let missing = pageInfoFields.filter { !child.selectsField(named: $0) }
                 selections.append(
-                    field.set(value: .node(try Self.adding(missing, to: child)), key: "selectionSet"))
-            } else if field.name.value == "edges", key == shape.edgesKey, let child = field.selectionSet,
-                !Self.selectsUnaliased("cursor", in: child)
+                    field.set(value: .node(child.adding(try DocumentRewriter.snippet(missing))), key: "selectionSet"))
+            } else if field.name.value == "edges", field.responseKey == edgesKey, let child = field.selectionSet,
+                !child.selectsField(named: "cursor")
             {
                 selections.append(
-                    field.set(value: .node(try Self.adding(["cursor"], to: child)), key: "selectionSet"))
+                    field.set(value: .node(child.adding(try DocumentRewriter.snippet(["cursor"]))), key: "selectionSet"))
             } else {
                 selections.append(field)
             }
         }
         if !hasPageInfo {
-            selections += try Self.snippet("pageInfo { \(pageInfoFields.joined(separator: " ")) }")
+            selections += try DocumentRewriter.snippet("pageInfo { \(pageInfoFields.joined(separator: " ")) }")
         }
         return connection.set(
             value: .node(selectionSet.set(value: .array(selections), key: "selections")), key: "selectionSet")
     }
+}
 
-    private static func selectsUnaliased(_ name: String, in selectionSet: SelectionSet) -> Bool {
-        selectionSet.selections.contains { selection in
-            guard let field = selection as? Field else { return false }
-            return field.name.value == name && (field.alias == nil || field.alias?.value == name)
-        }
+/// Rewrites a parsed document for sending: completes the connection field's
+/// selection (``ConnectionCompletion``) and removes every `@connection`
+/// directive.
+package struct DocumentRewriter {
+    /// The connection field, identified by its position in the source.
+    package let target: Int
+    /// What the connection's list reads, added where missing.
+    package let completion: ConnectionCompletion
+
+    /// The `pageInfo` fields the pager reads.
+    package var pageInfoFields: [String] { completion.pageInfoFields }
+
+    package init(target: Field, variables: PaginationVariables) {
+        self.target = DocumentAnalysis.identity(of: target)
+        completion = ConnectionCompletion(
+            pagesForward: variables.pagesForward, pagesBackward: variables.pagesBackward)
     }
 
-    private static func adding(_ names: [String], to selectionSet: SelectionSet) throws(GraphQLDocumentError)
-        -> SelectionSet
-    {
-        guard !names.isEmpty else { return selectionSet }
-        let added = try snippet(names.joined(separator: " "))
-        return selectionSet.set(
-            value: .array(selectionSet.selections.map { $0 as any Node } + added), key: "selections")
+    package func rewrite(_ document: Document) throws(GraphQLDocumentError) -> Document {
+        var visitor = Visitor(target: target, completion: completion)
+        return try SelectionWalker(document: document).rewrite(document, with: &visitor)
+    }
+
+    private struct Visitor: SelectionVisitor {
+        typealias Failure = GraphQLDocumentError
+        let target: Int
+        let completion: ConnectionCompletion
+
+        func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
+            .enter(field.removingDirectives(["connection"]))
+        }
+
+        func leaveField(_ field: Field, in context: SelectionContext) throws(GraphQLDocumentError) -> Field {
+            DocumentAnalysis.identity(of: field) == target ? try completion.complete(field) : field
+        }
     }
 
     /// The selections of `{ text }`, parsed: GraphQLSwift's AST has no public
@@ -119,10 +116,50 @@ package struct DocumentRewriter {
         return operation.selectionSet.selections.map { $0 as any Node }
     }
 
-    /// A field without the directives of the given names.
-    package static func removing(_ directives: Set<String>, from field: Field) -> Field {
-        guard field.directives.contains(where: { directives.contains($0.name.value) }) else { return field }
-        let kept = field.directives.filter { !directives.contains($0.name.value) }
-        return field.set(value: .array(kept), key: "directives")
+    /// The fields of the names, parsed; none for none.
+    package static func snippet(_ names: [String]) throws(GraphQLDocumentError) -> [any Node] {
+        names.isEmpty ? [] : try snippet(names.joined(separator: " "))
+    }
+}
+
+/// Completes every field that carries `@connection` (``ConnectionCompletion/init(field:)``),
+/// after its own selections: what the code generator types, for the documents it writes.
+package struct ConnectionCompleter: SelectionVisitor {
+    package typealias Failure = GraphQLDocumentError
+
+    package init() {}
+
+    package func leaveField(_ field: Field, in context: SelectionContext) throws(GraphQLDocumentError) -> Field {
+        guard field.directives.contains(where: { $0.name.value == "connection" }) else { return field }
+        return try ConnectionCompletion(field: field).complete(field)
+    }
+}
+
+/// The names of the fragments selections reach, through the fragments they
+/// spread, in the order first reached, each once (a name the document does
+/// not define too, not followed).
+package struct FragmentReach: SelectionVisitor {
+    /// The names, in order.
+    package private(set) var names: [String] = []
+    private var seen: Set<String> = []
+
+    package init() {}
+
+    package mutating func spread(
+        _ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext
+    ) -> SelectionStep<FragmentSpread> {
+        guard seen.insert(spread.name.value).inserted else { return .keep(spread) }
+        names.append(spread.name.value)
+        return .enter(spread)
+    }
+}
+
+extension SelectionWalker {
+    /// The names of the fragments a definition's selections reach (``FragmentReach``).
+    /// - Complexity: O(*n*) for *n* selections of the definition and the fragments it reaches.
+    package func reachedFragments(from definition: any Node, selectionSet: SelectionSet) -> [String] {
+        var reach = FragmentReach()
+        _ = walk(selectionSet, in: SelectionContext(definition: definition), with: &reach)
+        return reach.names
     }
 }
