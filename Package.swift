@@ -106,7 +106,9 @@ let package = Package(
         .testTarget(
             name: "PagingCodegenTests",
             // PagingGraphQL for the generated types the tests compile and use.
-            dependencies: ["PagingCodegen", "PagingGraphQL", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: [
+                "PagingCodegen", "PagingGraphQL", "PagingGraphQLCore", .product(name: "GraphQL", package: "GraphQL"),
+            ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
@@ -116,7 +118,8 @@ let package = Package(
         // types from other tests. It depends on the client layer alone, as an app's target of
         // generated models may: no URLSession transport, no Foundation networking.
         .testTarget(
-            name: "PagingCodegenTortureTests", dependencies: ["PagingGraphQLClient"], swiftSettings: strictSettings),
+            name: "PagingCodegenTortureTests", dependencies: ["PagingGraphQLClient", "PagingGraphQLCore"],
+            swiftSettings: strictSettings),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingLock", "PagingTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"], swiftSettings: strictSettings),

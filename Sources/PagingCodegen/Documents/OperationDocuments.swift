@@ -134,7 +134,8 @@ struct OperationDocuments {
                     operation throws(GraphQLDocumentError) in
                     try walker.rewrite(operation, with: &completer)
                 }
-                files[index].fragments = try files[index].fragments.map { fragment throws(GraphQLDocumentError) in
+                files[index].fragments = try files[index].fragments.map {
+                    fragment throws(GraphQLDocumentError) in
                     try walker.rewrite(fragment, with: &completer)
                 }
             }

@@ -6,7 +6,8 @@ extension SwiftGenerator {
     /// The text sent for an operation: its own, then the fragments it uses
     /// (in order of name), each as written, `@connection` taken out.
     func documentText(of operation: OperationDefinition, keepingConnections: Bool = false) -> String {
-        let parts: [any Node] = [operation] + usedFragments(from: operation, selectionSet: operation.selectionSet)
+        let parts: [any Node] =
+            [operation] + usedFragments(from: operation, selectionSet: operation.selectionSet)
         var rewriter = SendingRewriter(keepingConnections: keepingConnections)
         let walker = SelectionWalker(fragments: documents.fragments)
         return parts.map { part in
@@ -18,6 +19,26 @@ extension SwiftGenerator {
             }
             return print(ast: part)
         }.joined(separator: "\n\n")
+    }
+
+    /// The text of a `@refetchable` fragment's list: the fragment with its
+    /// directives, then the fragments it uses, each with its `@connection`
+    /// completed and `__typename` where the data tells members apart, as
+    /// the operations that spread them send them: the refetch query the
+    /// library makes of it then asks for what the generated types hold.
+    /// - Throws: ``CodegenError`` if a completion does not parse (it always does).
+    func paginationText(of fragment: FragmentDefinition) throws(CodegenError) -> String {
+        var rewriter = SendingRewriter(keepingConnections: true)
+        var completer = ConnectionCompleter()
+        let walker = SelectionWalker(fragments: documents.fragments)
+        let completed: FragmentDefinition
+        do {
+            completed = try walker.rewrite(fragment, with: &completer)
+        } catch {
+            throw OperationDocuments.error(.invalidDocument, at: fragment, error.message)
+        }
+        let parts = [completed] + usedFragments(from: fragment, selectionSet: fragment.selectionSet)
+        return parts.map { print(ast: walker.rewrite($0, with: &rewriter)) }.joined(separator: "\n\n")
     }
 
     /// The fragments a definition's selections reach, at any depth, in order of name.
@@ -32,7 +53,7 @@ extension SwiftGenerator {
 /// servers do not know) unless kept, and with `__typename` in the
 /// selections the data tells apart by it (those with fragments; one more
 /// field is harmless where it is not needed).
-private struct SendingRewriter: SelectionVisitor {
+struct SendingRewriter: SelectionVisitor {
     let keepingConnections: Bool
 
     /// A `__typename` field, parsed once.

@@ -263,9 +263,7 @@ struct SwiftGenerator {
                 "the field \(field.key) of the @refetchable fragment \(name) takes the name of a member its list needs; give it an alias."
             )
         }
-        let text =
-            ([print(ast: fragment)] + usedFragments(from: fragment, selectionSet: fragment.selectionSet).map { print(ast: $0) })
-            .joined(separator: "\n\n")
+        let text = try paginationText(of: fragment)
         let selectsID = model.fields.contains { $0.key == "id" && $0.name == "id" && !$0.conditional }
         writer.line("/// The list of `\(name)`'s `@connection`, paged by its `@refetchable` query.")
         writer.open("extension \(typeName): \(library("RefetchableFragmentData"))")

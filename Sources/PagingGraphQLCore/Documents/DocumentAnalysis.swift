@@ -174,7 +174,8 @@ package struct DocumentAnalysis {
             }
             sites.append(
                 ConnectionSite(
-                    key: key ?? field.responseKey, field: field, path: context.path + [.key(field.responseKey)],
+                    key: key ?? field.responseKey, field: field,
+                    path: context.path + [.key(field.responseKey)],
                     owner: context.owner))
             return .keep(field)
         }
@@ -262,6 +263,23 @@ package struct DocumentAnalysis {
     }
 
     // MARK: Helpers
+
+    /// A document's operations and fragments as GraphQLSwift prints them, by
+    /// `operation Name` and `fragment Name`: what each asks, field by field,
+    /// whatever the spacing of the text. Tests compare documents with it.
+    /// - Throws: ``GraphQLDocumentError`` for a syntax error.
+    /// - Complexity: O(*n*) for a document of *n* characters.
+    package static func printedDefinitions(_ text: String) throws(GraphQLDocumentError) -> [String: String] {
+        var definitions: [String: String] = [:]
+        for definition in try parse(text).definitions {
+            if let operation = definition as? OperationDefinition {
+                definitions["operation " + (operation.name?.value ?? "")] = GraphQL.print(ast: operation)
+            } else if let fragment = definition as? FragmentDefinition {
+                definitions["fragment " + fragment.name.value] = GraphQL.print(ast: fragment)
+            }
+        }
+        return definitions
+    }
 
     /// Identifies a node of the parsed document by its position in the source.
     package static func identity(of node: any Node) -> Int {

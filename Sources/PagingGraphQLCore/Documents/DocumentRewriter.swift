@@ -53,18 +53,24 @@ package struct ConnectionCompletion {
                 hasPageInfo = true
                 let missing = pageInfoFields.filter { !child.selectsField(named: $0) }
                 selections.append(
-                    field.set(value: .node(child.adding(try DocumentRewriter.snippet(missing))), key: "selectionSet"))
-            } else if field.name.value == "edges", field.responseKey == edgesKey, let child = field.selectionSet,
+                    field.set(
+                        value: .node(child.adding(try DocumentRewriter.snippet(missing))), key: "selectionSet"
+                    ))
+            } else if field.name.value == "edges", field.responseKey == edgesKey,
+                let child = field.selectionSet,
                 !child.selectsField(named: "cursor")
             {
                 selections.append(
-                    field.set(value: .node(child.adding(try DocumentRewriter.snippet(["cursor"]))), key: "selectionSet"))
+                    field.set(
+                        value: .node(child.adding(try DocumentRewriter.snippet(["cursor"]))),
+                        key: "selectionSet"))
             } else {
                 selections.append(field)
             }
         }
         if !hasPageInfo {
-            selections += try DocumentRewriter.snippet("pageInfo { \(pageInfoFields.joined(separator: " ")) }")
+            selections += try DocumentRewriter.snippet(
+                "pageInfo { \(pageInfoFields.joined(separator: " ")) }")
         }
         return connection.set(
             value: .node(selectionSet.set(value: .array(selections), key: "selections")), key: "selectionSet")
@@ -129,7 +135,9 @@ package struct ConnectionCompleter: SelectionVisitor {
 
     package init() {}
 
-    package func leaveField(_ field: Field, in context: SelectionContext) throws(GraphQLDocumentError) -> Field {
+    package func leaveField(_ field: Field, in context: SelectionContext) throws(GraphQLDocumentError)
+        -> Field
+    {
         guard field.directives.contains(where: { $0.name.value == "connection" }) else { return field }
         return try ConnectionCompletion(field: field).complete(field)
     }

@@ -131,7 +131,9 @@ package struct SelectionWalker {
     }
 
     /// Rewrites an operation's selections.
-    package func rewrite<Visitor: SelectionVisitor>(_ operation: OperationDefinition, with visitor: inout Visitor)
+    package func rewrite<Visitor: SelectionVisitor>(
+        _ operation: OperationDefinition, with visitor: inout Visitor
+    )
         throws(Visitor.Failure) -> OperationDefinition
     {
         let selections = try walk(
@@ -140,7 +142,9 @@ package struct SelectionWalker {
     }
 
     /// Rewrites a fragment definition's selections.
-    package func rewrite<Visitor: SelectionVisitor>(_ fragment: FragmentDefinition, with visitor: inout Visitor)
+    package func rewrite<Visitor: SelectionVisitor>(
+        _ fragment: FragmentDefinition, with visitor: inout Visitor
+    )
         throws(Visitor.Failure) -> FragmentDefinition
     {
         let selections = try walk(
@@ -187,7 +191,8 @@ package struct SelectionWalker {
             inner.path.append(.key(entered.responseKey))
             inner.isConditional = inner.isConditional || Self.isConditional(entered.directives)
             if let child = entered.selectionSet {
-                entered = entered.set(value: .node(try walk(child, in: inner, with: &visitor)), key: "selectionSet")
+                entered = entered.set(
+                    value: .node(try walk(child, in: inner, with: &visitor)), key: "selectionSet")
             }
             return try visitor.leaveField(entered, in: inner)
         }
@@ -216,7 +221,9 @@ package struct SelectionWalker {
         case .remove: return nil
         case .keep(let kept): return kept
         case .enter(let entered):
-            if let fragment, !context.fragments.contains(name), !Self.isDefinition(context.definition, named: name) {
+            if let fragment, !context.fragments.contains(name),
+                !Self.isDefinition(context.definition, named: name)
+            {
                 var inner = context
                 inner.fragments.append(name)
                 inner.isConditional = inner.isConditional || Self.isConditional(entered.directives)

@@ -193,6 +193,11 @@ extension RocketLaunches_rocket: PagingGraphQLClient.RefetchableFragmentData {
                 id
                 site
               }
+              cursor
+            }
+            pageInfo {
+              hasNextPage
+              endCursor
             }
           }
         }

@@ -768,6 +768,13 @@ public struct ViewerRepositoriesQuery: PagingGraphQLClient.GraphQLOperation {
               node {
                 id
                 name
+                owner {
+                  __typename
+                  login
+                  ... on user {
+                    name
+                  }
+                }
               }
               cursor
             }
@@ -894,11 +901,68 @@ public struct RepositoryList_user: Swift.Codable, Swift.Sendable, Swift.Hashable
                 public var id: Swift.String
                 /// The field `Repository.name`.
                 public var name: Swift.String
+                /// The field `Repository.owner`.
+                public var owner: Owner
 
                 /// Creates the data, as a test or a preview might.
-                public init(id: Swift.String, name: Swift.String) {
+                public init(id: Swift.String, name: Swift.String, owner: Owner) {
                     self.id = id
                     self.name = name
+                    self.owner = owner
+                }
+
+                /// What `owner` selects of `Actor`.
+                public struct Owner: Swift.Codable, Swift.Sendable, Swift.Hashable {
+                    /// The name of the object's type.
+                    public var __typename: Swift.String
+                    /// The field `Actor.login`.
+                    public var login: Swift.String
+                    /// The object as a `user`, when it is one (by `__typename`).
+                    public var asUser: AsUser?
+
+                    /// Creates the data, as a test or a preview might.
+                    public init(__typename: Swift.String, login: Swift.String, asUser: AsUser? = nil) {
+                        self.__typename = __typename
+                        self.login = login
+                        self.asUser = asUser
+                    }
+
+                    /// Decodes the fields, and each fragment and type case from the same object.
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.__typename = try container.decodeInferred(forKey: .__typename)
+                        self.login = try container.decodeInferred(forKey: .login)
+                        if ["user"].contains(self.__typename) {
+                            let value: AsUser = try .init(from: decoder)
+                            self.asUser = value
+                        } else {
+                            self.asUser = nil
+                        }
+                    }
+
+                    /// Encodes the fields, and each fragment and type case into the same object.
+                    public func encode(to encoder: any Swift.Encoder) throws {
+                        var container = encoder.container(keyedBy: CodingKeys.self)
+                        try container.encode(self.__typename, forKey: .__typename)
+                        try container.encode(self.login, forKey: .login)
+                        try self.asUser?.encode(to: encoder)
+                    }
+
+                    private enum CodingKeys: Swift.String, Swift.CodingKey {
+                        case __typename
+                        case login
+                    }
+
+                    /// What the selection asks of a `user`.
+                    public struct AsUser: Swift.Codable, Swift.Sendable, Swift.Hashable {
+                        /// The field `user.name`.
+                        public var name: Swift.String?
+
+                        /// Creates the data, as a test or a preview might.
+                        public init(name: Swift.String? = nil) {
+                            self.name = name
+                        }
+                    }
                 }
             }
         }
@@ -933,7 +997,19 @@ extension RepositoryList_user: PagingGraphQLClient.RefetchableFragmentData {
               node {
                 id
                 name
+                owner {
+                  __typename
+                  login
+                  ... on user {
+                    name
+                  }
+                }
               }
+              cursor
+            }
+            pageInfo {
+              hasNextPage
+              endCursor
             }
           }
         }
