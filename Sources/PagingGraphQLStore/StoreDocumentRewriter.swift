@@ -1,4 +1,5 @@
 package import GraphQL
+import PagingGraphQLCore
 
 /// Rewrites a parsed document so that its responses normalize well: adds
 /// `__typename` to every object selection (not the operation's root, not
@@ -18,127 +19,126 @@ package struct StoreDocumentRewriter {
 
     /// The `__typename` and `id` fields, parsed once: GraphQLSwift's AST has
     /// no public initializers, so new nodes come from its parser.
-    private static let addedFields: (typename: Field?, id: Field?) = {
-        guard let document = try? GraphQL.parse(source: "{ __typename id }"),
-            let operation = document.definitions.first as? OperationDefinition
-        else { return (nil, nil) }
-        let fields = operation.selectionSet.selections.compactMap { $0 as? Field }
-        return (fields.first, fields.last)
-    }()
+    private static let addedFields: (typename: [any Node], id: [any Node]) = (
+        (try? DocumentRewriter.snippet("__typename")) ?? [], (try? DocumentRewriter.snippet("id")) ?? []
+    )
 
     package mutating func rewrite(_ document: Document) -> Document {
-        for case let fragment as FragmentDefinition in document.definitions {
-            fragments[fragment.name.value] = fragment
-        }
-        var definitions: [any Node] = []
-        for definition in document.definitions {
-            if let operation = definition as? OperationDefinition {
-                let root: String? =
-                    switch operation.operation {
-                    case .query: schema.map { $0.queryType ?? "Query" }
-                    case .mutation: schema.map { $0.mutationType ?? "Mutation" }
-                    case .subscription: schema.map { $0.subscriptionType ?? "Subscription" }
-                    }
-                let set = rewrite(operation.selectionSet, type: root)
-                definitions.append(operation.set(value: .node(set), key: "selectionSet"))
-            } else if let fragment = definition as? FragmentDefinition {
-                // The enclosing field adds `__typename`; `id` is added here
-                // too, for spreads into unions.
-                let type = fragment.typeCondition.name.value
-                var set = rewrite(fragment.selectionSet, type: type)
-                if addsID, schema?.hasIDField(type) == true, !selectsID(set, type: type) {
-                    set = adding(Self.addedFields.id, to: set)
-                }
-                definitions.append(fragment.set(value: .node(set), key: "selectionSet"))
-            } else {
-                definitions.append(definition)
-            }
-        }
-        return document.set(value: .array(definitions), key: "definitions")
+        let walker = SelectionWalker(document: document)
+        fragments = walker.fragments
+        var visitor = Visitor(rewriter: self)
+        return walker.rewrite(document, with: &visitor)
     }
 
-    /// Rewrites the selections inside a selection set of a type.
-    private func rewrite(_ selectionSet: SelectionSet, type: String?) -> SelectionSet {
-        var selections: [any Node] = []
-        selections.reserveCapacity(selectionSet.selections.count + 2)
-        for selection in selectionSet.selections {
-            switch selection {
-            case let field as Field:
-                guard let child = field.selectionSet, !field.name.value.hasPrefix("__") else {
-                    selections.append(field)  // a leaf, or introspection left as written
-                    continue
-                }
-                let fieldType = type.flatMap { schema?.type(ofField: field.name.value, in: $0) }
-                selections.append(
-                    field.set(value: .node(objectSelection(child, type: fieldType)), key: "selectionSet"))
-            case let inline as InlineFragment:
-                let conditionType = inline.typeCondition?.name.value ?? type
-                var set = rewrite(inline.selectionSet, type: conditionType)
-                if addsID, let conditionType, conditionType != type,
-                    schema?.hasIDField(conditionType) == true,
-                    type.map({ schema?.hasIDField($0) != true }) ?? true, !selectsID(set, type: conditionType)
-                {
-                    set = adding(Self.addedFields.id, to: set)
-                }
-                selections.append(inline.set(value: .node(set), key: "selectionSet"))
-            default:
-                selections.append(selection)
+    /// Adds the fields as it walks: the type of each selection set is that
+    /// of its field (by the schema), its inline fragment's condition, or its
+    /// definition's root or condition; `nil` without a schema.
+    private struct Visitor: SelectionVisitor {
+        let rewriter: StoreDocumentRewriter
+        /// The types of the fields and inline fragments entered, innermost last.
+        var types: [String?] = []
+
+        /// The type of the selections walked now.
+        func currentType(in context: SelectionContext) -> String? {
+            if let type = types.last { return type }
+            if let fragment = context.definition as? FragmentDefinition { return fragment.typeCondition.name.value }
+            guard let schema = rewriter.schema, let operation = context.definition as? OperationDefinition else {
+                return nil
+            }
+            return switch operation.operation {
+            case .query: schema.queryType ?? "Query"
+            case .mutation: schema.mutationType ?? "Mutation"
+            case .subscription: schema.subscriptionType ?? "Subscription"
             }
         }
-        return selectionSet.set(value: .array(selections), key: "selections")
-    }
 
-    /// Rewrites the selection set of an object field: its selections, then
-    /// `__typename` and `id` where missing.
-    private func objectSelection(_ selectionSet: SelectionSet, type: String?) -> SelectionSet {
-        var set = rewrite(selectionSet, type: type)
-        if addsID, let type, schema?.hasIDField(type) == true, !selectsID(set, type: type) {
-            set = adding(Self.addedFields.id, to: set)
+        mutating func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
+            // A leaf, or introspection, left as written.
+            guard field.selectionSet != nil, !field.name.value.hasPrefix("__") else { return .keep(field) }
+            let type = currentType(in: context)
+            types.append(type.flatMap { rewriter.schema?.type(ofField: field.name.value, in: $0) })
+            return .enter(field)
         }
-        if addsTypename, !set.selections.contains(where: { Self.isField($0, named: "__typename") }) {
-            set = adding(Self.addedFields.typename, to: set)
+
+        /// An object field's selections get `id` and `__typename` where missing.
+        mutating func leaveField(_ field: Field, in context: SelectionContext) -> Field {
+            let type = types.popLast() ?? nil
+            guard var set = field.selectionSet else { return field }
+            if rewriter.addsID, let type, rewriter.schema?.hasIDField(type) == true,
+                !rewriter.selectsID(set, type: type)
+            {
+                set = set.adding(StoreDocumentRewriter.addedFields.id)
+            }
+            if rewriter.addsTypename, !set.selectsField(named: "__typename") {
+                set = set.adding(StoreDocumentRewriter.addedFields.typename)
+            }
+            return field.set(value: .node(set), key: "selectionSet")
         }
-        return set
+
+        mutating func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+            -> SelectionStep<InlineFragment>
+        {
+            types.append(fragment.typeCondition?.name.value ?? currentType(in: context))
+            return .enter(fragment)
+        }
+
+        /// A case on a type with `id` inside a selection on one without gets `id`, for the
+        /// records of a union's or an interface's members.
+        mutating func leaveInlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+            -> InlineFragment
+        {
+            let conditionType = types.popLast() ?? nil
+            let type = currentType(in: context)
+            guard rewriter.addsID, let conditionType, conditionType != type,
+                rewriter.schema?.hasIDField(conditionType) == true,
+                type.map({ rewriter.schema?.hasIDField($0) != true }) ?? true,
+                !rewriter.selectsID(fragment.selectionSet, type: conditionType)
+            else { return fragment }
+            return fragment.set(
+                value: .node(fragment.selectionSet.adding(StoreDocumentRewriter.addedFields.id)), key: "selectionSet")
+        }
+
+        /// A fragment definition gets `id` (for spreads into unions); the field
+        /// that spreads it adds `__typename`.
+        func leaveSelectionSet(_ selectionSet: SelectionSet, in context: SelectionContext) -> SelectionSet {
+            guard types.isEmpty, let fragment = context.definition as? FragmentDefinition else { return selectionSet }
+            let type = fragment.typeCondition.name.value
+            guard rewriter.addsID, rewriter.schema?.hasIDField(type) == true,
+                !rewriter.selectsID(selectionSet, type: type)
+            else { return selectionSet }
+            return selectionSet.adding(StoreDocumentRewriter.addedFields.id)
+        }
     }
 
     /// Whether a selection set of a type selects `id` under its own name,
-    /// directly or through fragments on the same type.
-    private func selectsID(_ selectionSet: SelectionSet, type: String, visited: Set<String> = []) -> Bool {
-        for selection in selectionSet.selections {
-            switch selection {
-            case let field as Field where Self.isField(field, named: "id"):
-                return true
-            case let inline as InlineFragment:
-                let condition = inline.typeCondition?.name.value
-                if condition == nil || condition == type,
-                    selectsID(inline.selectionSet, type: type, visited: visited)
-                {
-                    return true
-                }
-            case let spread as FragmentSpread:
-                let name = spread.name.value
-                if !visited.contains(name), let fragment = fragments[name],
-                    fragment.typeCondition.name.value == type,
-                    selectsID(fragment.selectionSet, type: type, visited: visited.union([name]))
-                {
-                    return true
-                }
-            default:
-                break
-            }
+    /// directly or through inline fragments and fragments on the same type.
+    private func selectsID(_ selectionSet: SelectionSet, type: String) -> Bool {
+        var finder = IDFinder(type: type)
+        _ = SelectionWalker(fragments: fragments).walk(
+            selectionSet, in: SelectionContext(definition: selectionSet), with: &finder)
+        return finder.found
+    }
+
+    private struct IDFinder: SelectionVisitor {
+        let type: String
+        var found = false
+
+        mutating func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
+            if field.isField(named: "id") { found = true }
+            return .keep(field)
         }
-        return false
-    }
 
-    /// Whether a selection is the field of the name, under that name.
-    private static func isField(_ selection: any Selection, named name: String) -> Bool {
-        guard let field = selection as? Field else { return false }
-        return field.name.value == name && (field.alias == nil || field.alias?.value == name)
-    }
+        func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+            -> SelectionStep<InlineFragment>
+        {
+            let condition = fragment.typeCondition?.name.value
+            return condition == nil || condition == type ? .enter(fragment) : .keep(fragment)
+        }
 
-    private func adding(_ field: Field?, to selectionSet: SelectionSet) -> SelectionSet {
-        guard let field else { return selectionSet }
-        return selectionSet.set(
-            value: .array(selectionSet.selections.map { $0 as any Node } + [field]), key: "selections")
+        func spread(_ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext)
+            -> SelectionStep<FragmentSpread>
+        {
+            fragment?.typeCondition.name.value == type ? .enter(spread) : .keep(spread)
+        }
     }
 }

@@ -13,6 +13,11 @@ package struct SelectionContext {
     /// Whether a field or fragment on the way carries `@include` or `@skip`.
     package var isConditional = false
 
+    /// The context at the root of a definition's selections.
+    package init(definition: any Node) {
+        self.definition = definition
+    }
+
     /// Where the selection is written: `fragment F` inside a followed
     /// fragment, else `operation Name` or `fragment F` of the definition.
     package var owner: String {
@@ -49,6 +54,9 @@ package protocol SelectionVisitor {
     /// An inline fragment, before its selections.
     mutating func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext) throws(Failure)
         -> SelectionStep<InlineFragment>
+    /// An inline fragment entered, after its selections: what it becomes.
+    mutating func leaveInlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+        throws(Failure) -> InlineFragment
     /// A fragment spread, with the fragment it names (`nil` when the
     /// document does not define it). `.enter` walks the fragment's selections
     /// (not when the fragment is being walked already, which would not end).
@@ -72,6 +80,10 @@ extension SelectionVisitor {
     package mutating func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
         throws(Failure) -> SelectionStep<InlineFragment>
     { .enter(fragment) }
+
+    package mutating func leaveInlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+        throws(Failure) -> InlineFragment
+    { fragment }
 
     package mutating func spread(
         _ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext
@@ -154,7 +166,8 @@ package struct SelectionWalker {
 
     /// Walks a selection set, depth first, in order: the visitor's answer for
     /// each selection, then (when entered) its selections, then
-    /// ``SelectionVisitor/leaveField(_:in:)`` and, last,
+    /// ``SelectionVisitor/leaveField(_:in:)`` or
+    /// ``SelectionVisitor/leaveInlineFragment(_:in:)`` and, last,
     /// ``SelectionVisitor/leaveSelectionSet(_:in:)``.
     /// - Returns: the selection set with the visitor's changes.
     package func walk<Visitor: SelectionVisitor>(
@@ -208,7 +221,8 @@ package struct SelectionWalker {
             var inner = context
             inner.isConditional = inner.isConditional || Self.isConditional(entered.directives)
             let walked = try walk(entered.selectionSet, in: inner, with: &visitor)
-            return entered.set(value: .node(walked), key: "selectionSet")
+            return try visitor.leaveInlineFragment(
+                entered.set(value: .node(walked), key: "selectionSet"), in: inner)
         }
     }
 
