@@ -131,52 +131,93 @@ struct CompiledDocument: Sendable {
     }
 }
 
-/// Compiles selection sets, each fragment once, detecting spread cycles.
-struct StoreDocumentCompiler {
-    private let definitions: [String: FragmentDefinition]
+/// Compiles selection sets, each fragment once, detecting spread cycles: a
+/// ``SelectionVisitor`` that builds each set's compiled selections as the
+/// walker leaves it.
+struct StoreDocumentCompiler: SelectionVisitor {
+    typealias Failure = GraphQLStoreError
+
+    private let walker: SelectionWalker
+    private var definitions: [String: FragmentDefinition] { walker.fragments }
     private var compiled: [String: CompiledSelectionSet] = [:]
     private var inProgress: [String] = []
+    /// The selections of the sets being compiled, innermost last.
+    private var open: [[CompiledSelectionSet.Selection]] = []
+    /// The set compiled last: the selections of the field or inline fragment left next.
+    private var done = CompiledSelectionSet([])
 
     init(fragments: [String: FragmentDefinition]) {
-        definitions = fragments
+        walker = SelectionWalker(fragments: fragments)
     }
 
     mutating func compile(_ selectionSet: SelectionSet) throws(GraphQLStoreError) -> CompiledSelectionSet {
-        var selections: [CompiledSelectionSet.Selection] = []
-        selections.reserveCapacity(selectionSet.selections.count)
-        for selection in selectionSet.selections {
-            switch selection {
-            case let field as Field:
-                var child: CompiledSelectionSet?
-                if let set = field.selectionSet { child = try compile(set) }
-                let directives =
-                    field.directives.isEmpty ? [] : try StoreMutationDirective.compile(field, childSet: child)
-                selections.append(.field(CompiledField(field, childSet: child, directives: directives)))
-            case let inline as InlineFragment:
-                selections.append(
-                    .fragment(
-                        typeCondition: inline.typeCondition?.name.value,
-                        conditions: StoreConditions(inline.directives),
-                        selectionSet: try compile(inline.selectionSet)))
-            case let spread as FragmentSpread:
-                let name = spread.name.value
-                guard let definition = definitions[name] else {
-                    let place = DocumentAnalysis.placeText(DocumentAnalysis.place(of: spread))
-                    throw GraphQLStoreError(
-                        .document,
-                        "The document spreads the fragment \"\(name)\"\(place) but does not define it; add its definition to the document."
-                    )
-                }
-                selections.append(
-                    .fragment(
-                        typeCondition: definition.typeCondition.name.value,
-                        conditions: StoreConditions(spread.directives),
-                        selectionSet: try fragment(named: name)))
-            default:
-                break
-            }
+        open.append([])
+        _ = try walker.walk(selectionSet, in: SelectionContext(definition: selectionSet), with: &self)
+        return done
+    }
+
+    mutating func field(_ field: Field, in context: SelectionContext) throws(GraphQLStoreError)
+        -> SelectionStep<Field>
+    {
+        guard field.selectionSet != nil else {
+            try append(field, childSet: nil)
+            return .keep(field)
         }
-        return CompiledSelectionSet(selections)
+        open.append([])
+        return .enter(field)
+    }
+
+    mutating func leaveField(_ field: Field, in context: SelectionContext) throws(GraphQLStoreError) -> Field {
+        try append(field, childSet: done)
+        return field
+    }
+
+    private mutating func append(_ field: Field, childSet: CompiledSelectionSet?) throws(GraphQLStoreError) {
+        let directives =
+            field.directives.isEmpty ? [] : try StoreMutationDirective.compile(field, childSet: childSet)
+        open[open.count - 1].append(.field(CompiledField(field, childSet: childSet, directives: directives)))
+    }
+
+    mutating func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+        -> SelectionStep<InlineFragment>
+    {
+        open.append([])
+        return .enter(fragment)
+    }
+
+    mutating func leaveInlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+        -> InlineFragment
+    {
+        open[open.count - 1].append(
+            .fragment(
+                typeCondition: fragment.typeCondition?.name.value,
+                conditions: StoreConditions(fragment.directives), selectionSet: done))
+        return fragment
+    }
+
+    /// A spread is compiled once per fragment (``fragment(named:)``), not walked into again.
+    mutating func spread(_ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext)
+        throws(GraphQLStoreError) -> SelectionStep<FragmentSpread>
+    {
+        let name = spread.name.value
+        guard let fragment else {
+            let place = DocumentAnalysis.placeText(DocumentAnalysis.place(of: spread))
+            throw GraphQLStoreError(
+                .document,
+                "The document spreads the fragment \"\(name)\"\(place) but does not define it; add its definition to the document."
+            )
+        }
+        let set = try self.fragment(named: name)
+        open[open.count - 1].append(
+            .fragment(
+                typeCondition: fragment.typeCondition.name.value, conditions: StoreConditions(spread.directives),
+                selectionSet: set))
+        return .keep(spread)
+    }
+
+    mutating func leaveSelectionSet(_ selectionSet: SelectionSet, in context: SelectionContext) -> SelectionSet {
+        done = CompiledSelectionSet(open.removeLast())
+        return selectionSet
     }
 
     mutating func fragment(named name: String) throws(GraphQLStoreError) -> CompiledSelectionSet {
