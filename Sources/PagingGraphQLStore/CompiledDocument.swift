@@ -167,7 +167,8 @@ struct StoreDocumentCompiler: SelectionVisitor {
         return .enter(field)
     }
 
-    mutating func leaveField(_ field: Field, in context: SelectionContext) throws(GraphQLStoreError) -> Field {
+    mutating func leaveField(_ field: Field, in context: SelectionContext) throws(GraphQLStoreError) -> Field
+    {
         try append(field, childSet: done)
         return field
     }
@@ -196,7 +197,9 @@ struct StoreDocumentCompiler: SelectionVisitor {
     }
 
     /// A spread is compiled once per fragment (``fragment(named:)``), not walked into again.
-    mutating func spread(_ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext)
+    mutating func spread(
+        _ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext
+    )
         throws(GraphQLStoreError) -> SelectionStep<FragmentSpread>
     {
         let name = spread.name.value
@@ -210,12 +213,15 @@ struct StoreDocumentCompiler: SelectionVisitor {
         let set = try self.fragment(named: name)
         open[open.count - 1].append(
             .fragment(
-                typeCondition: fragment.typeCondition.name.value, conditions: StoreConditions(spread.directives),
+                typeCondition: fragment.typeCondition.name.value,
+                conditions: StoreConditions(spread.directives),
                 selectionSet: set))
         return .keep(spread)
     }
 
-    mutating func leaveSelectionSet(_ selectionSet: SelectionSet, in context: SelectionContext) -> SelectionSet {
+    mutating func leaveSelectionSet(_ selectionSet: SelectionSet, in context: SelectionContext)
+        -> SelectionSet
+    {
         done = CompiledSelectionSet(open.removeLast())
         return selectionSet
     }

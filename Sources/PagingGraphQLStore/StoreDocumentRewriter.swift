@@ -41,8 +41,11 @@ package struct StoreDocumentRewriter {
         /// The type of the selections walked now.
         func currentType(in context: SelectionContext) -> String? {
             if let type = types.last { return type }
-            if let fragment = context.definition as? FragmentDefinition { return fragment.typeCondition.name.value }
-            guard let schema = rewriter.schema, let operation = context.definition as? OperationDefinition else {
+            if let fragment = context.definition as? FragmentDefinition {
+                return fragment.typeCondition.name.value
+            }
+            guard let schema = rewriter.schema, let operation = context.definition as? OperationDefinition
+            else {
                 return nil
             }
             return switch operation.operation {
@@ -95,13 +98,16 @@ package struct StoreDocumentRewriter {
                 !rewriter.selectsID(fragment.selectionSet, type: conditionType)
             else { return fragment }
             return fragment.set(
-                value: .node(fragment.selectionSet.adding(StoreDocumentRewriter.addedFields.id)), key: "selectionSet")
+                value: .node(fragment.selectionSet.adding(StoreDocumentRewriter.addedFields.id)),
+                key: "selectionSet")
         }
 
         /// A fragment definition gets `id` (for spreads into unions); the field
         /// that spreads it adds `__typename`.
         func leaveSelectionSet(_ selectionSet: SelectionSet, in context: SelectionContext) -> SelectionSet {
-            guard types.isEmpty, let fragment = context.definition as? FragmentDefinition else { return selectionSet }
+            guard types.isEmpty, let fragment = context.definition as? FragmentDefinition else {
+                return selectionSet
+            }
             let type = fragment.typeCondition.name.value
             guard rewriter.addsID, rewriter.schema?.hasIDField(type) == true,
                 !rewriter.selectsID(selectionSet, type: type)

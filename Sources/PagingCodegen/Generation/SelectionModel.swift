@@ -1,4 +1,5 @@
 import GraphQL
+import PagingGraphQLCore
 
 /// What one selection set asks of one type, fields merged by response key:
 /// the shape of one generated struct.
@@ -29,7 +30,7 @@ final class SelectionModel {
     /// The fields, in the order they first appear.
     private(set) var fields: [FieldModel] = []
     /// The named fragments spread on the same type, in the order they first appear.
-    private(set) var fragments: [String] = []
+    fileprivate(set) var fragments: [String] = []
     /// What inline fragments and fragment spreads on other types select
     /// (an interface's or a union's members), by their type condition, in
     /// the order they first appear; each applies when `__typename` is one of
@@ -63,52 +64,94 @@ final class SelectionModel {
         _ selectionSet: SelectionSet, on type: any GraphQLNamedType, documents: OperationDocuments
     ) throws(CodegenError) -> SelectionModel {
         let model = SelectionModel(typeName: type.name)
-        try model.collect(selectionSet, on: type, conditional: false, documents: documents)
+        var builder = Builder(documents: documents, stack: [(model, type, false)])
+        _ = try SelectionWalker(fragments: [:]).walk(
+            selectionSet, in: SelectionContext(definition: selectionSet), with: &builder)
         return model
     }
 
-    private func collect(
-        _ selectionSet: SelectionSet, on type: any GraphQLNamedType, conditional: Bool,
-        documents: OperationDocuments
-    ) throws(CodegenError) {
-        for selection in selectionSet.selections {
-            let isConditional = conditional || Self.isConditional(selection)
-            if let field = selection as? Field {
-                try add(field, on: type, conditional: isConditional, documents: documents)
-            } else if let spread = selection as? FragmentSpread {
-                guard let fragment = documents.fragments[spread.name.value] else { continue }
-                guard !isConditional else {
-                    throw OperationDocuments.error(
-                        .unsupported, at: spread,
-                        "a fragment spread under @include or @skip is not generated yet; spread \(spread.name.value) without it."
-                    )
-                }
-                let condition = fragment.typeCondition.name.value
-                if condition == type.name {
-                    if !fragments.contains(spread.name.value) { fragments.append(spread.name.value) }
-                } else {
-                    let model = try typeCase(condition, in: documents.schema, at: spread)
-                    if !model.fragments.contains(spread.name.value) {
-                        model.fragments.append(spread.name.value)
-                    }
-                }
-            } else if let inline = selection as? InlineFragment {
-                if let condition = inline.typeCondition?.name.value, condition != type.name {
-                    // Under @include or @skip, the case's fields may be left out: each is optional.
-                    let model = try typeCase(condition, in: documents.schema, at: inline)
-                    guard let caseType = documents.schema.schema.getType(name: condition) else { continue }
-                    try model.collect(
-                        inline.selectionSet, on: caseType, conditional: isConditional, documents: documents)
-                } else {
-                    try collect(
-                        inline.selectionSet, on: type, conditional: isConditional, documents: documents)
-                }
+    /// Fills the models as the walker goes: fields merged by response key into
+    /// the model of the selection they are in, an inline fragment on another
+    /// type into that type's case, a fragment spread noted by name (its
+    /// fields are its own struct's).
+    private struct Builder: SelectionVisitor {
+        typealias Failure = CodegenError
+        let documents: OperationDocuments
+        /// The models being filled, innermost last, with their types and
+        /// whether `@include` or `@skip` may leave out what they get now.
+        var stack: [(model: SelectionModel, type: any GraphQLNamedType, conditional: Bool)]
+
+        mutating func field(_ field: Field, in context: SelectionContext) throws(CodegenError)
+            -> SelectionStep<Field>
+        {
+            let top = stack[stack.count - 1]
+            let conditional = top.conditional || SelectionWalker.isConditional(field.directives)
+            guard
+                let child = try top.model.add(
+                    field, on: top.type, conditional: conditional, documents: documents)
+            else {
+                return .keep(field)
             }
+            stack.append((child.model, child.type, false))
+            return .enter(field)
+        }
+
+        mutating func leaveField(_ field: Field, in context: SelectionContext) -> Field {
+            stack.removeLast()
+            return field
+        }
+
+        mutating func inlineFragment(_ inline: InlineFragment, in context: SelectionContext)
+            throws(CodegenError) -> SelectionStep<InlineFragment>
+        {
+            let top = stack[stack.count - 1]
+            // Under @include or @skip, the case's fields may be left out: each is optional.
+            let conditional = top.conditional || SelectionWalker.isConditional(inline.directives)
+            if let condition = inline.typeCondition?.name.value, condition != top.type.name {
+                let model = try top.model.typeCase(condition, in: documents.schema, at: inline)
+                guard let caseType = documents.schema.schema.getType(name: condition) else {
+                    return .keep(inline)
+                }
+                stack.append((model, caseType, conditional))
+            } else {
+                stack.append((top.model, top.type, conditional))
+            }
+            return .enter(inline)
+        }
+
+        mutating func leaveInlineFragment(_ inline: InlineFragment, in context: SelectionContext)
+            -> InlineFragment
+        {
+            stack.removeLast()
+            return inline
+        }
+
+        func spread(_ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext)
+            throws(CodegenError) -> SelectionStep<FragmentSpread>
+        {
+            let top = stack[stack.count - 1]
+            guard let fragment = documents.fragments[spread.name.value] else { return .keep(spread) }
+            guard !top.conditional, !SelectionWalker.isConditional(spread.directives) else {
+                throw OperationDocuments.error(
+                    .unsupported, at: spread,
+                    "a fragment spread under @include or @skip is not generated yet; spread \(spread.name.value) without it."
+                )
+            }
+            let condition = fragment.typeCondition.name.value
+            if condition == top.type.name {
+                if !top.model.fragments.contains(spread.name.value) {
+                    top.model.fragments.append(spread.name.value)
+                }
+            } else {
+                let model = try top.model.typeCase(condition, in: documents.schema, at: spread)
+                if !model.fragments.contains(spread.name.value) { model.fragments.append(spread.name.value) }
+            }
+            return .keep(spread)
         }
     }
 
     /// The model of the case for a type condition, made on first use.
-    private func typeCase(_ condition: String, in schema: CodegenSchema, at node: any Node)
+    fileprivate func typeCase(_ condition: String, in schema: CodegenSchema, at node: any Node)
         throws(CodegenError)
         -> SelectionModel
     {
@@ -127,10 +170,14 @@ final class SelectionModel {
         return model
     }
 
-    private func add(
+    /// Adds a field: a new one at the end, one of a key already selected
+    /// merged into it (present when either selection is).
+    /// - Returns: the model its selections go into, and its type, or `nil`
+    ///   for a leaf or a selection already taken.
+    fileprivate func add(
         _ field: Field, on type: any GraphQLNamedType, conditional: Bool, documents: OperationDocuments
-    ) throws(CodegenError) {
-        let key = field.alias?.value ?? field.name.value
+    ) throws(CodegenError) -> (model: SelectionModel, type: any GraphQLNamedType)? {
+        let key = field.responseKey
         let fieldType: any GraphQLOutputType
         var description: String?
         if field.name.value == "__typename" {
@@ -146,24 +193,21 @@ final class SelectionModel {
             fieldType = definition.type
             description = definition.description
         }
-        var child: SelectionModel?
-        if let selectionSet = field.selectionSet, let named = Self.namedType(of: fieldType) {
-            if let index = fields.firstIndex(where: { $0.key == key }), let existing = fields[index].selection
-            {
-                try existing.collect(selectionSet, on: named, conditional: false, documents: documents)
-                fields[index].conditional = fields[index].conditional && conditional
-                return
-            }
-            child = try Self.make(selectionSet, on: named, documents: documents)
-        }
         if let index = fields.firstIndex(where: { $0.key == key }) {
             // Selected twice: present when either selection is.
             fields[index].conditional = fields[index].conditional && conditional
-            return
+            guard field.selectionSet != nil, let existing = fields[index].selection,
+                let named = Self.namedType(of: fieldType)
+            else { return nil }
+            return (existing, named)
+        }
+        var child: (model: SelectionModel, type: any GraphQLNamedType)?
+        if field.selectionSet != nil, let named = Self.namedType(of: fieldType) {
+            child = (SelectionModel(typeName: named.name), named)
         }
         var model = FieldModel(
             key: key, name: field.name.value, description: description, type: fieldType,
-            conditional: conditional, selection: child)
+            conditional: conditional, selection: child?.model)
         if let directive = field.directives.first(where: { $0.name.value == "connection" }) {
             let keyArgument = directive.arguments.first { $0.name.value == "key" }?.value as? StringValue
             model.connectionKey = keyArgument?.value ?? key
@@ -173,6 +217,7 @@ final class SelectionModel {
             }
         }
         fields.append(model)
+        return child
     }
 
     /// The fields of an object or interface type.
@@ -187,20 +232,5 @@ final class SelectionModel {
         if let list = type as? GraphQLList { return namedType(of: list.ofType) }
         if let nonNull = type as? GraphQLNonNull { return namedType(of: nonNull.ofType) }
         return type as? any GraphQLNamedType
-    }
-
-    /// Whether a selection carries `@include` or `@skip`.
-    private static func isConditional(_ selection: any Selection) -> Bool {
-        let directives: [Directive]
-        if let field = selection as? Field {
-            directives = field.directives
-        } else if let spread = selection as? FragmentSpread {
-            directives = spread.directives
-        } else if let inline = selection as? InlineFragment {
-            directives = inline.directives
-        } else {
-            directives = []
-        }
-        return directives.contains { $0.name.value == "include" || $0.name.value == "skip" }
     }
 }

@@ -204,26 +204,10 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
     ) throws(GraphQLDocumentError) {
         let byName = Dictionary(
             fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
-        var used: [(name: String, node: any Node)] = []
-        var visited: Set<String> = [fragment.name.value]
-        var pending = [fragment.selectionSet]
-        while let selectionSet = pending.popLast() {
-            for selection in selectionSet.selections {
-                if let field = selection as? Field {
-                    for argument in field.arguments { collectVariables(argument.value, into: &used) }
-                    for directive in field.directives {
-                        for argument in directive.arguments { collectVariables(argument.value, into: &used) }
-                    }
-                    if let child = field.selectionSet { pending.append(child) }
-                } else if let inline = selection as? InlineFragment {
-                    pending.append(inline.selectionSet)
-                } else if let spread = selection as? FragmentSpread, let target = byName[spread.name.value],
-                    visited.insert(spread.name.value).inserted
-                {
-                    pending.append(target.selectionSet)
-                }
-            }
-        }
+        var uses = VariableUses()
+        _ = SelectionWalker(fragments: byName).walk(
+            fragment.selectionSet, in: SelectionContext(definition: fragment), with: &uses)
+        let used = uses.uses.map { (name: $0.name, node: $0.variable as any Node) }
         if let undeclared = used.first(where: { !defined.contains($0.name) }) {
             let place = DocumentAnalysis.place(of: undeclared.node)
             throw GraphQLDocumentError(
@@ -233,18 +217,6 @@ public struct PaginationFragmentDocument: Hashable, Sendable {
                 line: place?.line,
                 column: place?.column
             )
-        }
-    }
-
-    private static func collectVariables(
-        _ value: any Value, into used: inout [(name: String, node: any Node)]
-    ) {
-        if let variable = value as? Variable {
-            used.append((variable.name.value, variable))
-        } else if let list = value as? ListValue {
-            for element in list.values { collectVariables(element, into: &used) }
-        } else if let object = value as? ObjectValue {
-            for field in object.fields { collectVariables(field.value, into: &used) }
         }
     }
 }

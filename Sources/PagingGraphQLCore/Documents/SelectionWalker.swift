@@ -1,26 +1,26 @@
-package import GraphQL
+public import GraphQL
 
 /// Where a walk over a document's selections is.
-package struct SelectionContext {
+public struct SelectionContext {
     /// The definition the selections are in: an `OperationDefinition` or a
     /// `FragmentDefinition` of the document walked.
-    package var definition: any Node
+    public var definition: any Node
     /// The response keys from the definition's root to the selection set
     /// walked: a followed fragment spread or an inline fragment adds none.
-    package var path: [GraphQLPathSegment] = []
+    public var path: [GraphQLPathSegment] = []
     /// The names of the fragments followed into, outermost first.
-    package var fragments: [String] = []
+    public var fragments: [String] = []
     /// Whether a field or fragment on the way carries `@include` or `@skip`.
-    package var isConditional = false
+    public var isConditional = false
 
     /// The context at the root of a definition's selections.
-    package init(definition: any Node) {
+    public init(definition: any Node) {
         self.definition = definition
     }
 
     /// Where the selection is written: `fragment F` inside a followed
     /// fragment, else `operation Name` or `fragment F` of the definition.
-    package var owner: String {
+    public var owner: String {
         if let fragment = fragments.last { return "fragment \(fragment)" }
         if let fragment = definition as? FragmentDefinition { return "fragment \(fragment.name.value)" }
         let operation = definition as? OperationDefinition
@@ -29,7 +29,7 @@ package struct SelectionContext {
 }
 
 /// What a visitor does with a selection.
-package enum SelectionStep<Selection> {
+public enum SelectionStep<Selection> {
     /// Keeps the selection (as returned, so possibly changed) and walks into
     /// it: a field's or an inline fragment's selections, or, for a fragment
     /// spread, the fragment's (to read them; the spread itself stays).
@@ -43,7 +43,7 @@ package enum SelectionStep<Selection> {
 /// What a ``SelectionWalker`` calls at each selection. Every method has a
 /// default: enter fields and inline fragments, do not follow fragment
 /// spreads, change nothing.
-package protocol SelectionVisitor {
+public protocol SelectionVisitor {
     /// The error a visitor may stop the walk with.
     associatedtype Failure: Error = Never
 
@@ -69,27 +69,33 @@ package protocol SelectionVisitor {
 }
 
 extension SelectionVisitor {
-    package mutating func field(_ field: Field, in context: SelectionContext) throws(Failure)
+    /// Enters the field as it is.
+    public mutating func field(_ field: Field, in context: SelectionContext) throws(Failure)
         -> SelectionStep<Field>
     { .enter(field) }
 
-    package mutating func leaveField(_ field: Field, in context: SelectionContext) throws(Failure) -> Field {
+    /// Keeps the field as it is.
+    public mutating func leaveField(_ field: Field, in context: SelectionContext) throws(Failure) -> Field {
         field
     }
 
-    package mutating func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+    /// Enters the inline fragment as it is.
+    public mutating func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
         throws(Failure) -> SelectionStep<InlineFragment>
     { .enter(fragment) }
 
-    package mutating func leaveInlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+    /// Keeps the inline fragment as it is.
+    public mutating func leaveInlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
         throws(Failure) -> InlineFragment
     { fragment }
 
-    package mutating func spread(
+    /// Keeps the spread, without following it.
+    public mutating func spread(
         _ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext
     ) throws(Failure) -> SelectionStep<FragmentSpread> { .keep(spread) }
 
-    package mutating func leaveSelectionSet(_ selectionSet: SelectionSet, in context: SelectionContext)
+    /// Keeps the selection set as it is.
+    public mutating func leaveSelectionSet(_ selectionSet: SelectionSet, in context: SelectionContext)
         throws(Failure) -> SelectionSet
     { selectionSet }
 }
@@ -100,15 +106,30 @@ extension SelectionVisitor {
 /// here, so that they agree on what a selection is, where it is, and which
 /// fragments it reaches.
 ///
+/// ```swift
+/// // The response keys a document selects, at any depth, through its fragments.
+/// struct Keys: SelectionVisitor {
+///     var keys: [String] = []
+///     mutating func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
+///         keys.append(field.alias?.value ?? field.name.value)
+///         return .enter(field)
+///     }
+///     func spread(_ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext)
+///         -> SelectionStep<FragmentSpread> { .enter(spread) }
+/// }
+/// var keys = Keys()
+/// _ = SelectionWalker(document: document).rewrite(document, with: &keys)
+/// ```
+///
 /// GraphQLSwift's AST has no public initializers and its `visit` is not
 /// public: a rewrite returns copies made with `set(value:key:)`, and new
-/// nodes come from ``DocumentRewriter/snippet(_:)``.
-package struct SelectionWalker {
+/// nodes come from its parser.
+public struct SelectionWalker {
     /// The fragments spreads are followed into, by name.
-    package let fragments: [String: FragmentDefinition]
+    public let fragments: [String: FragmentDefinition]
 
     /// A walker over a document's fragments.
-    package init(document: Document) {
+    public init(document: Document) {
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions {
             fragments[fragment.name.value] = fragment
@@ -117,7 +138,7 @@ package struct SelectionWalker {
     }
 
     /// A walker over the given fragments.
-    package init(fragments: [String: FragmentDefinition]) {
+    public init(fragments: [String: FragmentDefinition]) {
         self.fragments = fragments
     }
 
@@ -125,7 +146,7 @@ package struct SelectionWalker {
     /// of a document, keeping the other definitions.
     /// - Complexity: O(*n*) calls for *n* selections, and those of the
     ///   fragments the visitor follows into, each time it does.
-    package func rewrite<Visitor: SelectionVisitor>(_ document: Document, with visitor: inout Visitor)
+    public func rewrite<Visitor: SelectionVisitor>(_ document: Document, with visitor: inout Visitor)
         throws(Visitor.Failure) -> Document
     {
         var definitions: [any Node] = []
@@ -143,7 +164,7 @@ package struct SelectionWalker {
     }
 
     /// Rewrites an operation's selections.
-    package func rewrite<Visitor: SelectionVisitor>(
+    public func rewrite<Visitor: SelectionVisitor>(
         _ operation: OperationDefinition, with visitor: inout Visitor
     )
         throws(Visitor.Failure) -> OperationDefinition
@@ -154,7 +175,7 @@ package struct SelectionWalker {
     }
 
     /// Rewrites a fragment definition's selections.
-    package func rewrite<Visitor: SelectionVisitor>(
+    public func rewrite<Visitor: SelectionVisitor>(
         _ fragment: FragmentDefinition, with visitor: inout Visitor
     )
         throws(Visitor.Failure) -> FragmentDefinition
@@ -170,7 +191,7 @@ package struct SelectionWalker {
     /// ``SelectionVisitor/leaveInlineFragment(_:in:)`` and, last,
     /// ``SelectionVisitor/leaveSelectionSet(_:in:)``.
     /// - Returns: the selection set with the visitor's changes.
-    package func walk<Visitor: SelectionVisitor>(
+    public func walk<Visitor: SelectionVisitor>(
         _ selectionSet: SelectionSet, in context: SelectionContext, with visitor: inout Visitor
     ) throws(Visitor.Failure) -> SelectionSet {
         var selections: [any Node] = []
