@@ -10,6 +10,9 @@ public struct SelectionContext {
     public var path: [GraphQLPathSegment] = []
     /// The names of the fragments followed into, outermost first.
     public var fragments: [String] = []
+    /// The fields, inline fragments and fragment spreads entered from the
+    /// definition's root to the selection set walked, outermost first.
+    public var steps: [any Selection] = []
     /// Whether a field or fragment on the way carries `@include` or `@skip`.
     public var isConditional = false
 
@@ -223,6 +226,7 @@ public struct SelectionWalker {
         case .enter(var entered):
             var inner = context
             inner.path.append(.key(entered.responseKey))
+            inner.steps.append(entered)
             inner.isConditional = inner.isConditional || Self.isConditional(entered.directives)
             if let child = entered.selectionSet {
                 entered = entered.set(
@@ -240,6 +244,7 @@ public struct SelectionWalker {
         case .keep(let kept): return kept
         case .enter(let entered):
             var inner = context
+            inner.steps.append(entered)
             inner.isConditional = inner.isConditional || Self.isConditional(entered.directives)
             let walked = try walk(entered.selectionSet, in: inner, with: &visitor)
             return try visitor.leaveInlineFragment(
@@ -261,6 +266,7 @@ public struct SelectionWalker {
             {
                 var inner = context
                 inner.fragments.append(name)
+                inner.steps.append(entered)
                 inner.isConditional = inner.isConditional || Self.isConditional(entered.directives)
                 _ = try walk(fragment.selectionSet, in: inner, with: &visitor)
             }
@@ -306,5 +312,27 @@ extension SelectionSet {
         guard !nodes.isEmpty else { return self }
         let current = selections.map { $0 as any Node }
         return set(value: .array(first ? nodes + current : current + nodes), key: "selections")
+    }
+}
+
+extension SelectionWalker {
+    /// Every field of a selection set, depth first and in order (a field
+    /// before those inside it): nested ones and those in inline fragments
+    /// included, not those of the fragments it spreads.
+    /// - Complexity: O(*n*) for *n* selections.
+    public static func fields(in selectionSet: SelectionSet) -> [Field] {
+        var collector = FieldCollector()
+        _ = SelectionWalker(fragments: [:]).walk(
+            selectionSet, in: SelectionContext(definition: selectionSet), with: &collector)
+        return collector.fields
+    }
+
+    private struct FieldCollector: SelectionVisitor {
+        var fields: [Field] = []
+
+        mutating func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
+            fields.append(field)
+            return .enter(field)
+        }
     }
 }

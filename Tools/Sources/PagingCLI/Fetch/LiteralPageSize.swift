@@ -24,7 +24,7 @@ enum LiteralPageSize {
         var number = 0
         for case let operation as OperationDefinition in document.definitions {
             var added: [String] = []
-            visit(operation.selectionSet) { field in
+            for field in SelectionWalker.fields(in: operation.selectionSet) {
                 literals(of: field, number: &number, edits: &edits, added: &added)
             }
             guard !added.isEmpty, let place = variablesPlace(of: operation) else { continue }
@@ -36,7 +36,7 @@ enum LiteralPageSize {
         if operations.count == 1, let operation = operations.first {
             var added: [String] = []
             for case let fragment as FragmentDefinition in document.definitions {
-                visit(fragment.selectionSet) { field in
+                for field in SelectionWalker.fields(in: fragment.selectionSet) {
                     literals(of: field, number: &number, edits: &edits, added: &added)
                 }
             }
@@ -124,19 +124,6 @@ enum LiteralPageSize {
         // `query Name` or `query`: right after the last of them.
         let last = first.next.flatMap { $0.kind == .name ? $0 : nil } ?? first
         return (last.end, "(", ")")
-    }
-
-    /// Calls `body` with every field of a selection set, nested ones and those in inline
-    /// fragments included.
-    private static func visit(_ selectionSet: SelectionSet, _ body: (Field) -> Void) {
-        for selection in selectionSet.selections {
-            if let field = selection as? Field {
-                body(field)
-                if let inner = field.selectionSet { visit(inner, body) }
-            } else if let fragment = selection as? InlineFragment {
-                visit(fragment.selectionSet, body)
-            }
-        }
     }
 }
 

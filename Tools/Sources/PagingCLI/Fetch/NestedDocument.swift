@@ -251,25 +251,18 @@ final class NestedLevel: Sendable {
         for step in site.steps { body += Sites.opening(of: step, fragments: context.sites.fragments) + " " }
         body += GraphQL.print(ast: site.field)
         body += String(repeating: " }", count: site.steps.count) + " } }"
-        // The variables and fragments the body uses, and those the fragments use.
         guard let parsed = try? GraphQL.parse(source: "query { \(body) }") else {
             throw .usage(
                 "the query cannot be paged: the query for the next pages of \"\(site.name)\" does not parse.")
         }
-        var variables: Set<String> = []
-        var fragmentNames: [String] = []
-        var pending = parsed.definitions.compactMap { ($0 as? OperationDefinition)?.selectionSet }
-        while let set = pending.popLast() {
-            Sites.uses(
-                of: set, variables: &variables,
-                spreads: { name in
-                    guard !fragmentNames.contains(name), let fragment = context.sites.fragments[name] else {
-                        return
-                    }
-                    fragmentNames.append(name)
-                    pending.append(fragment.selectionSet)
-                })
+        // The variables and fragments the body uses, and those the fragments use.
+        var uses = VariableUses()
+        for case let operation as OperationDefinition in parsed.definitions {
+            _ = SelectionWalker(fragments: context.sites.fragments).walk(
+                operation.selectionSet, in: SelectionContext(definition: operation), with: &uses)
         }
+        let variables = uses.names
+        let fragmentNames = uses.fragments.filter { context.sites.fragments[$0] != nil }
         let declarations =
             ["$\(NestedDocument.idVariable): ID!"]
             + context.sites.variableDefinitions.filter { variables.contains($0.variable.name.value) }.map {
@@ -334,8 +327,10 @@ struct Sites {
             operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? operations.first
         variableDefinitions = operation?.variableDefinitions ?? []
         guard let operation, operationName != nil || operations.count == 1 else { return }
-        var seen: Set<Int> = []
-        try collect(operation.selectionSet, parent: nil, steps: [], visiting: [], seen: &seen)
+        var collector = Collector(directive: directive)
+        _ = try SelectionWalker(fragments: fragments).walk(
+            operation.selectionSet, in: SelectionContext(definition: operation), with: &collector)
+        sites = collector.sites
     }
 
     /// The marked fields directly inside a marked field's nodes.
@@ -352,61 +347,66 @@ struct Sites {
         return order
     }
 
-    private mutating func collect(
-        _ set: SelectionSet, parent: Int?, steps: [any Selection], visiting: Set<String>, seen: inout Set<Int>
-    ) throws(CLIError) {
-        for selection in set.selections {
-            if let field = selection as? Field {
-                let name = field.alias?.value ?? field.name.value
-                guard field.directives.contains(where: { $0.name.value == directive }) else {
-                    if let child = field.selectionSet {
-                        try collect(
-                            child, parent: parent, steps: steps + [field], visiting: visiting, seen: &seen)
-                    }
-                    continue
-                }
-                if let start = field.loc?.start, !seen.insert(start).inserted {
+    /// Collects the marked fields as the walker reaches them, through inline fragments and
+    /// fragments (each on every path that reaches it), each with the steps from its parent's node.
+    private struct Collector: SelectionVisitor {
+        typealias Failure = CLIError
+        let directive: String
+        var sites: [Site] = []
+        /// Where each marked field was met, by its place in the source: met twice is an error.
+        var seen: Set<Int> = []
+        /// The marked fields being walked, innermost last, with the number of steps inside them.
+        var open: [(index: Int, depth: Int)] = []
+
+        mutating func field(_ field: Field, in context: SelectionContext) throws(CLIError) -> SelectionStep<
+            Field
+        > {
+            guard field.directives.contains(where: { $0.name.value == directive }) else {
+                return .enter(field)
+            }
+            let name = field.alias?.value ?? field.name.value
+            if let start = field.loc?.start, !seen.insert(start).inserted {
+                throw .usage(
+                    "the query cannot be paged: the connection \"\(name)\" is reached twice, because its fragment is spread twice; spread it once."
+                )
+            }
+            let parent = open.last
+            var steps = Array(context.steps.dropFirst(parent?.depth ?? 0))
+            if let parent {
+                // The path from the parent connection must go through its nodes.
+                let names = steps.map { ($0 as? Field)?.name.value }
+                if names.count >= 2, names[0] == "edges", names[1] == "node" {
+                    steps = Array(steps.dropFirst(2))
+                } else if names.first == "nodes" {
+                    steps = Array(steps.dropFirst())
+                } else {
                     throw .usage(
-                        "the query cannot be paged: the connection \"\(name)\" is reached twice, because its fragment is spread twice; spread it once."
+                        "the query cannot be paged: the connection \"\(name)\" is marked with @connection inside \"\(sites[parent.index].name)\", but not inside its edges { node { ... } } or nodes { ... }; only a connection in each node can be paged."
                     )
                 }
-                var inner = steps
-                if let parent {
-                    // The path from the parent connection must go through its nodes.
-                    let names = steps.map { ($0 as? Field)?.name.value }
-                    if names.count >= 2, names[0] == "edges", names[1] == "node" {
-                        inner = Array(steps.dropFirst(2))
-                    } else if names.first == "nodes" {
-                        inner = Array(steps.dropFirst())
-                    } else {
-                        throw .usage(
-                            "the query cannot be paged: the connection \"\(name)\" is marked with @connection inside \"\(sites[parent].name)\", but not inside its edges { node { ... } } or nodes { ... }; only a connection in each node can be paged."
-                        )
-                    }
-                }
-                let index = sites.count
-                sites.append(
-                    Site(
-                        index: index, name: name, field: field, parent: parent, steps: inner,
-                        nodeSelectionStart: Self.nodeSelectionStart(of: field)))
-                if let child = field.selectionSet {
-                    try collect(child, parent: index, steps: [], visiting: visiting, seen: &seen)
-                }
-            } else if let inline = selection as? InlineFragment {
-                try collect(
-                    inline.selectionSet, parent: parent, steps: steps + [inline], visiting: visiting,
-                    seen: &seen)
-            } else if let spread = selection as? FragmentSpread {
-                let name = spread.name.value
-                guard let fragment = fragments[name], !visiting.contains(name) else { continue }
-                try collect(
-                    fragment.selectionSet, parent: parent, steps: steps + [spread],
-                    visiting: visiting.union([name]), seen: &seen)
             }
+            let index = sites.count
+            sites.append(
+                Site(
+                    index: index, name: name, field: field, parent: parent?.index, steps: steps,
+                    nodeSelectionStart: Sites.nodeSelectionStart(of: field)))
+            open.append((index, context.steps.count + 1))
+            return .enter(field)
+        }
+
+        mutating func leaveField(_ field: Field, in context: SelectionContext) -> Field {
+            if open.last?.depth == context.steps.count { open.removeLast() }
+            return field
+        }
+
+        func spread(_ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext)
+            -> SelectionStep<FragmentSpread>
+        {
+            fragment == nil ? .keep(spread) : .enter(spread)
         }
     }
 
-    private static func nodeSelectionStart(of field: Field) -> Int? {
+    fileprivate static func nodeSelectionStart(of field: Field) -> Int? {
         nodeSelection(of: field)?.loc?.startToken.end
     }
 
@@ -421,24 +421,31 @@ struct Sites {
 
     /// The response keys a connection's nodes select at their top, through fragments.
     func nodeKeys(of field: Field) -> Set<String> {
+        guard let selection = Self.nodeSelection(of: field) else { return [] }
+        var keys = NodeKeys()
+        _ = SelectionWalker(fragments: fragments).walk(
+            selection, in: SelectionContext(definition: selection), with: &keys)
+        return keys.keys
+    }
+
+    /// The response keys of the fields of a selection set's top, through inline fragments and
+    /// the fragments it spreads (each once).
+    private struct NodeKeys: SelectionVisitor {
         var keys: Set<String> = []
-        var visited: Set<String> = []
-        var pending = Self.nodeSelection(of: field).map { [$0] } ?? []
-        while let set = pending.popLast() {
-            for selection in set.selections {
-                if let field = selection as? Field {
-                    keys.insert(field.alias?.value ?? field.name.value)
-                } else if let inline = selection as? InlineFragment {
-                    pending.append(inline.selectionSet)
-                } else if let spread = selection as? FragmentSpread,
-                    visited.insert(spread.name.value).inserted,
-                    let fragment = fragments[spread.name.value]
-                {
-                    pending.append(fragment.selectionSet)
-                }
-            }
+        var followed: Set<String> = []
+
+        mutating func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
+            keys.insert(field.alias?.value ?? field.name.value)
+            return .keep(field)
         }
-        return keys
+
+        mutating func spread(
+            _ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext
+        )
+            -> SelectionStep<FragmentSpread>
+        {
+            followed.insert(spread.name.value).inserted ? .enter(spread) : .keep(spread)
+        }
     }
 
     /// What opens a step of a path in a query: `alias: name(arguments) @directives {`,
@@ -463,32 +470,5 @@ struct Sites {
             return "... on \(fragment.typeCondition.name.value) {"
         }
         return "... {"
-    }
-
-    /// Collects the variables a selection set uses (in arguments of fields and directives) and
-    /// calls `spreads` with the fragments it spreads.
-    static func uses(of set: SelectionSet, variables: inout Set<String>, spreads: (String) -> Void) {
-        func values(_ value: any Value) {
-            if let variable = value as? Variable {
-                variables.insert(variable.name.value)
-            } else if let list = value as? ListValue {
-                list.values.forEach(values)
-            } else if let object = value as? ObjectValue {
-                object.fields.forEach { values($0.value) }
-            }
-        }
-        for selection in set.selections {
-            if let field = selection as? Field {
-                field.arguments.forEach { values($0.value) }
-                field.directives.forEach { $0.arguments.forEach { values($0.value) } }
-                if let child = field.selectionSet { uses(of: child, variables: &variables, spreads: spreads) }
-            } else if let inline = selection as? InlineFragment {
-                inline.directives.forEach { $0.arguments.forEach { values($0.value) } }
-                uses(of: inline.selectionSet, variables: &variables, spreads: spreads)
-            } else if let spread = selection as? FragmentSpread {
-                spread.directives.forEach { $0.arguments.forEach { values($0.value) } }
-                spreads(spread.name.value)
-            }
-        }
     }
 }

@@ -75,18 +75,14 @@ enum PageableDocument {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The fields that page by cursor, at any depth (through inline fragments, not spreads: each
+    /// fragment definition is looked at on its own), with where their selections start.
     private static func collect(
         _ selectionSet: SelectionSet, into candidates: inout [(name: String, offset: Int)]
     ) {
-        for selection in selectionSet.selections {
-            if let field = selection as? Field {
-                guard let selections = field.selectionSet else { continue }
-                if pagesByCursor(field), let offset = selections.loc?.start {
-                    candidates.append((field.alias?.value ?? field.name.value, offset))
-                }
-                collect(selections, into: &candidates)
-            } else if let fragment = selection as? InlineFragment {
-                collect(fragment.selectionSet, into: &candidates)
+        for field in SelectionWalker.fields(in: selectionSet) where pagesByCursor(field) {
+            if let offset = field.selectionSet?.loc?.start {
+                candidates.append((field.alias?.value ?? field.name.value, offset))
             }
         }
     }
