@@ -13,6 +13,8 @@ let package = Package(
     dependencies: [
         .package(name: "Paging", path: ".."),
         .package(name: "Tools", path: "../Tools"),
+        // The tests compare documents as GraphQLSwift prints them.
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
     ],
     targets: [
         // The Apollo iOS tutorial's "Paginate results": LaunchList.graphql, LaunchListQuery(cursor:).
@@ -36,6 +38,7 @@ let package = Package(
                 "TutorialLaunchList", "RelayRocketLaunches",
                 .product(name: "PagingGraphQL", package: "Paging"),
                 .product(name: "LaunchServer", package: "Tools"),
+                .product(name: "GraphQL", package: "GraphQL"),
             ],
             swiftSettings: settings
         ),

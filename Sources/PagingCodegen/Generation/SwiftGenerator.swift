@@ -145,7 +145,9 @@ struct SwiftGenerator {
         }
         let pagination = Set(field.paginationVariables)
         let others = variables.filter { !pagination.contains($0.name) }
-        let declared = Parameter.declarations(others, avoiding: ["client", "variables"])
+        // The body's own names: a variable named so would hide them.
+        let declared = Parameter.declarations(
+            others, avoiding: ["client", "variables", "Self", options.importModule])
         var arguments: [String] = []
         for variable in variables {
             if let index = others.firstIndex(where: { $0.name == variable.name }) {

@@ -555,17 +555,18 @@ extension IssueTimelineQuery {
 public struct UserRepositoriesQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
     public static let document = #"""
-        query userRepositories($login: String!, $first: Int = 10, $after: String) {
+        query userRepositories($login: String!, $first: Int = 10, $after: String, $client: Boolean = false, $Self: Boolean = true, $variables: Boolean = true, $PagingGraphQLClient: Boolean = false) {
           user(login: $login) {
             id
             repositories(first: $first, after: $after) {
               edges {
                 node {
                   id
-                  name
-                  owner {
-                    login
+                  name @skip(if: $client)
+                  owner @include(if: $Self) {
+                    login @include(if: $variables)
                   }
+                  ownerName: name @include(if: $PagingGraphQLClient)
                 }
                 cursor
               }
@@ -586,8 +587,11 @@ public struct UserRepositoriesQuery: PagingGraphQLClient.GraphQLOperation {
     public var variables: Variables
 
     /// Creates the operation with the values of its variables.
-    public init(login: Swift.String, first: Swift.Int? = nil, after: Swift.String? = nil) {
-        self.variables = .init(login: login, first: first, after: after)
+    public init(
+        login: Swift.String, first: Swift.Int? = nil, after: Swift.String? = nil, client: Swift.Bool? = nil,
+        `Self`: Swift.Bool? = nil, variables: Swift.Bool? = nil, PagingGraphQLClient: Swift.Bool? = nil
+    ) {
+        self.variables = .init(login: login, first: first, after: after, client: client, Self: `Self`, variables: variables, PagingGraphQLClient: PagingGraphQLClient)
     }
 
     /// The operation's variables; one left `nil` is not sent (the server's default applies).
@@ -598,12 +602,28 @@ public struct UserRepositoriesQuery: PagingGraphQLClient.GraphQLOperation {
         public var first: Swift.Int?
         /// `$after`.
         public var after: Swift.String?
+        /// `$client`.
+        public var client: Swift.Bool?
+        /// `$Self`.
+        public var `Self`: Swift.Bool?
+        /// `$variables`.
+        public var variables: Swift.Bool?
+        /// `$PagingGraphQLClient`.
+        public var PagingGraphQLClient: Swift.Bool?
 
         /// Creates the values.
-        public init(login: Swift.String, first: Swift.Int? = nil, after: Swift.String? = nil) {
+        public init(
+            login: Swift.String, first: Swift.Int? = nil, after: Swift.String? = nil,
+            client: Swift.Bool? = nil, `Self`: Swift.Bool? = nil, variables: Swift.Bool? = nil,
+            PagingGraphQLClient: Swift.Bool? = nil
+        ) {
             self.login = login
             self.first = first
             self.after = after
+            self.client = client
+            self.`Self` = `Self`
+            self.variables = variables
+            self.PagingGraphQLClient = PagingGraphQLClient
         }
     }
 
@@ -661,24 +681,30 @@ public struct UserRepositoriesQuery: PagingGraphQLClient.GraphQLOperation {
                         /// The field `Repository.id`.
                         public var id: Swift.String
                         /// The field `Repository.name`.
-                        public var name: Swift.String
+                        public var name: Swift.String?
                         /// The field `Repository.owner`.
-                        public var owner: Owner
+                        public var owner: Owner?
+                        /// The field `Repository.name`, as `ownerName`.
+                        public var ownerName: Swift.String?
 
                         /// Creates the data, as a test or a preview might.
-                        public init(id: Swift.String, name: Swift.String, owner: Owner) {
+                        public init(
+                            id: Swift.String, name: Swift.String? = nil, owner: Owner? = nil,
+                            ownerName: Swift.String? = nil
+                        ) {
                             self.id = id
                             self.name = name
                             self.owner = owner
+                            self.ownerName = ownerName
                         }
 
                         /// What `owner` selects of `Actor`.
                         public struct Owner: Swift.Codable, Swift.Sendable, Swift.Hashable {
                             /// The field `Actor.login`.
-                            public var login: Swift.String
+                            public var login: Swift.String?
 
                             /// Creates the data, as a test or a preview might.
-                            public init(login: Swift.String) {
+                            public init(login: Swift.String? = nil) {
                                 self.login = login
                             }
                         }
@@ -710,17 +736,18 @@ extension UserRepositoriesQuery {
 
     /// The document as written, `@connection` included: the list reads it.
     public static let connectionDocument = #"""
-        query userRepositories($login: String!, $first: Int = 10, $after: String) {
+        query userRepositories($login: String!, $first: Int = 10, $after: String, $client: Boolean = false, $Self: Boolean = true, $variables: Boolean = true, $PagingGraphQLClient: Boolean = false) {
           user(login: $login) {
             id
             repositories(first: $first, after: $after) @connection(key: "user_repositories") {
               edges {
                 node {
                   id
-                  name
-                  owner {
-                    login
+                  name @skip(if: $client)
+                  owner @include(if: $Self) {
+                    login @include(if: $variables)
                   }
+                  ownerName: name @include(if: $PagingGraphQLClient)
                 }
                 cursor
               }
@@ -738,9 +765,9 @@ extension UserRepositoriesQuery {
     /// pager or a list of it (`makePager(configuration:)`, `makeList(configuration:)`).
     /// - Parameter client: the client the pages are asked with; with a store, the list follows it.
     /// - Throws: `GraphQLDocumentError` if the document cannot be paged (it was checked when generated).
-    public static func source(client: PagingGraphQLClient.GraphQLClient, login: Swift.String) throws -> PagingGraphQLClient.ConnectionSource<ListNode>
+    public static func source(client: PagingGraphQLClient.GraphQLClient, login: Swift.String, client client_: Swift.Bool? = nil, `Self` Self_: Swift.Bool? = nil, variables variables_: Swift.Bool? = nil, PagingGraphQLClient PagingGraphQLClient_: Swift.Bool? = nil) throws -> PagingGraphQLClient.ConnectionSource<ListNode>
     {
-        let variables = try PagingGraphQLClient.JSONValue(encoding: Self.Variables(login: login)).objectValue ?? [:]
+        let variables = try PagingGraphQLClient.JSONValue(encoding: Self.Variables(login: login, client: client_, Self: Self_, variables: variables_, PagingGraphQLClient: PagingGraphQLClient_)).objectValue ?? [:]
         return PagingGraphQLClient.ConnectionSource(
             client: client,
             document: try PagingGraphQLClient.ConnectionDocument(
