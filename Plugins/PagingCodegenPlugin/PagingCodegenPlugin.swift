@@ -8,7 +8,7 @@ import PackagePlugin
 /// ```swift
 /// .target(
 ///     name: "App",
-///     dependencies: [.product(name: "PagingGraphQL", package: "Paging")],
+///     dependencies: [.product(name: "PagingGraphQLClient", package: "Paging")],
 ///     plugins: [.plugin(name: "PagingCodegenPlugin", package: "Paging")]
 /// )
 /// ```
@@ -16,7 +16,8 @@ import PackagePlugin
 /// The schema is the target's one `.graphqls` file (SDL, as `paging schema` writes it) or its
 /// `schema.json` (an introspection result); a `paging-codegen.json` beside them maps custom
 /// scalars to Swift types (`PagingCodegen`'s `CodegenConfiguration`). The generated types are
-/// internal to the target.
+/// internal to the target, and import `PagingGraphQLClient` (no URLSession transport): a target
+/// that depends on `PagingGraphQL` has it too.
 @main
 struct PagingCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
