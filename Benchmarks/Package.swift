@@ -97,6 +97,13 @@ let package = Package(
             dependencies: [.product(name: "PagingCodegen", package: "Paging")],
             swiftSettings: settings
         ),
+        // Issue 37: the generator on a GitHub-sized schema read from introspection JSON and 15
+        // operations as a GitHub client writes them, in a process of its own (CodegenBenchmarks).
+        .executableTarget(
+            name: "CodegenGitHubScale",
+            dependencies: [.product(name: "PagingCodegen", package: "Paging")],
+            swiftSettings: settings
+        ),
         // Issue 19: `paging fetch` of 1,000,000 launches in a child process of its own, for the
         // export's peak resident memory (ExportBenchmarks runs it; scripts/benchmarks.sh builds it).
         .executableTarget(

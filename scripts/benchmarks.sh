@@ -25,6 +25,7 @@ for suite in "$@"; do targets+=(--target "$suite"); done
 # process of its own.
 swift build -c release --product GraphQLListMemory
 swift build -c release --product CodegenScale
+swift build -c release --product CodegenGitHubScale
 swift build -c release --product ExportMemory
 swift package --disable-sandbox benchmark "${targets[@]}" --no-progress --time-units microseconds --format markdown | tee "$out/results.md"
 echo

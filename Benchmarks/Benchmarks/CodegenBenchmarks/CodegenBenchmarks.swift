@@ -27,4 +27,21 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measurement(seconds, Int(time * 1000))
         benchmark.measurement(memory, peak / 1_000_000)
     }
+    // Issue 37: a schema of GitHub's size and shape, read from its introspection JSON (over 380
+    // types, over 1 MB), and 15 operations as a GitHub client writes them: one generation, from
+    // reading the JSON to the last file written in memory (CodegenGitHubScale, a process of its own).
+    Benchmark(
+        "codegen: GitHub-sized schema from introspection JSON, 15 operations",
+        configuration: .init(
+            metrics: [seconds, memory], warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 5)
+    ) { benchmark in
+        let fields = try runOwnProcess("CodegenGitHubScale")
+        guard fields["operations"] == "15", let time = fields["seconds"].flatMap(Double.init),
+            let peak = fields["peakResidentBytes"].flatMap(Int.init)
+        else {
+            throw BenchmarkSetupError("CodegenGitHubScale did not generate: \(fields)")
+        }
+        benchmark.measurement(seconds, Int(time * 1000))
+        benchmark.measurement(memory, peak / 1_000_000)
+    }
 }

@@ -60,11 +60,16 @@ final class SelectionModel {
     /// Builds the model of a selection set on a type.
     /// - Throws: ``CodegenError`` with ``CodegenError/Code/unsupported`` for a
     ///   selection the generator does not turn into Swift yet.
+    /// - Parameter fieldMaps: the fields of the types met so far, by type
+    ///   name, kept from one call to the next: GraphQLSwift builds a type's
+    ///   map anew each time it is asked for it.
     static func make(
-        _ selectionSet: SelectionSet, on type: any GraphQLNamedType, documents: OperationDocuments
+        _ selectionSet: SelectionSet, on type: any GraphQLNamedType, documents: OperationDocuments,
+        fieldMaps: inout [String: GraphQLFieldMap]
     ) throws(CodegenError) -> SelectionModel {
         let model = SelectionModel(typeName: type.name)
-        var builder = Builder(documents: documents, stack: [(model, type, false)])
+        var builder = Builder(documents: documents, stack: [(model, type, false)], fieldMaps: fieldMaps)
+        defer { fieldMaps = builder.fieldMaps }
         _ = try SelectionWalker(fragments: [:]).walk(
             selectionSet, in: SelectionContext(definition: selectionSet), with: &builder)
         return model
@@ -80,15 +85,24 @@ final class SelectionModel {
         /// The models being filled, innermost last, with their types and
         /// whether `@include` or `@skip` may leave out what they get now.
         var stack: [(model: SelectionModel, type: any GraphQLNamedType, conditional: Bool)]
+        /// The fields of each type met, by name.
+        var fieldMaps: [String: GraphQLFieldMap]
 
         mutating func field(_ field: Field, in context: SelectionContext) throws(CodegenError)
             -> SelectionStep<Field>
         {
             let top = stack[stack.count - 1]
             let conditional = top.conditional || SelectionWalker.isConditional(field.directives)
+            let fields: GraphQLFieldMap?
+            if let known = fieldMaps[top.type.name] {
+                fields = known
+            } else {
+                fields = SelectionModel.fields(of: top.type)
+                fieldMaps[top.type.name] = fields
+            }
             guard
                 let child = try top.model.add(
-                    field, on: top.type, conditional: conditional, documents: documents)
+                    field, on: top.type, fields: fields, conditional: conditional, documents: documents)
             else {
                 return .keep(field)
             }
@@ -175,7 +189,8 @@ final class SelectionModel {
     /// - Returns: the model its selections go into, and its type, or `nil`
     ///   for a leaf or a selection already taken.
     fileprivate func add(
-        _ field: Field, on type: any GraphQLNamedType, conditional: Bool, documents: OperationDocuments
+        _ field: Field, on type: any GraphQLNamedType, fields typeFields: GraphQLFieldMap?, conditional: Bool,
+        documents: OperationDocuments
     ) throws(CodegenError) -> (model: SelectionModel, type: any GraphQLNamedType)? {
         let key = field.responseKey
         let fieldType: any GraphQLOutputType
@@ -184,7 +199,7 @@ final class SelectionModel {
             fieldType = GraphQLNonNull(GraphQLString)
             description = "The name of the object's type."
         } else {
-            guard let definition = Self.fields(of: type)?[field.name.value] else {
+            guard let definition = typeFields?[field.name.value] else {
                 throw OperationDocuments.error(
                     .unsupported, at: field,
                     "\(type.name) has no field \(field.name.value) the generator can see (selections on a union need inline fragments, which are not generated yet)."

@@ -30,13 +30,18 @@ extension SwiftGenerator {
             SwiftNames.claim("as" + SwiftNames.typeName(typeCase.condition), in: &members)
         }
         // The nested types: no member's name, no top-level type's, no reserved one.
-        var takenTypes = members.union(names.taken).union(SwiftNames.reservedNestedNames).union([name])
+        // (The top-level names, thousands in a large module, are looked up, not copied.)
+        var takenTypes = members.union([name])
+        let topLevel = names.taken
+        let reserved = { (candidate: String) in
+            topLevel.contains(candidate) || SwiftNames.reservedNestedNames.contains(candidate)
+        }
         var nested: [(name: String, model: SelectionModel)] = []
         for field in model.fields {
             var nestedName: String?
             if let selection = field.selection {
                 let candidate = SwiftNames.typeName(forKey: field.key, isList: Self.isList(field.type))
-                nestedName = SwiftNames.claim(candidate, in: &takenTypes)
+                nestedName = SwiftNames.claim(candidate, in: &takenTypes, reserved: reserved)
                 nested.append((nestedName ?? candidate, selection))
             }
             var type = try outputTypeName(field.type, nested: nestedName)
@@ -53,7 +58,8 @@ extension SwiftGenerator {
         let cases = zip(model.typeCases, caseProperties).map { typeCase, property in
             (
                 property: property,
-                type: SwiftNames.claim("As" + SwiftNames.typeName(typeCase.condition), in: &takenTypes),
+                type: SwiftNames.claim(
+                    "As" + SwiftNames.typeName(typeCase.condition), in: &takenTypes, reserved: reserved),
                 possibleTypes: typeCase.possibleTypes, model: typeCase.model
             )
         }

@@ -18,6 +18,8 @@ struct SwiftGenerator {
     /// The enums and input objects the documents use, by GraphQL name.
     var enums: Set<String> = []
     var inputs: Set<String> = []
+    /// The fields of the schema's types, by name, as the selections meet them.
+    var fieldMaps: [String: GraphQLFieldMap] = [:]
 
     init(schema: CodegenSchema, documents: OperationDocuments, options: Codegen.Options) {
         self.schema = schema
@@ -96,7 +98,8 @@ struct SwiftGenerator {
                 type: try inputTypeName(
                     definition.type, at: definition, optional: definition.defaultValue != nil))
         }
-        let model = try SelectionModel.make(operation.selectionSet, on: root, documents: documents)
+        let model = try SelectionModel.make(
+            operation.selectionSet, on: root, documents: documents, fieldMaps: &fieldMaps)
 
         writer.line("/// `\(kind.rawValue) \(name)`, from \(Self.baseName(file.name)).")
         writer.open("\(options.access)struct \(typeName): \(library("GraphQLOperation"))")
@@ -209,7 +212,8 @@ struct SwiftGenerator {
     {
         let condition = fragment.typeCondition.name.value
         guard let type = schema.schema.getType(name: condition) else { return }
-        let model = try SelectionModel.make(fragment.selectionSet, on: type, documents: documents)
+        let model = try SelectionModel.make(
+            fragment.selectionSet, on: type, documents: documents, fieldMaps: &fieldMaps)
         let typeName = names.fragment(fragment.name.value)
         writer.line(
             "/// `fragment \(fragment.name.value) on \(condition)`: its fields, as any data that spreads it holds them."

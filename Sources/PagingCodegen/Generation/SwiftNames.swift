@@ -117,9 +117,12 @@ enum SwiftNames {
 
     /// The first name of `candidate`, `candidate_`, `candidate__`, ... that
     /// `taken` does not hold, which it then holds.
-    static func claim(_ candidate: String, in taken: inout Set<String>) -> String {
+    /// - Parameter reserved: names taken too, that the call does not add to.
+    static func claim(
+        _ candidate: String, in taken: inout Set<String>, reserved: (String) -> Bool = { _ in false }
+    ) -> String {
         var name = candidate
-        while taken.contains(name) { name += "_" }
+        while taken.contains(name) || reserved(name) { name += "_" }
         taken.insert(name)
         return name
     }
