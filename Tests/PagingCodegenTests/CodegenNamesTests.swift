@@ -91,4 +91,54 @@ struct CodegenNamesTests {
                 "\(file.name) is stale: run scripts/update-generated.sh")
         }
     }
+
+    @Test("what the generated types need is an error at its place: __typename aliased to another field")
+    func typenameAlias() throws {
+        #expect {
+            _ = try generate(
+                nodeSchema, "query Q { node(id: \"1\") { __typename: id ... on User { login } } }")
+        } throws: { error in
+            "\(error)".contains("Doc.graphql:1:27: error: the alias __typename names the field id")
+        }
+    }
+
+    @Test("two documents that would write one file are an error, not a file lost")
+    func outputCollision() throws {
+        let schema = try CodegenSchema(text: nodeSchema, file: "schema.graphqls")
+        #expect {
+            _ = try Codegen.generate(
+                schema: schema,
+                documents: [
+                    ("a/Q.graphql", "query A { viewer { id } }"),
+                    ("b/Q.graphql", "query B { viewer { login } }"),
+                ])
+        } throws: { error in
+            "\(error)".contains(
+                "b/Q.graphql: error: it would be written to Q.graphql.swift, as a/Q.graphql is")
+        }
+    }
+
+    @Test("a pagination fragment on a type whose id is not a string has no paginationFragment(client:)")
+    func nonStringNodeID() throws {
+        let swift = try generate(
+            """
+            type Query { node(id: ID!): Node, thing: Thing }
+            interface Node { id: ID! }
+            type Thing { id: Int!, parts(first: Int, after: String): PartConnection! }
+            type PartConnection { edges: [PartEdge!]!, pageInfo: PageInfo! }
+            type PartEdge { cursor: String!, node: Part! }
+            type Part { name: String! }
+            type PageInfo { hasNextPage: Boolean!, endCursor: String }
+            """,
+            """
+            query T { thing { ...thingParts } }
+            fragment thingParts on Thing @refetchable(queryName: "ThingPartsQuery")
+              @argumentDefinitions(count: { type: "Int", defaultValue: 5 }, cursor: { type: "String" }) {
+              id
+              parts(first: $count, after: $cursor) @connection(key: "Thing_parts") { edges { node { name } } }
+            }
+            """)
+        #expect(swift.contains("extension ThingParts: PagingGraphQLClient.RefetchableFragmentData"))
+        #expect(!swift.contains("func paginationFragment(client:"))
+    }
 }

@@ -113,4 +113,30 @@ struct TortureDecodingTests {
         let search = try object(SearchQuery(filter: Filter(), in: [], default: 3).variables)
         #expect(Set(search.keys) == ["filter", "in", "default"])
     }
+
+    @Test(
+        "names Swift gives a meaning to (_, ID, StringLiteralType, hashValue, a mapped String) decode under their keys"
+    )
+    func reservedNames() throws {
+        // $x false: what @include(if: $x) asks for is not there.
+        let data = try decode(
+            ReservedQuery.Data.self,
+            """
+            {"_": true, "viewer": {"id": "U1", "iD": {"id": "U2"}, "string": {"id": "U3", "login": "s"},
+              "stamp": "2026-11-26", "hashValue": 42, "name": "Octo", "login": "octo", "bio": null,
+              "__typename": "user", "self": {"id": "U1"}},
+             "search": [{"__typename": "Thing"}]}
+            """)
+        #expect(data.`_` == true)
+        #expect(data.viewer.iD.id == "U2" && data.viewer.string.login == "s")
+        #expect(data.viewer.stamp == "2026-11-26")
+        #expect(data.viewer.hashValue_ == 42)
+        #expect(data.viewer.`_`.name == "Octo" && data.viewer.stringLiteralType.login == "octo")
+        #expect(data.viewer.asNode?.id == "U1", "a user is a Node: its case decodes by __typename")
+        #expect(data.viewer.asActor?.avatarUrl == nil, "asked for only under @include(if: $x)")
+        #expect(data.viewer.`self`.id == "U1" && data.viewer.`self`.login == nil)
+        let written = try object(data.viewer)
+        #expect(written["hashValue"] as? Int == 42 && written["hashValue_"] == nil)
+        #expect(try roundTrip(data) == data)
+    }
 }

@@ -37,9 +37,9 @@ struct Parameter {
         zip(parameters, internalNames).map { "\(label($0.name)): \($1)" }.joined(separator: ", ")
     }
 
-    /// An argument label in a call: as written, but for the three words a
-    /// label cannot be unescaped.
+    /// An argument label in a call: as written, but for the words a label
+    /// cannot be unescaped (`_` would mean no label).
     static func label(_ name: String) -> String {
-        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+        ["inout", "var", "let", "_"].contains(name) ? "`\(name)`" : name
     }
 }

@@ -106,7 +106,9 @@ final class SelectionModel {
             else {
                 return .keep(field)
             }
-            stack.append((child.model, child.type, false))
+            // What a selection merged into a field already selected adds is left out when the
+            // condition it is under is false; a field's own selections are present with it.
+            stack.append((child.model, child.type, child.merged && conditional))
             return .enter(field)
         }
 
@@ -191,8 +193,14 @@ final class SelectionModel {
     fileprivate func add(
         _ field: Field, on type: any GraphQLNamedType, fields typeFields: GraphQLFieldMap?, conditional: Bool,
         documents: OperationDocuments
-    ) throws(CodegenError) -> (model: SelectionModel, type: any GraphQLNamedType)? {
+    ) throws(CodegenError) -> (model: SelectionModel, type: any GraphQLNamedType, merged: Bool)? {
         let key = field.responseKey
+        if key == "__typename", field.name.value != "__typename" {
+            throw OperationDocuments.error(
+                .unsupported, at: field,
+                "the alias __typename names the field \(field.name.value); the generated types read __typename to tell an object's type, choose another alias."
+            )
+        }
         let fieldType: any GraphQLOutputType
         var description: String?
         if field.name.value == "__typename" {
@@ -214,11 +222,11 @@ final class SelectionModel {
             guard field.selectionSet != nil, let existing = fields[index].selection,
                 let named = Self.namedType(of: fieldType)
             else { return nil }
-            return (existing, named)
+            return (existing, named, true)
         }
-        var child: (model: SelectionModel, type: any GraphQLNamedType)?
+        var child: (model: SelectionModel, type: any GraphQLNamedType, merged: Bool)?
         if field.selectionSet != nil, let named = Self.namedType(of: fieldType) {
-            child = (SelectionModel(typeName: named.name), named)
+            child = (SelectionModel(typeName: named.name), named, false)
         }
         var model = FieldModel(
             key: key, name: field.name.value, description: description, type: fieldType,

@@ -63,11 +63,24 @@ struct SendingRewriter: SelectionVisitor {
         .enter(keepingConnections ? field : field.removingDirectives(["connection"]))
     }
 
+    /// `__typename` where the set, or an inline fragment without a type
+    /// condition in it (which may be left out by `@include` or `@skip`),
+    /// holds a fragment spread or a typed inline fragment, unless it selects
+    /// `__typename` unconditionally already.
     func leaveSelectionSet(_ selectionSet: SelectionSet, in context: SelectionContext) -> SelectionSet {
-        let tellsApart = selectionSet.selections.contains { selection in
-            selection is FragmentSpread || (selection as? InlineFragment)?.typeCondition != nil
+        guard Self.tellsApart(selectionSet) else { return selectionSet }
+        let selectsTypename = selectionSet.selections.contains { selection in
+            guard let field = selection as? Field else { return false }
+            return field.isField(named: "__typename") && !SelectionWalker.isConditional(field.directives)
         }
-        guard tellsApart, !selectionSet.selectsField(named: "__typename") else { return selectionSet }
-        return selectionSet.adding(Self.typenameField, first: true)
+        return selectsTypename ? selectionSet : selectionSet.adding(Self.typenameField, first: true)
+    }
+
+    private static func tellsApart(_ selectionSet: SelectionSet) -> Bool {
+        selectionSet.selections.contains { selection in
+            if selection is FragmentSpread { return true }
+            guard let inline = selection as? InlineFragment else { return false }
+            return inline.typeCondition != nil || tellsApart(inline.selectionSet)
+        }
     }
 }

@@ -11,12 +11,22 @@ struct Property {
         case typeCase([String])
     }
 
-    /// The property's name, unescaped: for a field, its response key.
+    /// The property's name, unescaped: for a field, its response key
+    /// (``SwiftNames/propertyName(_:)``).
     let name: String
     /// Its Swift type.
     let type: String
     /// The lines of its documentation.
     let doc: [String]
+    /// For a field, the key of its value in the JSON.
+    let key: String
+
+    init(name: String, type: String, doc: [String], key: String? = nil) {
+        self.name = name
+        self.type = type
+        self.doc = doc
+        self.key = key ?? name
+    }
 }
 
 // Types of stored properties with a memberwise initializer, and their coding.
@@ -28,7 +38,7 @@ extension SwiftGenerator {
     /// memberwise initializer, and, where Swift's synthesized coding does
     /// not do, `init(from:)` and `encode(to:)` (fragments and type cases
     /// decode from the same object; a property named `CodingKeys` takes the
-    /// synthesized keys' name).
+    /// synthesized keys' name; a property is named apart from its key).
     /// - Parameters:
     ///   - declaration: the type's declaration, up to its brace.
     ///   - parts: the properties, in order.
@@ -62,7 +72,8 @@ extension SwiftGenerator {
         writer.close()
         if let className { writeEquality(of: parts.map(\.part.name), in: className, to: &writer) }
         let composed = parts.contains { if case .field = $0.kind { false } else { true } }
-        guard composed || parts.contains(where: { $0.part.name == "CodingKeys" }) else {
+        let renamed = parts.contains { $0.part.name == "CodingKeys" || $0.part.name != $0.part.key }
+        guard composed || renamed else {
             if closing { writer.close() }
             return
         }
@@ -72,8 +83,8 @@ extension SwiftGenerator {
         var keyNames = Self.reservedKeyNames
         let fields = parts.filter { if case .field = $0.kind { true } else { false } }.map { field in
             (
-                property: SwiftNames.identifier(field.part.name), key: field.part.name,
-                keyCase: SwiftNames.claim(field.part.name, in: &keyNames),
+                property: SwiftNames.identifier(field.part.name), key: field.part.key,
+                keyCase: SwiftNames.claim(field.part.key, in: &keyNames),
                 optional: field.part.type.hasSuffix("?")
             )
         }

@@ -95,9 +95,9 @@ extension SwiftGenerator {
                     descriptions[field.name].flatMap { $0.isEmpty ? nil : $0 } ?? "`\(field.name)`."
                 return (
                     part: Property(
-                        name: field.name, type: field.type,
+                        name: SwiftNames.propertyName(field.name), type: field.type,
                         doc: description.split(separator: "\n", omittingEmptySubsequences: false).map(
-                            String.init)),
+                            String.init), key: field.name),
                     kind: .field
                 )
             },

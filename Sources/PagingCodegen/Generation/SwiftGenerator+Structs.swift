@@ -16,7 +16,7 @@ extension SwiftGenerator {
     ) throws(CodegenError) {
         paths[ObjectIdentifier(model)] = path
         var properties: [Property] = []
-        var members = Set(model.fields.map(\.key))
+        var members = Set(model.fields.map { SwiftNames.propertyName($0.key) })
         let injectsTypename =
             !model.typeCases.isEmpty && !model.fields.contains { $0.key == "__typename" }
         if injectsTypename { members.insert("__typename") }
@@ -47,7 +47,9 @@ extension SwiftGenerator {
             var type = try outputTypeName(field.type, nested: nestedName)
             if field.conditional, !type.hasSuffix("?") { type += "?" }
             properties.append(
-                Property(name: field.key, type: type, doc: Self.documentation(of: field, on: model)))
+                Property(
+                    name: SwiftNames.propertyName(field.key), type: type,
+                    doc: Self.documentation(of: field, on: model), key: field.key))
         }
         if injectsTypename {
             // The document selects it (see `rewrite`): it tells the cases apart.

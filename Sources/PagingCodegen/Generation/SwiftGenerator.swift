@@ -25,10 +25,13 @@ struct SwiftGenerator {
         self.schema = schema
         self.documents = documents
         self.options = options
-        let modules = [options.importModule] + options.configuration.imports
+        // The modules imported, and the types custom scalars are mapped to, as the code names
+        // them: no generated type may hide one.
+        let named =
+            [options.importModule] + options.configuration.imports + options.configuration.scalars.values
         names = TopLevelNames(
             schema: schema.schema, documents: documents,
-            reserved: Set(modules.compactMap { $0.split(separator: ".").first.map(String.init) }))
+            reserved: Set(named.map { String($0.prefix { $0.isLetter || $0.isNumber || $0 == "_" }) }))
     }
 
     /// A type of the library, named through the module the files import
@@ -67,6 +70,20 @@ struct SwiftGenerator {
         } catch {
             errors.append(error)
         }
+        // Two documents named alike in different folders, or one named as the schema's types'
+        // file, would write one file: the later would replace the earlier.
+        var writers: [String: String] = [options.schemaTypesFile: "the schema's types"]
+        for file in documents.files {
+            let output = Self.outputName(for: file.name)
+            if let earlier = writers[output] {
+                errors.append(
+                    CodegenError(
+                        .invalidDocument, file: file.name,
+                        "it would be written to \(output), as \(earlier) is; rename one of them."))
+            } else {
+                writers[output] = file.name
+            }
+        }
         guard errors.isEmpty else { throw CodegenFailure(errors: errors) }
         return outputs
     }
@@ -104,7 +121,8 @@ struct SwiftGenerator {
         writer.line("/// `\(kind.rawValue) \(name)`, from \(Self.baseName(file.name)).")
         writer.open("\(options.access)struct \(typeName): \(library("GraphQLOperation"))")
         writer.line("/// The document sent: the operation and the fragments it uses.")
-        writer.multilineString("\(options.access)static let document = ", documentText(of: operation))
+        writer.multilineString(
+            "\(options.access)static let document: Swift.String = ", documentText(of: operation))
         writer.blank()
         writer.line("/// The document sent.")
         writer.line("\(options.access)var document: Swift.String { Self.document }")
@@ -124,7 +142,12 @@ struct SwiftGenerator {
         writeMemberwiseType(
             "\(options.access)struct Variables: Swift.Encodable, Swift.Sendable, Swift.Hashable",
             parts: variables.map {
-                (part: Property(name: $0.name, type: $0.type, doc: ["`$\($0.name)`."]), kind: .field)
+                (
+                    part: Property(
+                        name: SwiftNames.propertyName($0.name), type: $0.type, doc: ["`$\($0.name)`."],
+                        key: $0.name),
+                    kind: .field
+                )
             },
             decodes: false, taken: [], to: &writer, closing: true)
         writer.blank()
@@ -173,7 +196,7 @@ struct SwiftGenerator {
         writer.blank()
         writer.line("/// The document as written, `@connection` included: the list reads it.")
         writer.multilineString(
-            "\(options.access)static let connectionDocument = ",
+            "\(options.access)static let connectionDocument: Swift.String = ",
             documentText(of: operation, keepingConnections: true))
         writer.blank()
         writer.line(
@@ -270,14 +293,18 @@ struct SwiftGenerator {
             )
         }
         let text = try paginationText(of: fragment)
-        let selectsID = model.fields.contains { $0.key == "id" && $0.name == "id" && !$0.conditional }
+        // A node id is a string: an `id` of another type is passed by the caller.
+        let selectsID = model.fields.contains { field in
+            field.key == "id" && field.name == "id" && !field.conditional
+                && ["ID", "String"].contains(SelectionModel.namedType(of: field.type)?.name)
+        }
         writer.line("/// The list of `\(name)`'s `@connection`, paged by its `@refetchable` query.")
         writer.open("extension \(typeName): \(library("RefetchableFragmentData"))")
         writer.line("/// A node of the list.")
         writer.line("\(options.access)typealias ListNode = \(nodePath)")
         writer.blank()
         writer.line("/// The fragment as written, its directives included, with the fragments it uses.")
-        writer.multilineString("\(options.access)static let paginationDocument = ", text)
+        writer.multilineString("\(options.access)static let paginationDocument: Swift.String = ", text)
         if selectsID {
             writer.blank()
             writer.line(

@@ -15,23 +15,32 @@ enum SwiftNames {
         "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
         "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
         "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
-        "super", "throws", "true", "try", "Type", "Protocol",
+        "super", "throws", "true", "try", "Type", "Protocol", "_",
     ]
 
     /// Names no generated type takes, at any depth: they mean something else
     /// after a dot (`X.Type`), are keywords, or are the modules whose types
     /// the generated code names (`Swift.String`).
     static let reservedTypeNames: Set<String> = [
-        "Type", "Protocol", "Self", "Any", "Swift", "Foundation", "Paging", "PagingGraphQL",
+        "Type", "Protocol", "Self", "Any", "_", "Swift", "Foundation", "Paging", "PagingGraphQL",
         "PagingGraphQLClient", "PagingGraphQLCore", "PagingGraphQLStore",
+        // An unannotated literal's type: a type of this name would change what `"..."` is.
+        "StringLiteralType", "IntegerLiteralType", "FloatLiteralType", "BooleanLiteralType",
     ]
 
     /// Names no nested type takes: the members every generated type may
     /// have (`CodingKeys`, an operation's `Variables` and `Data`, a list's
-    /// `ListNode`).
+    /// `ListNode`, `Identifiable`'s `ID`).
     static let reservedNestedNames: Set<String> = reservedTypeNames.union([
-        "Variables", "Data", "CodingKeys", "ListNode",
+        "Variables", "Data", "CodingKeys", "ListNode", "ID",
     ])
+
+    /// The Swift name of a property for a field's key: the key itself, but
+    /// for `hashValue`, which `Hashable` has (a property of that name would
+    /// be taken for its hash, or clash with it): `hashValue_`.
+    static func propertyName(_ key: String) -> String {
+        key == "hashValue" ? "hashValue_" : key
+    }
 
     /// A property or parameter name: the GraphQL name, escaped when Swift
     /// reserves it.

@@ -110,7 +110,7 @@ extension SelectionVisitor {
 /// fragments it reaches.
 ///
 /// ```swift
-/// // The response keys a document selects, at any depth, through its fragments.
+/// // The response keys an operation selects, at any depth, through its fragments.
 /// struct Keys: SelectionVisitor {
 ///     var keys: [String] = []
 ///     mutating func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
@@ -121,7 +121,8 @@ extension SelectionVisitor {
 ///         -> SelectionStep<FragmentSpread> { .enter(spread) }
 /// }
 /// var keys = Keys()
-/// _ = SelectionWalker(document: document).rewrite(document, with: &keys)
+/// _ = SelectionWalker(document: document).walk(
+///     operation.selectionSet, in: SelectionContext(definition: operation), with: &keys)
 /// ```
 ///
 /// GraphQLSwift's AST has no public initializers and its `visit` is not

@@ -6,7 +6,7 @@ public import PagingGraphQLClient
 /// `query LaunchDetails`, from LaunchDetails.graphql.
 public struct LaunchDetailsQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query LaunchDetails($id: ID!, $size: PatchSize = LARGE, $withRocket: Boolean!) {
           launch(id: $id) {
             __typename
@@ -150,7 +150,7 @@ public struct LaunchDetailsQuery: PagingGraphQLClient.GraphQLOperation {
 /// `query RocketLaunches`, from LaunchDetails.graphql.
 public struct RocketLaunchesQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query RocketLaunches($id: ID!, $first: Int, $after: String) {
           rocket(id: $id) {
             name
@@ -290,7 +290,7 @@ extension RocketLaunchesQuery {
     public typealias ListNode = Data.Rocket.Launches.Edge.Node
 
     /// The document as written, `@connection` included: the list reads it.
-    public static let connectionDocument = #"""
+    public static let connectionDocument: Swift.String = #"""
         query RocketLaunches($id: ID!, $first: Int, $after: String) {
           rocket(id: $id) {
             name
@@ -330,7 +330,7 @@ extension RocketLaunchesQuery {
 /// `mutation BookTrips`, from LaunchDetails.graphql.
 public struct BookTripsMutation: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         mutation BookTrips($launchIds: [ID]!) {
           bookTrips(launchIds: $launchIds) {
             success

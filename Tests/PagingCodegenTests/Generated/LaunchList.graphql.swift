@@ -6,7 +6,7 @@ public import PagingGraphQLClient
 /// `query LaunchList`, from LaunchList.graphql.
 public struct LaunchListQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query LaunchList($cursor: String) {
           launches(after: $cursor) {
             cursor

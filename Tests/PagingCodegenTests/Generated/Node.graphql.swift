@@ -6,7 +6,7 @@ public import PagingGraphQLClient
 /// `query NodeByID`, from Node.graphql.
 public struct NodeByIDQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query NodeByID($id: ID!) {
           node(id: $id) {
             __typename
@@ -161,7 +161,7 @@ public struct NodeByIDQuery: PagingGraphQLClient.GraphQLOperation {
 /// `query NodeMaybeRocket`, from Node.graphql.
 public struct NodeMaybeRocketQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query NodeMaybeRocket($id: ID!, $rocket: Boolean!) {
           node(id: $id) {
             __typename

@@ -6,7 +6,7 @@ public import PagingGraphQLClient
 /// `query RocketPage`, from RocketLaunches.graphql.
 public struct RocketPageQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query RocketPage($id: ID!, $count: Int = 2, $cursor: String) {
           rocket(id: $id) {
             __typename
@@ -184,7 +184,7 @@ extension RocketLaunches_rocket: PagingGraphQLClient.RefetchableFragmentData {
     public typealias ListNode = RocketLaunches_rocket.Launches.Edge.Node
 
     /// The fragment as written, its directives included, with the fragments it uses.
-    public static let paginationDocument = #"""
+    public static let paginationDocument: Swift.String = #"""
         fragment RocketLaunches_rocket on Rocket @refetchable(queryName: "RocketLaunchesPaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 2 }, cursor: { type: "String" }) {
           id
           launches(first: $count, after: $cursor) @connection(key: "RocketLaunches_launches") {

@@ -6,7 +6,7 @@ public import PagingGraphQLClient
 /// `query issueTimeline`, from Connections.graphql.
 public struct IssueTimelineQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query issueTimeline($owner: String!, $name: String!, $number: Int!, $last: Int = 20, $before: String) {
           repository(owner: $owner, name: $name) {
             id
@@ -460,7 +460,7 @@ extension IssueTimelineQuery {
     public typealias ListNode = Data.Repository.Issue.Timeline.Edge.Node
 
     /// The document as written, `@connection` included: the list reads it.
-    public static let connectionDocument = #"""
+    public static let connectionDocument: Swift.String = #"""
         query issueTimeline($owner: String!, $name: String!, $number: Int!, $last: Int = 20, $before: String) {
           repository(owner: $owner, name: $name) {
             id
@@ -554,7 +554,7 @@ extension IssueTimelineQuery {
 /// `query userRepositories`, from Connections.graphql.
 public struct UserRepositoriesQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query userRepositories($login: String!, $first: Int = 10, $after: String, $client: Boolean = false, $Self: Boolean = true, $variables: Boolean = true, $PagingGraphQLClient: Boolean = false) {
           user(login: $login) {
             id
@@ -735,7 +735,7 @@ extension UserRepositoriesQuery {
     public typealias ListNode = Data.User.Repositories.Edge.Node
 
     /// The document as written, `@connection` included: the list reads it.
-    public static let connectionDocument = #"""
+    public static let connectionDocument: Swift.String = #"""
         query userRepositories($login: String!, $first: Int = 10, $after: String, $client: Boolean = false, $Self: Boolean = true, $variables: Boolean = true, $PagingGraphQLClient: Boolean = false) {
           user(login: $login) {
             id
@@ -779,7 +779,7 @@ extension UserRepositoriesQuery {
 /// `query viewerRepositories`, from Connections.graphql.
 public struct ViewerRepositoriesQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query viewerRepositories($count: Int = 5, $cursor: String) {
           viewer {
             __typename
@@ -1016,7 +1016,7 @@ extension RepositoryList_user: PagingGraphQLClient.RefetchableFragmentData {
     public typealias ListNode = RepositoryList_user.Repositories.Edge.Node
 
     /// The fragment as written, its directives included, with the fragments it uses.
-    public static let paginationDocument = #"""
+    public static let paginationDocument: Swift.String = #"""
         fragment repositoryList_user on user @refetchable(queryName: "repositoryListPaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 5 }, cursor: { type: "String" }) {
           id
           repositories(first: $count, after: $cursor) @connection(key: "repositoryList_repositories") {

@@ -6,7 +6,7 @@ public import PagingGraphQLClient
 /// `query viewerInfo`, from Fragments.graphql.
 public struct ViewerInfoQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query viewerInfo {
           viewer {
             ...ViewerInfo
@@ -148,7 +148,7 @@ public struct ViewerInfoQuery: PagingGraphQLClient.GraphQLOperation {
 /// `query HeroQuery`, from Fragments.graphql.
 public struct HeroQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query HeroQuery($episode: episode) {
           hero(episode: $episode) {
             __typename
@@ -236,7 +236,7 @@ public struct HeroQuery: PagingGraphQLClient.GraphQLOperation {
 /// `query commentThread`, from Fragments.graphql.
 public struct CommentThreadQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query commentThread($id: ID!) {
           node(id: $id) {
             __typename

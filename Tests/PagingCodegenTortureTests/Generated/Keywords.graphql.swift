@@ -6,7 +6,7 @@ public import PagingGraphQLClient
 /// `query thing`, from Keywords.graphql.
 public struct ThingQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query thing($Type: Type = Self, $class: String, $operator: String, $self: ID) {
           thing(Type: $Type, class: $class, operator: $operator, self: $self) {
             id
@@ -421,7 +421,7 @@ public struct ThingQuery: PagingGraphQLClient.GraphQLOperation {
 /// `query search`, from Keywords.graphql.
 public struct SearchQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query search($filter: filter!, $in: [SearchScope!], $default: Int = 10) {
           search(filter: $filter, in: $in, default: $default) {
             __typename
@@ -659,7 +659,7 @@ public struct SearchQuery: PagingGraphQLClient.GraphQLOperation {
 /// `query thingsSince`, from Keywords.graphql.
 public struct ThingsSinceQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query thingsSince($since: DateTime, $homepage: URI, $Bool: Bool = FILE_NOT_FOUND) {
           things(updatedSince: $since, homepage: $homepage, Bool: $Bool) {
             id
@@ -748,7 +748,7 @@ public struct ThingsSinceQuery: PagingGraphQLClient.GraphQLOperation {
 /// `mutation AddThingMutation`, from Keywords.graphql.
 public struct AddThingMutation: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         mutation AddThingMutation($input: ThingInput!) {
           addThing(input: $input) {
             id
@@ -820,7 +820,7 @@ public struct AddThingMutation: PagingGraphQLClient.GraphQLOperation {
 /// `mutation setMood`, from Keywords.graphql.
 public struct SetMoodMutation: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         mutation setMood($mood: mood!, $Mood: Mood, $encoder: Encoder) {
           setMood(mood: $mood, Mood: $Mood, encoder: $encoder) {
             id
@@ -891,7 +891,7 @@ public struct SetMoodMutation: PagingGraphQLClient.GraphQLOperation {
 /// `mutation runWorkflow`, from Keywords.graphql.
 public struct RunWorkflowMutation: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         mutation runWorkflow($id: ID!, $variables: [Variables!]!) {
           runWorkflow(id: $id, variables: $variables) {
             id

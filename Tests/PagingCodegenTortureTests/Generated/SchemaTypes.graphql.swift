@@ -663,6 +663,8 @@ public final class Filter: Swift.Encodable, Swift.Sendable, Swift.Hashable {
     public let not: Filter?
     /// `encoder`.
     public let encoder: Encoder?
+    /// In an input that holds itself (a class with its own hash): a field named like Hashable's requirement.
+    public let hashValue_: Swift.Int?
 
     /// Creates the values.
     public init(
@@ -670,7 +672,7 @@ public final class Filter: Swift.Encodable, Swift.Sendable, Swift.Hashable {
         `default`: Swift.Bool? = nil, `operator`: Swift.String? = nil, `self` self_: Swift.Bool? = nil,
         `Type`: Type_? = nil, mood: Mood_? = nil, createdAfter: Swift.String? = nil,
         url: PagingGraphQLClient.JSONValue? = nil, and: [Filter]? = nil, or: [Filter]? = nil,
-        not: Filter? = nil, encoder: Encoder? = nil
+        not: Filter? = nil, encoder: Encoder? = nil, hashValue_: Swift.Int? = nil
     ) {
         self.query = query
         self.`in` = `in`
@@ -686,6 +688,7 @@ public final class Filter: Swift.Encodable, Swift.Sendable, Swift.Hashable {
         self.or = or
         self.not = not
         self.encoder = encoder
+        self.hashValue_ = hashValue_
     }
 
     /// Whether the two have the same values.
@@ -704,6 +707,7 @@ public final class Filter: Swift.Encodable, Swift.Sendable, Swift.Hashable {
             && lhs.or == rhs.or
             && lhs.not == rhs.not
             && lhs.encoder == rhs.encoder
+            && lhs.hashValue_ == rhs.hashValue_
     }
 
     /// Hashes the values.
@@ -722,5 +726,44 @@ public final class Filter: Swift.Encodable, Swift.Sendable, Swift.Hashable {
         hasher.combine(self.or)
         hasher.combine(self.not)
         hasher.combine(self.encoder)
+        hasher.combine(self.hashValue_)
+    }
+
+    /// Encodes the values; one that is `nil` is left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.query, forKey: .query)
+        try container.encodeIfPresent(self.`in`, forKey: .`in`)
+        try container.encodeIfPresent(self.`class`, forKey: .`class`)
+        try container.encodeIfPresent(self.`default`, forKey: .`default`)
+        try container.encodeIfPresent(self.`operator`, forKey: .`operator`)
+        try container.encodeIfPresent(self.`self`, forKey: .`self`)
+        try container.encodeIfPresent(self.`Type`, forKey: .`Type`)
+        try container.encodeIfPresent(self.mood, forKey: .mood)
+        try container.encodeIfPresent(self.createdAfter, forKey: .createdAfter)
+        try container.encodeIfPresent(self.url, forKey: .url)
+        try container.encodeIfPresent(self.and, forKey: .and)
+        try container.encodeIfPresent(self.or, forKey: .or)
+        try container.encodeIfPresent(self.not, forKey: .not)
+        try container.encodeIfPresent(self.encoder, forKey: .encoder)
+        try container.encodeIfPresent(self.hashValue_, forKey: .hashValue_)
+    }
+
+    private enum CodingKeys: Swift.String, Swift.CodingKey {
+        case query
+        case `in`
+        case `class`
+        case `default`
+        case `operator`
+        case `self`
+        case `Type`
+        case mood
+        case createdAfter
+        case url
+        case and
+        case or
+        case not
+        case encoder
+        case hashValue_ = "hashValue"
     }
 }

@@ -6,7 +6,7 @@ public import PagingGraphQLClient
 /// `query board`, from Shapes.graphql.
 public struct BoardQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query board($id: ID!) {
           board(id: $id) {
             id
@@ -211,7 +211,7 @@ public struct BoardQuery: PagingGraphQLClient.GraphQLOperation {
 /// `query launchPage`, from Shapes.graphql.
 public struct LaunchPageQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query launchPage($id: ID!, $first: Int = 10) {
           launch(id: $id) {
             id
@@ -394,7 +394,7 @@ public struct LaunchPageQuery: PagingGraphQLClient.GraphQLOperation {
 /// `query Hero`, from Shapes.graphql.
 public struct HeroQuery_: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query Hero($episode: episode = JEDI) {
           hero(episode: $episode) {
             __typename
@@ -530,7 +530,7 @@ public struct HeroQuery_: PagingGraphQLClient.GraphQLOperation {
 /// `query searchResults`, from Shapes.graphql.
 public struct SearchResultsQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query searchResults($query: String) {
           search(
             filter: {

@@ -6,7 +6,7 @@ public import PagingGraphQLClient
 /// `query Search`, from Search.graphql.
 public struct SearchQuery: PagingGraphQLClient.GraphQLOperation {
     /// The document sent: the operation and the fragments it uses.
-    public static let document = #"""
+    public static let document: Swift.String = #"""
         query Search($filter: LaunchFilter) {
           search(filter: $filter) {
             id
