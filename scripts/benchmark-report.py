@@ -91,6 +91,7 @@ TARGETS = [
     ("16. (for information) the file's bytes on disk per launch, database and WAL", "GraphQL list, 1,000 pages: store in a file against in memory", None, "bytes on disk per launch", 0, "info-value"),
     ("17. codegen: 1,000 types, 500 operations, nested fragments: seconds", "codegen: 1,000 types, 500 operations, 2,000 nested fragments", None, "Generation, own process", 5, "max-abs"),
     ("17. codegen: the same, peak resident MB", "codegen: 1,000 types, 500 operations, 2,000 nested fragments", None, "Peak resident, own process (MB)", 500, "max-abs"),
+    ("37. codegen: a GitHub-sized schema from introspection JSON (498 types, 1.04 MB), 15 operations: seconds", "codegen: GitHub-sized schema from introspection JSON, 15 operations", None, "Generation, own process", 1, "max-abs"),
     ("19. export 1,000,000 launches as JSON Lines: paging fetch's peak resident MB, in a process of its own", "export 1,000,000 launches, peak resident of paging fetch in a process of its own", 1e3, "Peak resident, own process (kB)", 50, "max-abs"),
     ("19. (for information) its anonymous resident MB (heap and stacks) at the end", "export 1,000,000 launches, peak resident of paging fetch in a process of its own", 1e3, "Anonymous resident at the end, own process (kB)", 0, "info-value"),
     ("19. (for information) the same export's seconds", "export 1,000,000 launches, peak resident of paging fetch in a process of its own", None, "Export, own process (s)", 0, "info-value"),
