@@ -94,14 +94,14 @@ let package = Package(
         // (CodegenBenchmarks runs it; scripts/benchmarks.sh builds it first).
         .executableTarget(
             name: "CodegenScale",
-            dependencies: [.product(name: "PagingCodegen", package: "Paging")],
+            dependencies: ["BenchmarkSupport", .product(name: "PagingCodegen", package: "Paging")],
             swiftSettings: settings
         ),
         // Issue 37: the generator on a GitHub-sized schema read from introspection JSON and 15
         // operations as a GitHub client writes them, in a process of its own (CodegenBenchmarks).
         .executableTarget(
             name: "CodegenGitHubScale",
-            dependencies: [.product(name: "PagingCodegen", package: "Paging")],
+            dependencies: ["BenchmarkSupport", .product(name: "PagingCodegen", package: "Paging")],
             swiftSettings: settings
         ),
         // Issue 19: `paging fetch` of 1,000,000 launches in a child process of its own, for the

@@ -1,11 +1,6 @@
+import BenchmarkSupport
 import Foundation
 import PagingCodegen
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 // Issue 37's scale: a schema the size and shape of GitHub's (over 380 types, read from an
 // introspection result of over 1 MB: interfaces, unions, a connection, an edge, an order and an
@@ -567,17 +562,6 @@ func documents() -> [(name: String, text: String)] {
         + operations.enumerated().map { index, text in ("Operation\(index + 1).graphql", text) }
 }
 
-func peakResidentBytes() -> Int {
-    var usage = rusage()
-    #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss * 1024
-    #else
-        getrusage(RUSAGE_SELF, &usage)
-        return usage.ru_maxrss
-    #endif
-}
-
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(1)
@@ -604,19 +588,10 @@ do {
     let files = try Codegen.generate(schema: schema, documents: inputs)
     let elapsed = ContinuousClock.now - start
     let bytes = files.reduce(0) { $0 + $1.contents.utf8.count }
-    let arguments = CommandLine.arguments
-    if let flag = arguments.firstIndex(of: "--write"), flag + 1 < arguments.count {
-        let directory = URL(fileURLWithPath: arguments[flag + 1])
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for file in files {
-            try file.contents.write(
-                to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
-        }
-    }
+    try writeIfAsked(files.map { ($0.name, $0.contents) })
     let operations = inputs.count - 1  // one file of fragments, then a file an operation
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     print(
-        "types=\(types) schemaBytes=\(introspection.utf8.count) operations=\(operations) files=\(files.count) outputBytes=\(bytes) seconds=\(seconds) peakResidentBytes=\(peakResidentBytes())"
+        "types=\(types) schemaBytes=\(introspection.utf8.count) operations=\(operations) files=\(files.count) outputBytes=\(bytes) seconds=\(seconds(elapsed)) peakResidentBytes=\(peakResidentBytes())"
     )
 } catch {
     fail("generation failed: \(error)")

@@ -1,11 +1,6 @@
+import BenchmarkSupport
 import Foundation
 import PagingCodegen
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 // Issue 17's scale: a schema of 1,000 types (900 objects, 50 enums, 50 input objects) and 500
 // operations, each reaching a chain of four nested fragments (2,000 fragments), generated in a
@@ -82,17 +77,6 @@ func documents() -> [(name: String, text: String)] {
     }
 }
 
-func peakResidentBytes() -> Int {
-    var usage = rusage()
-    #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss * 1024
-    #else
-        getrusage(RUSAGE_SELF, &usage)
-        return usage.ru_maxrss
-    #endif
-}
-
 let sdl = schemaSDL()
 let inputsMade = documents()
 let start = ContinuousClock.now
@@ -101,18 +85,9 @@ do {
     let files = try Codegen.generate(schema: schema, documents: inputsMade)
     let elapsed = ContinuousClock.now - start
     let bytes = files.reduce(0) { $0 + $1.contents.utf8.count }
-    let arguments = CommandLine.arguments
-    if let flag = arguments.firstIndex(of: "--write"), flag + 1 < arguments.count {
-        let directory = URL(fileURLWithPath: arguments[flag + 1])
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for file in files {
-            try file.contents.write(
-                to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
-        }
-    }
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    try writeIfAsked(files.map { ($0.name, $0.contents) })
     print(
-        "types=\(objects + enums + inputs) operations=\(operations) fragments=\(operations * chain) files=\(files.count) outputBytes=\(bytes) seconds=\(seconds) peakResidentBytes=\(peakResidentBytes())"
+        "types=\(objects + enums + inputs) operations=\(operations) fragments=\(operations * chain) files=\(files.count) outputBytes=\(bytes) seconds=\(seconds(elapsed)) peakResidentBytes=\(peakResidentBytes())"
     )
 } catch {
     FileHandle.standardError.write(Data("generation failed: \(error)\n".utf8))
