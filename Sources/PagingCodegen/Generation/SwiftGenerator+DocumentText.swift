@@ -77,10 +77,34 @@ struct SendingRewriter: SelectionVisitor {
     }
 
     private static func tellsApart(_ selectionSet: SelectionSet) -> Bool {
-        selectionSet.selections.contains { selection in
-            if selection is FragmentSpread { return true }
-            guard let inline = selection as? InlineFragment else { return false }
-            return inline.typeCondition != nil || tellsApart(inline.selectionSet)
-        }
+        var finder = TypeConditionFinder()
+        _ = SelectionWalker(fragments: [:]).walk(
+            selectionSet, in: SelectionContext(definition: selectionSet), with: &finder)
+        return finder.found
+    }
+}
+
+/// Whether a selection set's own object is told apart by type: it holds a
+/// fragment spread or a typed inline fragment, directly or in an inline
+/// fragment without a type condition (fields are other objects).
+private struct TypeConditionFinder: SelectionVisitor {
+    var found = false
+
+    func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> { .keep(field) }
+
+    mutating func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+        -> SelectionStep<InlineFragment>
+    {
+        if fragment.typeCondition != nil { found = true }
+        return fragment.typeCondition == nil ? .enter(fragment) : .keep(fragment)
+    }
+
+    mutating func spread(
+        _ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext
+    )
+        -> SelectionStep<FragmentSpread>
+    {
+        found = true
+        return .keep(spread)
     }
 }
