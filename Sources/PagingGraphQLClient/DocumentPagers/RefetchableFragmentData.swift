@@ -26,7 +26,7 @@ extension RefetchableFragmentData {
     ///   - client: the client the refetch query is sent with.
     ///   - nodeID: the id of the object the fragment is on, `nil` for `Query`.
     /// - Returns: the fragment's pager source.
-    /// - Throws: ``GraphQLDocumentError`` or ``GraphQLPagerError`` if the
+    /// - Throws: `GraphQLDocumentError` or ``GraphQLPagerError`` if the
     ///   fragment cannot be paged, `EncodingError` if the data cannot be read
     ///   as JSON.
     /// - Complexity: O(*n*) for a fragment of *n* characters and data of *n* values.
