@@ -59,6 +59,86 @@ public struct ListChange: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Applies the change as ``apply(to:from:)`` does, after checking that
+    /// it fits: that `collection` holds the items the change was made from
+    /// (as many as its ranges remove from and insert among) and that
+    /// `newItems` holds the items it was made to. A change that does not
+    /// fit (applied to the wrong rows, or twice) throws and leaves
+    /// `collection` as it was, where ``apply(to:from:)`` would trap.
+    ///
+    /// ```swift
+    /// do {
+    ///     try change.checkedApply(to: &rows, from: list.items)
+    /// } catch {
+    ///     rows = Array(list.items)  // the rows were not the change's base
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - collection: the previous items; on return, equal in count to `newItems`.
+    ///   - newItems: the items of the new snapshot.
+    /// - Throws: ``ListChangeMismatch`` naming the range that does not fit.
+    /// - Complexity: O(*r*) to check *r* ranges, then as ``apply(to:from:)``.
+    public func checkedApply<C: RangeReplaceableCollection, N: RandomAccessCollection>(
+        to collection: inout C, from newItems: N
+    ) throws(ListChangeMismatch) where C.Index == Int, N.Index == Int, N.Element == C.Element {
+        try check(baseCount: collection.count, newItems: newItems.startIndex..<newItems.endIndex)
+        apply(to: &collection, from: newItems)
+    }
+
+    /// Applies the change as ``apply(to:from:)`` does, after checking that
+    /// it fits by counts (as ``checkedApply(to:from:)`` does) and by
+    /// identity: every item it keeps must be, in its new place, the item of
+    /// the same id in `newItems`. So a change applied to rows it was not
+    /// made from, or applied twice, throws even where the counts agree, and
+    /// leaves `collection` as it was.
+    /// - Parameters:
+    ///   - collection: the previous items; on return, equal to `newItems` by id.
+    ///   - newItems: the items of the new snapshot.
+    /// - Throws: ``ListChangeMismatch`` naming what does not fit.
+    /// - Complexity: O(*n*) for *n* items, in time and in a copy of the items.
+    public func checkedApply<C: RangeReplaceableCollection, N: RandomAccessCollection>(
+        to collection: inout C, from newItems: N
+    ) throws(ListChangeMismatch)
+    where C.Index == Int, N.Index == Int, N.Element == C.Element, C.Element: Identifiable {
+        try check(baseCount: collection.count, newItems: newItems.startIndex..<newItems.endIndex)
+        var result = collection
+        apply(to: &result, from: newItems)
+        for (offset, (item, expected)) in zip(result, newItems).enumerated() where item.id != expected.id {
+            throw ListChangeMismatch(
+                "it leaves \(item.id) at \(offset), where the new items have \(expected.id)")
+        }
+        collection = result
+    }
+
+    /// Checks the ranges against the counts of the items before and after.
+    private func check(baseCount: Int, newItems: Range<Int>) throws(ListChangeMismatch) {
+        var end = 0
+        for range in removed {
+            guard range.lowerBound >= end, range.upperBound <= baseCount else {
+                throw ListChangeMismatch("it removes \(range) from \(baseCount) items")
+            }
+            end = range.upperBound
+        }
+        var count = baseCount - removedCount
+        end = 0
+        for range in inserted {
+            guard range.lowerBound >= end, range.lowerBound <= count, range.upperBound <= newItems.upperBound
+            else {
+                throw ListChangeMismatch(
+                    "it inserts \(range) among \(count) items, from \(newItems.count) new ones")
+            }
+            count += range.count
+            end = range.upperBound
+        }
+        guard count == newItems.count else {
+            throw ListChangeMismatch(
+                "it makes \(count) items of \(baseCount), and there are \(newItems.count) new ones")
+        }
+        for range in updated where range.upperBound > newItems.upperBound {
+            throw ListChangeMismatch("it updates \(range) of \(newItems.count) items")
+        }
+    }
+
     /// A short description, such as `removed [0..<20], inserted [80..<100]`.
     public var description: String {
         var parts: [String] = []

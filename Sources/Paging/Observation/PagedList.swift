@@ -37,14 +37,23 @@ where Item.ID: Sendable {
     public private(set) var hasNext: Bool
     /// Whether there may be items before the first one.
     public private(set) var hasPrevious: Bool
-    /// What the last update of the model changed: the model applies the
-    /// pager's snapshots in order, several at once when more than one
-    /// arrived, and this is their changes merged, from the items just before
-    /// that update. A view that may miss an update (any view that draws
-    /// later than it is told of a change) uses ``change(since:)`` instead.
+    /// What the last main-actor turn that changed the list changed: every
+    /// update shown in that turn (an edit, then a remove, then a page
+    /// arriving), merged into one batch from the items at the turn's start.
+    ///
+    /// A view that draws once per turn can apply it to the rows it drew. A
+    /// view that may draw less often (after several turns) uses
+    /// ``takeChange()``, which gives everything since it last asked, or
+    /// ``change(since:)``.
     public private(set) var lastChange: ListChange
     /// The version of the snapshot shown.
     public private(set) var version: Int
+
+    /// The version ``lastChange`` starts from: the one shown when the
+    /// current turn's first update came; `nil` between turns.
+    @ObservationIgnored private var turnStart: Int?
+    /// The version ``takeChange()`` last returned a change up to.
+    @ObservationIgnored private var takenVersion = -1
 
     /// The changes of the last snapshots applied, oldest first, for
     /// ``change(since:)``: each with the version before it and the count of
@@ -232,10 +241,39 @@ where Item.ID: Sendable {
     /// - Complexity: O(*s* · *r*) for the *s* snapshots since `version` with
     ///   *r* changed ranges in all, whatever the number of items.
     public func change(since version: Int) -> ListChange? {
-        if version == self.version { return ListChange() }
+        change(since: version, upTo: self.version)
+    }
+
+    /// The merged change of the history's snapshots from one version up to
+    /// another (the latest recorded, while an update is being shown).
+    private func change(since version: Int, upTo latest: Int) -> ListChange? {
+        if version == latest { return ListChange() }
         guard let start = history.firstIndex(where: { $0.from == version }) else { return nil }
         let changes = history[start...]
         return ListChange.merging(changes.lazy.map(\.change), countBefore: changes.first?.countBefore ?? 0)
+    }
+
+    /// The merged change from the items the previous call saw (the first
+    /// call: an empty list) to the items shown now: what a view applies to
+    /// the rows it drew, however many updates and turns came between.
+    ///
+    /// ```swift
+    /// if let change = list.takeChange() {
+    ///     change.apply(to: &rows, from: list.items)  // rows == Array(list.items)
+    /// } else {
+    ///     rows = Array(list.items)  // too far behind: reload everything
+    /// }
+    /// ```
+    ///
+    /// - Returns: the change (empty when nothing changed), or `nil` when the
+    ///   previous call saw a version this list no longer reaches back to
+    ///   (more than 1,000 snapshots ago): then reload everything.
+    /// - Complexity: O(*s* · *r*) for the *s* snapshots since the previous
+    ///   call, with *r* changed ranges in all.
+    public func takeChange() -> ListChange? {
+        catchUp()
+        defer { takenVersion = version }
+        return change(since: takenVersion)
     }
 
     fileprivate func drain() {
@@ -260,7 +298,16 @@ where Item.ID: Sendable {
         guard let latest else { return }
         // Trimmed in batches, so that each update moves the history rarely.
         if history.count > 2 * Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
-        lastChange = applied.count == 1 ? applied[0] : ListChange.merging(applied, countBefore: countBefore)
+        // The turn's updates merged, from where the turn started.
+        if let start = turnStart, let merged = change(since: start, upTo: shownVersion) {
+            lastChange = merged
+        } else {
+            turnStart = version
+            lastChange =
+                applied.count == 1 ? applied[0] : ListChange.merging(applied, countBefore: countBefore)
+            // Runs after this turn's job: the next update starts a new change.
+            Task { @MainActor [weak self] in self?.turnStart = nil }
+        }
         version = latest.version
         items = latest.items
         loadStates = latest.loadStates

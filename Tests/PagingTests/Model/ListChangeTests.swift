@@ -16,6 +16,43 @@ struct ListChangeTests {
         #expect(change.description == "removed [Range(0..<3)], inserted [Range(7..<9)]")
     }
 
+    @Test("a checked apply that fits applies, as apply does")
+    func checkedApplyFits() throws {
+        var rows = Array(0..<10)
+        let new = Array(3..<10) + [10, 11]
+        try ListChange(removed: [0..<3], inserted: [7..<9]).checkedApply(to: &rows, from: new)
+        #expect(rows == new)
+    }
+
+    @Test("a change applied to rows it was not made from, or twice, throws and leaves the rows as they were")
+    func checkedApplyMismatch() throws {
+        let change = ListChange(removed: [5..<6], inserted: [0..<1], updated: [4..<5])
+        let new = [50, 0, 1, 2, 3, 4, 6, 7, 8, 9].map { TestItem(id: $0) }
+        var rows = (0..<10).map { TestItem(id: $0) }
+        try change.checkedApply(to: &rows, from: new)
+        #expect(rows == new)
+        // Again, on rows that already have it: the counts agree, the ids do not.
+        #expect {
+            try change.checkedApply(to: &rows, from: new)
+        } throws: { error in
+            "\(error)".contains("where the new items have")
+        }
+        #expect(rows == new)
+        // Too few rows: by counts, for any element.
+        var short = [0, 1, 2, 3]
+        #expect {
+            try change.checkedApply(to: &short, from: [50, 0, 1, 2, 3, 4, 6, 7, 8, 9])
+        } throws: { error in
+            "\(error)".contains("it removes 5..<6 from 4 items")
+        }
+        #expect(short == [0, 1, 2, 3])
+        var rowsForFewerNew = Array(0..<10)
+        #expect(throws: ListChangeMismatch.self) {
+            try ListChange(updated: [8..<9]).checkedApply(to: &rowsForFewerNew, from: [0, 1])
+        }
+        #expect(rowsForFewerNew == Array(0..<10))
+    }
+
     @Test("updates replace items in place")
     func update() {
         var rows = ["a", "b", "c"]

@@ -135,6 +135,42 @@ struct PagedListTests {
         #expect(model.change(since: model.version + 1) == nil)
     }
 
+    // Issue 38: lastChange held only the turn's last update, so a view that drew once for an
+    // update and a remove in one turn applied the remove alone to rows without the update.
+    @Test("an update and a remove in one turn are both in lastChange, from the rows at the turn's start")
+    func lastChangeMergesTheTurn() async throws {
+        let model = PagedList(source: list.source, configuration: try .testing())
+        _ = try await model.loadNext().value
+        var rows = Array(model.items)
+        model.update(TestItem(id: 3, version: 9))
+        model.remove(id: 5)
+        #expect(model.lastChange == ListChange(removed: [5..<6], updated: [3..<4]))
+        model.lastChange.apply(to: &rows, from: model.items)
+        #expect(rows == Array(model.items))
+        // The next turn's update starts a change of its own.
+        await Task.yield()
+        model.update(TestItem(id: 4, version: 7))
+        #expect(model.lastChange == ListChange(updated: [4..<5]))
+    }
+
+    @Test("takeChange gives everything since the previous call, across turns, then nothing")
+    func takeChange() async throws {
+        let model = PagedList(source: list.source, configuration: try .testing())
+        var rows: [TestItem] = []
+        _ = try await model.loadNext().value
+        try #require(model.takeChange()).apply(to: &rows, from: model.items)
+        #expect(rows == Array(model.items))
+        model.update(TestItem(id: 3, version: 9))
+        await Task.yield()
+        _ = try await model.loadNext().value
+        model.remove(id: 0)
+        let change = try #require(model.takeChange())
+        #expect(change == ListChange(removed: [0..<1], inserted: [9..<19], updated: [2..<3]))
+        try change.checkedApply(to: &rows, from: model.items)
+        #expect(rows == Array(model.items))
+        #expect(model.takeChange() == ListChange())
+    }
+
     @Test("an item appearing by value prefetches the next page")
     func appeared() async throws {
         let model = PagedList(source: list.source, configuration: try .testing(prefetchDistance: 1))
