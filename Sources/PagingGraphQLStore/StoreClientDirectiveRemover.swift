@@ -24,8 +24,11 @@ enum StoreClientDirectiveRemover {
     }
 
     private struct Remover: SelectionVisitor {
+        /// The directives removed (a stored property: see `ConnectionCompleter`'s).
+        let names = StoreClientDirectiveRemover.names
+
         func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
-            .enter(field.removingDirectives(StoreClientDirectiveRemover.names))
+            .enter(field.removingDirectives(names))
         }
     }
 }

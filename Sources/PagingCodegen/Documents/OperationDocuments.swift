@@ -128,15 +128,18 @@ struct OperationDocuments {
         // it with: the types hold it, and the documents ask for it.
         var completer = ConnectionCompleter()
         let walker = SelectionWalker(fragments: [:])
+        // Loops, not closures: the visitor is passed inout straight from this frame (an empty
+        // visitor captured by a closure and passed inout made ThreadSanitizer's access check read
+        // an address that was never allocated).
         do {
             for index in files.indices {
-                files[index].operations = try files[index].operations.map {
-                    operation throws(GraphQLDocumentError) in
-                    try walker.rewrite(operation, with: &completer)
+                for operation in files[index].operations.indices {
+                    files[index].operations[operation] = try walker.rewrite(
+                        files[index].operations[operation], with: &completer)
                 }
-                files[index].fragments = try files[index].fragments.map {
-                    fragment throws(GraphQLDocumentError) in
-                    try walker.rewrite(fragment, with: &completer)
+                for fragment in files[index].fragments.indices {
+                    files[index].fragments[fragment] = try walker.rewrite(
+                        files[index].fragments[fragment], with: &completer)
                 }
             }
         } catch {
