@@ -86,7 +86,7 @@ public struct ListChange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Applies the change as ``apply(to:from:)`` does, after checking that
-    /// it fits by counts (as ``checkedApply(to:from:)`` does) and by
+    /// it fits by counts (as `checkedApply(to:from:)` does) and by
     /// identity: every item it keeps must be, in its new place, the item of
     /// the same id in `newItems`. So a change applied to rows it was not
     /// made from, or applied twice, throws even where the counts agree, and

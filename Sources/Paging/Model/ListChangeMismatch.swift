@@ -1,5 +1,5 @@
 /// A ``ListChange`` that does not fit the items it is applied to: thrown by
-/// ``ListChange/checkedApply(to:from:)`` before it changes anything.
+/// `checkedApply(to:from:)` before it changes anything.
 public struct ListChangeMismatch: Error, Sendable, Hashable, CustomStringConvertible {
     /// What does not fit, such as `it removes 5..<6 from 4 items`.
     public let message: String
