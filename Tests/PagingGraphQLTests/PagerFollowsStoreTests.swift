@@ -814,6 +814,93 @@ struct PagerFollowsStoreTests {
         }
     }
 
+    // MARK: Taken out while a page waits
+
+    /// How a test takes a launch out of the store or of the list.
+    enum Removal: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case deleteRecordMutation = "a mutation with @deleteRecord"
+        case storeDelete = "GraphQLStore.delete"
+        case deleteEdgeMutation = "a mutation with @deleteEdge"
+
+        var testDescription: String { rawValue }
+
+        func remove(_ id: String, client: GraphQLClient, store: GraphQLStore) async throws {
+            switch self {
+            case .deleteRecordMutation: _ = try await client.send(FleetMutations.deleteLaunch(id))
+            case .storeDelete: store.delete(record: CacheKey("Launch:\(id)"))
+            case .deleteEdgeMutation: _ = try await client.send(FleetMutations.hideLaunch(id, from: Self.key))
+            }
+        }
+
+        static let key = PagerFollowsStoreTests.key
+    }
+
+    @Test(
+        "a launch taken out while the page that shows it waits to be taken in is not shown when it lands",
+        arguments: Removal.allCases, [1, 2])
+    func removedWhilePageWaits(removal: Removal, page: Int) async throws {
+        let fleet = LaunchFleet(count: 9)
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+        let gate = FetchGate<PageRequest<String>>()
+        let pager = Pager(
+            source: GatedPageSource(base: try Self.connectionSource(client), gate: gate),
+            configuration: try Self.configuration(3))
+        if page == 2 {
+            let first = pager.loadNext()
+            await gate.nextArrival().open()
+            #expect(try await first.value == .loaded)
+        }
+        let load = pager.loadNext()
+        let held = await gate.nextArrival()  // learned by the follower, not taken in
+        let removed = String(3 * page - 1)  // the middle launch of the page
+        try await removal.remove(removed, client: client, store: store)
+        held.open()
+        #expect(try await load.value == .loaded)
+
+        let expected = (1...(3 * page)).map(String.init).filter { $0 != removed }
+        #expect(pager.items.map(\.id) == expected, "launch \(removed) is not shown")
+        // The rows that landed follow the store as any other.
+        let booked = String(3 * page)
+        let booking = try await pager.changes {
+            _ = try await client.send(FleetMutations.bookTrips([booked]))
+        }
+        #expect(booking == [ListChange(updated: [(expected.count - 1)..<expected.count])])
+        #expect(pager.items.last == Self.launch(booked, booked: true))
+    }
+
+    @Test(
+        "a launch taken out while a refetching refresh is in flight is removed at once and stays out when it swaps in",
+        arguments: Removal.allCases)
+    func removedDuringRefetch(removal: Removal) async throws {
+        let fleet = LaunchFleet(count: 9)
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+        let gate = FetchGate<PageRequest<String>>()
+        let pager = Pager(
+            source: GatedPageSource(base: try Self.connectionSource(client), gate: gate),
+            configuration: try PagingConfiguration(
+                pageSize: 3, prefetchDistance: 0, refreshPolicy: .refetchLoadedPages))
+        for _ in 0..<2 {
+            let load = pager.loadNext()
+            await gate.nextArrival().open()
+            #expect(try await load.value == .loaded)
+        }
+
+        let refresh = pager.refresh()
+        let firstPage = await gate.nextArrival()  // launches 1...3, learned, not taken in
+        let during = try await pager.changes { try await removal.remove("2", client: client, store: store) }
+        #expect(during == [ListChange(removed: [1..<2])], "the row on screen goes at once")
+        firstPage.open()
+        await gate.nextArrival().open()  // launches 4...6, read after the removal
+        #expect(try await refresh.value == .loaded)
+
+        #expect(
+            pager.items.map(\.id) == ["1", "3", "4", "5", "6"], "the refreshed page brings launch 2 back")
+        let booking = try await pager.changes { _ = try await client.send(FleetMutations.bookTrips(["3"])) }
+        #expect(booking == [ListChange(updated: [1..<2])])
+    }
+
     @Test("items that cannot be compared get no update of their own when a page loads or a refresh swaps in")
     func incomparableItemsOnlyFollowChanges() async throws {
         let fleet = LaunchFleet(count: 9)

@@ -21,6 +21,11 @@ public struct PagingSnapshot<Item: Sendable>: Sendable {
     public let duplicatesDropped: Int
     /// A number that grows by one with every snapshot of a pager.
     public let version: Int
+    /// The ids of the loads in flight in each slot (`PageRequest.loadID`):
+    /// a helper that runs inside a load tells by them whether its load is
+    /// still the one its slot waits for, or one the pager has let go of
+    /// (cancelled, or replaced by a refresh) whose page it will not take in.
+    package var loadIDs = SlotLoadIDs()
 
     /// Creates a snapshot.
     public init(
@@ -42,4 +47,20 @@ public struct PagingSnapshot<Item: Sendable>: Sendable {
     public var isLoadingPrevious: Bool { loadStates.previous.isLoading }
     /// Whether the first load or a refresh is in flight.
     public var isRefreshing: Bool { loadStates.refresh.isLoading }
+}
+
+/// The id of the load in flight in each of a pager's slots, if any.
+package struct SlotLoadIDs: Sendable, Equatable {
+    /// The first load, a restart, or a refresh (every page of a refetch).
+    package var refresh: Int?
+    /// The load after the last page.
+    package var next: Int?
+    /// The load before the first page.
+    package var previous: Int?
+
+    package init(refresh: Int? = nil, next: Int? = nil, previous: Int? = nil) {
+        self.refresh = refresh
+        self.next = next
+        self.previous = previous
+    }
 }

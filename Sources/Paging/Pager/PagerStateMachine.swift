@@ -269,9 +269,14 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// The snapshot of the current state.
     /// - Complexity: O(1).
     var snapshot: PagingSnapshot<Item> {
-        PagingSnapshot(
+        var snapshot = PagingSnapshot(
             items: items, loadStates: loadStates, hasNext: hasNext, hasPrevious: hasPrevious, change: change,
             duplicatesDropped: duplicatesDropped, version: version)
+        snapshot.loadIDs = SlotLoadIDs(
+            refresh: inFlight[Slot.refresh.rawValue]?.requestID,
+            next: inFlight[Slot.next.rawValue]?.requestID,
+            previous: inFlight[Slot.previous.rawValue]?.requestID)
+        return snapshot
     }
 
     /// The request ids of the loads in flight (for tests and the driver).
@@ -789,6 +794,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         _ slot: Slot, request: Request, job: Job, operation: Int?, into effects: inout Effects
     ) -> Int {
         requestCounter += 1
+        var request = request
+        request.loadID = requestCounter
         let operation = operation ?? nextOperation()
         inFlight[slot.rawValue] = InFlight(
             operation: operation, requestID: requestCounter, request: request, job: job)

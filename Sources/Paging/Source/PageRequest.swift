@@ -35,6 +35,12 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
     /// backed by a file) may answer from what it kept. Not compared by `==`:
     /// a reload asks for the same page as the first request did.
     public var isReload = false
+    /// The id of the pager's load that asks it, set by the pager when it
+    /// starts the load; `nil` for a request made by anyone else. Not
+    /// compared by `==`. A helper that must tell whether a load is still
+    /// the one in its slot compares it with ``PagingSnapshot``'s
+    /// `loadIDs`.
+    package var loadID: Int?
 
     /// Creates a request.
     /// - Parameters:

@@ -13,29 +13,60 @@ import Paging
 /// show what it read. The follower edits the rows on screen at once, and
 /// reads the stale units again once the page has stopped pending.
 ///
-/// A page stops pending once the pager can no longer take it in:
-/// - its slot (the refresh, or the load at its end) is no longer loading
-///   in a snapshot at least as new as the one read when it was learned:
-///   the pager took the page in, or dropped it with a cancelled or failed
-///   load;
-/// - a later page arrived at the same end: the pager runs one load at a time
-///   at each end, so the earlier page's load had ended when the later began.
+/// A store change can also take a unit out while its page pends: its
+/// record deleted, or a connection edit (`@deleteEdge`) removing it. The
+/// follower removes its rows on screen at once, keeps following the unit,
+/// and removes what the page brings of it once the page stops pending: a
+/// unit read again as gone, or one marked *removed* here. So nothing the
+/// store has taken out comes back with a page read before.
 ///
-/// A page learned by a cancelled load never pends. So at most one page
-/// pends at each end, plus the pages of a refresh in flight.
+/// A page stops pending once the pager can no longer take it in:
+/// - a load at an end: once a snapshot at least as new as the one read when
+///   it was learned shows another load in its slot, or none (each load has
+///   an id, `PageRequest.loadID`, that the snapshot names while it is in
+///   flight): the pager took the page in, or dropped it;
+/// - a page of a refresh: once the refresh is no longer loading in such a
+///   snapshot (a refetch loads its pages one after another, each its own
+///   load, and takes them in together at its end).
+///
+/// A page learned by a load its slot no longer waits for (cancelled, or
+/// replaced by a refresh) never pends. So at most one page pends at each
+/// end, plus the pages of a refresh in flight. A request without a load id
+/// (made by a wrapper, not by the pager) is judged by its slot alone: its
+/// page pends while its slot loads, and a later page at the same end ends it.
 struct PendingPages<Unit: Hashable & Sendable>: Sendable {
     /// The three things that load at once, as `Pager` has them.
-    private enum Slot: Sendable {
+    fileprivate enum Slot: Sendable {
         case refresh, next, previous
     }
 
-    private struct Entry: Sendable {
+    fileprivate struct Entry: Sendable {
         let units: Set<Unit>
         let slot: Slot
         /// The version of the pager's snapshot read when it was learned.
         let version: Int
+        /// The id of the load at an end that learned it, if known.
+        let loadID: Int?
         /// Its units the store changed since it was read.
         var stale: Set<Unit> = []
+        /// Its units a connection edit took out of the list since it was read.
+        var removed: Set<Unit> = []
+    }
+
+    /// What the pages that stopped pending leave to do.
+    struct Settled: Sendable {
+        /// The units to read again: the store changed them since their page was read.
+        var stale: Set<Unit> = []
+        /// The units whose rows to remove: a connection edit took them out
+        /// since their page was read.
+        var removed: Set<Unit> = []
+
+        var isEmpty: Bool { stale.isEmpty && removed.isEmpty }
+
+        fileprivate mutating func add(_ entry: Entry) {
+            stale.formUnion(entry.stale.subtracting(entry.removed))
+            removed.formUnion(entry.removed)
+        }
     }
 
     private var entries: [Entry] = []
@@ -50,25 +81,34 @@ struct PendingPages<Unit: Hashable & Sendable>: Sendable {
     /// longer take in.
     /// - Parameters:
     ///   - units: what the follower reads again of the page.
-    ///   - position: the position of the request that loaded it.
-    ///   - loadStates: the pager's load states, read after the page arrived.
-    ///   - version: the version of the snapshot they were read from.
+    ///   - request: the request that loaded it.
+    ///   - snapshot: the pager's snapshot, read after the page arrived.
     ///   - cancelled: whether the load was cancelled (`Task.isCancelled` in
     ///     the load): the pager will not take its page in.
-    /// - Returns: the stale units of the pages that stopped pending.
+    /// - Returns: what the pages that stopped pending leave to do.
     /// - Complexity: O(*k*) for the *k* pages pending.
-    mutating func arrived<Key>(
-        _ units: Set<Unit>, for position: PageRequest<Key>.Position, loadStates: LoadStates, version: Int,
-        cancelled: Bool
-    ) -> Set<Unit> {
-        var stale = settle(loadStates, version: version)
-        guard !cancelled, let slot = Self.slot(loading: position, in: loadStates) else { return stale }
+    mutating func arrived<Key, Item>(
+        _ units: Set<Unit>, for request: PageRequest<Key>, snapshot: PagingSnapshot<Item>, cancelled: Bool
+    ) -> Settled {
+        var settled = settle(snapshot)
+        guard !cancelled, let slot = Self.slot(loading: request.position, in: snapshot.loadStates) else {
+            return settled
+        }
+        if let loadID = request.loadID, Self.loadID(of: slot, in: snapshot.loadIDs) != loadID {
+            // A load the pager let go of: its page will not be taken in.
+            return settled
+        }
         if slot != .refresh {
-            for entry in entries where entry.slot == slot { stale.formUnion(entry.stale) }
+            // The slot's load is this one: the pages its earlier loads learned
+            // were taken in or dropped.
+            for entry in entries where entry.slot == slot { settled.add(entry) }
             entries.removeAll { $0.slot == slot }
         }
-        entries.append(Entry(units: units, slot: slot, version: version))
-        return stale
+        entries.append(
+            Entry(
+                units: units, slot: slot, version: snapshot.version,
+                loadID: slot == .refresh ? nil : request.loadID))
+        return settled
     }
 
     /// Notes that a store change reached some units: those of pending pages
@@ -83,22 +123,57 @@ struct PendingPages<Unit: Hashable & Sendable>: Sendable {
         }
     }
 
+    /// Notes that connection edits took some units out of the list: the
+    /// pending pages that show them are to lose them once taken in.
+    /// - Complexity: O(*t* × *k*) for *t* units and *k* pages pending.
+    mutating func removed(_ units: some Sequence<Unit>) {
+        guard !entries.isEmpty else { return }
+        for unit in units {
+            for index in entries.indices where entries[index].units.contains(unit) {
+                entries[index].removed.insert(unit)
+            }
+        }
+    }
+
+    /// Notes that connection edits put some units back in the list: the
+    /// pending pages that show them keep them.
+    /// - Complexity: O(*t* × *k*) for *t* units and *k* pages pending.
+    mutating func restored(_ units: some Sequence<Unit>) {
+        guard !entries.isEmpty else { return }
+        for unit in units {
+            for index in entries.indices { entries[index].removed.remove(unit) }
+        }
+    }
+
     /// Lets go of the pages the pager can no longer take in, as a snapshot
-    /// tells.
-    /// - Parameters:
-    ///   - loadStates: the snapshot's load states.
-    ///   - version: the snapshot's version; pages learned from a newer
-    ///     snapshot are kept.
-    /// - Returns: the stale units of the pages that stopped pending.
+    /// tells; pages learned from a newer snapshot are kept.
+    /// - Parameter snapshot: a snapshot of the pager.
+    /// - Returns: what the pages that stopped pending leave to do.
     /// - Complexity: O(*k*) for the *k* pages pending, plus the units returned.
-    mutating func settle(_ loadStates: LoadStates, version: Int) -> Set<Unit> {
-        var stale: Set<Unit> = []
+    mutating func settle<Item>(_ snapshot: PagingSnapshot<Item>) -> Settled {
+        var settled = Settled()
         entries.removeAll { entry in
-            guard entry.version <= version, !Self.isLoading(entry.slot, in: loadStates) else { return false }
-            stale.formUnion(entry.stale)
+            guard entry.version <= snapshot.version, !Self.isLoading(entry, in: snapshot) else {
+                return false
+            }
+            settled.add(entry)
             return true
         }
-        return stale
+        return settled
+    }
+
+    /// Whether the load that learned a page may still bring it, as a snapshot tells.
+    private static func isLoading<Item>(_ entry: Entry, in snapshot: PagingSnapshot<Item>) -> Bool {
+        if let loadID = entry.loadID { return Self.loadID(of: entry.slot, in: snapshot.loadIDs) == loadID }
+        return isLoading(entry.slot, in: snapshot.loadStates)
+    }
+
+    private static func loadID(of slot: Slot, in loadIDs: SlotLoadIDs) -> Int? {
+        switch slot {
+        case .refresh: loadIDs.refresh
+        case .next: loadIDs.next
+        case .previous: loadIDs.previous
+        }
     }
 
     /// The slot that loads a request now, or `nil` when none does (the

@@ -99,20 +99,21 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         // is newer.
         let snapshot = pager.snapshot
         let page = Set(ids)
-        let (stale, candidates) = state.withLock {
-            state -> (Set<UnitID>, [FollowedUnits<UnitID, Tracking.Reading, Item.ID>.Candidate]?) in
+        let (settled, candidates) = state.withLock {
+            state -> (
+                PendingPages<UnitID>.Settled, [FollowedUnits<UnitID, Tracking.Reading, Item.ID>.Candidate]?
+            ) in
             let added = state.units.insert(contentsOf: learned)
             state.units.retain(tokens, for: ids)
-            let stale = state.units.pending.arrived(
-                page, for: request.position, loadStates: snapshot.loadStates, version: snapshot.version,
-                cancelled: cancelled)
+            let settled = state.units.pending.arrived(
+                page, for: request, snapshot: snapshot, cancelled: cancelled)
             // What the window dropped is forgotten now and then: at most
             // twice as many items are followed as are held (plus the pages
             // pending), for O(1) amortized work per item.
             guard state.units.followedCount > 2 * max(snapshot.items.count, 1) + added else {
-                return (stale, nil)
+                return (settled, nil)
             }
-            return (stale, state.units.sweepCandidates(sparing: page))
+            return (settled, state.units.sweepCandidates(sparing: page))
         }
         // The units are followed now: a change from here on reaches them, and
         // one since the page's write shows in the commit count.
@@ -129,7 +130,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             let held = Set(pager.items.lazy.map(\.id))
             state.withLock { $0.units.sweep(candidates) { held.contains($0) } }
         }
-        if !stale.isEmpty { reread(Array(stale), in: pager) }
+        if !settled.isEmpty { follow(settled, in: pager) }
     }
 
     /// Watches the pager's changes, once: a page pending that the pager has
@@ -143,12 +144,19 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         _ = pager.addChangeHandler { [weak self] snapshot in self?.settle(snapshot) }
     }
 
-    /// Reads again the stale units of the pages a snapshot shows taken in.
+    /// Reads again the stale units of the pages a snapshot shows taken in,
+    /// and removes the rows they brought of units taken out since.
     /// - Complexity: O(*k*) for the *k* pages pending, plus the reads.
     private func settle(_ snapshot: PagingSnapshot<Item>) {
-        let stale = state.withLock { $0.units.pending.settle(snapshot.loadStates, version: snapshot.version) }
-        guard !stale.isEmpty, let pager else { return }
-        reread(Array(stale), in: pager)
+        let settled = state.withLock { $0.units.pending.settle(snapshot) }
+        guard !settled.isEmpty, let pager else { return }
+        follow(settled, in: pager)
+    }
+
+    /// Brings the rows of pages that stopped pending up to date with the
+    /// changes made while they pended.
+    private func follow(_ settled: PendingPages<UnitID>.Settled, in pager: Pager<Key, Item>) {
+        reread(Array(settled.stale), connectionEdits: settled.removed.map { .remove($0) }, in: pager)
     }
 
     // MARK: Following
@@ -162,6 +170,12 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         let touched = state.withLock { state in
             let touched = state.units.touched(by: change)
             state.units.pending.changed(touched)
+            for edit in edits {
+                switch edit {
+                case .insert(let id, _, _): state.units.pending.restored(CollectionOfOne(id))
+                case .remove(let id): state.units.pending.removed(CollectionOfOne(id))
+                }
+            }
             return touched
         }
         guard !touched.isEmpty || !edits.isEmpty else { return }
@@ -201,7 +215,11 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             }
             state.withLock { state in
                 for (id, unit) in result.read { state.units.insert(unit, as: id) }
-                for id in result.gone { state.units.remove(id) }
+                // A unit of a pending page stays followed, gone or not: once
+                // the page is taken in, what it brings of the unit is read
+                // again or removed (see `PendingPages`).
+                let pending = result.gone.isEmpty ? [] : state.units.pending.units
+                for id in result.gone where !pending.contains(id) { state.units.remove(id) }
                 for ((id, unit), retained) in zip(result.inserted, tokens) {
                     state.units.insert(unit, as: id)
                     state.units.retain(retained.tokens, for: retained.ids)

@@ -16,19 +16,34 @@ import PagingTesting
 /// try await refresh.value
 /// ```
 ///
+/// With `holdsFailures`, a load whose base failed waits at the gate too,
+/// so that every load the pager starts reaches it (a test can then wait
+/// for all of them with `CallGate.waitUntilSettled(calls:)`).
+///
 /// It forwards `prepared(for:)`, as a wrapper of the same items should, so
 /// the pager follows whatever its base would have it follow.
 struct GatedPageSource<Base: PageSource>: PageSource {
     let base: Base
     let gate: FetchGate<PageRequest<Base.Key>>
+    var holdsFailures = false
 
     func load(_ request: PageRequest<Base.Key>) async throws -> Page<Base.Key, Base.Item> {
-        let page = try await base.load(request)
+        guard holdsFailures else {
+            let page = try await base.load(request)
+            try await gate.pass(request)
+            return page
+        }
+        let result: Result<Page<Base.Key, Base.Item>, any Error>
+        do {
+            result = .success(try await base.load(request))
+        } catch {
+            result = .failure(error)
+        }
         try await gate.pass(request)
-        return page
+        return try result.get()
     }
 
     func prepared<Element>(for pager: @escaping @Sendable () -> Pager<Base.Key, Element>?) -> Self {
-        GatedPageSource(base: base.prepared(for: pager), gate: gate)
+        GatedPageSource(base: base.prepared(for: pager), gate: gate, holdsFailures: holdsFailures)
     }
 }

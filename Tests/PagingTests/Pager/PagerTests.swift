@@ -79,6 +79,33 @@ struct PagerTests {
         #expect(pager.loadStates.previous == .endReached)
     }
 
+    @Test(
+        "each load's request names it, and the snapshot names the loads in flight until a refresh lets them go"
+    )
+    func loadIDs() async throws {
+        let (pager, source) = try makePager(initialKey: 10)
+        try await loadFirstPage(pager, source)
+        _ = pager.loadNext()
+        _ = pager.loadPrevious()
+        let calls = [await source.nextCall(), await source.nextCall()]
+        let ids = calls.compactMap(\.request.loadID)
+        #expect(Set(ids).count == 2, "every load has its own id")
+        let next = try #require(calls.first { $0.request.direction == .next })
+        let previous = try #require(calls.first { $0.request.direction == .previous })
+        #expect(
+            pager.snapshot.loadIDs
+                == SlotLoadIDs(next: next.request.loadID, previous: previous.request.loadID))
+
+        _ = pager.refresh()
+        let refresh = await source.nextCall()
+        #expect(refresh.request.loadID.map { !ids.contains($0) } == true)
+        #expect(pager.snapshot.loadIDs == SlotLoadIDs(refresh: refresh.request.loadID))
+        refresh.succeed(with: list.page(for: refresh.request))
+        for call in calls { call.succeed(with: list.page(for: call.request)) }
+        await pager.waitUntilDelivered(4)
+        #expect(pager.snapshot.loadIDs == SlotLoadIDs())
+    }
+
     @Test("at the end, loadNext answers endReached at once without a request")
     func endReached() async throws {
         let pager = Pager(source: list.source, configuration: try .testing(pageSize: 20))
