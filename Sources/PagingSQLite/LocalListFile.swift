@@ -99,6 +99,8 @@ public final class LocalListFile: Sendable {
     /// inserts and removals), and its encoding.
     struct StoredItem: Sendable {
         let position: Int64
+        /// Its id, encoded; `nil` for a row of a file of layout 3.
+        let id: String?
         let item: Data
     }
 
@@ -143,13 +145,13 @@ public final class LocalListFile: Sendable {
             if let before {
                 rows = try Row.fetchCursor(
                     db,
-                    sql: "SELECT position, item FROM list_items WHERE list = ? AND position < ? "
+                    sql: "SELECT position, item, item_id FROM list_items WHERE list = ? AND position < ? "
                         + "ORDER BY position DESC LIMIT ?",
                     arguments: [list, before, count])
             } else {
                 rows = try Row.fetchCursor(
                     db,
-                    sql: "SELECT position, item FROM list_items WHERE list = ? AND position > ? "
+                    sql: "SELECT position, item, item_id FROM list_items WHERE list = ? AND position > ? "
                         + "ORDER BY position LIMIT ?",
                     arguments: [list, after ?? Int64.min, count])
             }
@@ -158,9 +160,31 @@ public final class LocalListFile: Sendable {
                 guard let position = Int64.fromDatabaseValue(row[0]),
                     let item = Data.fromDatabaseValue(row[1])
                 else { throw FileContentError() }
-                items.append(StoredItem(position: position, item: item))
+                items.append(StoredItem(position: position, id: String.fromDatabaseValue(row[2]), item: item))
             }
             return before == nil ? items : items.reversed()
+        }
+    }
+
+    /// Where a list goes on after an item a reader saw at a position: that
+    /// position while the item is still there (or the row has no id to
+    /// tell); else the item's position now, when it moved (the list was
+    /// renumbered, or replaced by another process with the item in it);
+    /// else `nil` (the item is gone).
+    /// - Complexity: O(log *n*).
+    func place(of id: String, seenAt position: Int64, in list: String) async throws(SQLiteFileError) -> Int64?
+    {
+        try await readingAsync { db in
+            let row = try Row.fetchOne(
+                db, sql: "SELECT item_id FROM list_items WHERE list = ? AND position = ?",
+                arguments: [list, position])
+            if let row {
+                let stored = String.fromDatabaseValue(row[0])
+                if stored == nil || stored == id { return position }
+            }
+            return try Int64.fetchOne(
+                db, sql: "SELECT position FROM list_items WHERE list = ? AND item_id = ?",
+                arguments: [list, id])
         }
     }
 
@@ -184,21 +208,27 @@ public final class LocalListFile: Sendable {
             last: items.isEmpty ? nil : Int64(items.count - 1) * LocalListFile.gap)
     }
 
+    /// What an append wrote.
+    struct Appended: Sendable {
+        /// The position of the list's last item after it.
+        let last: Int64?
+    }
+
     /// Appends items to a list and sets its next key, in one transaction,
     /// when the list is still as `head` says (not refreshed, grown or
-    /// edited in between); otherwise writes nothing.
-    /// - Returns: the position of the last item written, or `nil` when
-    ///   nothing was.
+    /// edited in between, by this process or another); otherwise writes
+    /// nothing.
+    /// - Returns: what it wrote, or `nil` when it wrote nothing.
     func append(_ items: [NewItem], to list: String, after head: Head, nextKey: Data?)
         async throws(SQLiteFileError)
-        -> Int64?
+        -> Appended?
     {
         try await writing { db in
             guard try Self.head(list, in: db) == head else { return nil }
             try db.execute(
                 sql: "UPDATE lists SET next_key = ?, item_count = ? WHERE list = ?",
                 arguments: [nextKey, head.count + items.count, list])
-            return try Self.insert(items, into: list, after: head.last, in: db)
+            return Appended(last: try Self.insert(items, into: list, after: head.last, in: db) ?? head.last)
         }
     }
 

@@ -8,15 +8,26 @@ import PagingLock
 ///
 /// It is the stored position of the item a page continues from (after it,
 /// or before it), not an index: items inserted or removed elsewhere in the
-/// list, locally, do not move it.
+/// list, locally, do not move it. A key also names the version of the list
+/// it was read from (when that list was last replaced by a refresh), so
+/// that positions a refresh in another process used again are new keys.
 public struct LocalPosition: Hashable, Sendable, CustomStringConvertible {
     /// The stored position.
     public let position: Int64
+    /// When the list the position is in was last replaced (seconds since
+    /// 1970); 0 when not known.
+    let listRefreshedAt: Double
 
     /// Creates a place.
     /// - Parameter position: the stored position.
     public init(_ position: Int64) {
+        self.init(position, in: 0)
+    }
+
+    /// A place in the version of a list replaced at a time.
+    init(_ position: Int64, in listRefreshedAt: Double) {
         self.position = position
+        self.listRefreshedAt = listRefreshedAt
     }
 
     /// `@position`.
@@ -67,6 +78,18 @@ public struct LocalPosition: Hashable, Sendable, CustomStringConvertible {
 /// Pages are keyed by a stored position (``LocalPosition``), not an index,
 /// so an edit does not move the pages a pager holds keys to.
 ///
+/// Two processes may share one list in one file (an app and its widget or
+/// extension in one app group), each with its own source: the file's
+/// transactions keep it whole, and each source reads after where its last
+/// item is now. A page the other stored is read from the file, with no
+/// request (when both asked the server for the same page at once, it is
+/// stored once); the other's local edits show in the pages read after
+/// them; after the other refreshed the list, paging goes on after the same
+/// item in the new list, or, when the new list lacks it, from the new
+/// list's start, the pager dropping the items it shows already, so that no
+/// item is repeated or skipped. The pages a pager holds do not change when
+/// the other process writes: its next refresh shows the file as it is.
+///
 /// When the file cannot take a page (a full or read-only disk), the page is
 /// shown all the same and the list goes on in memory, from the remote
 /// source, without the file; ``lastWriteError`` says why. The file keeps
@@ -105,6 +128,11 @@ where Remote.Item: Codable, Remote.Key: Codable {
         var unsaved: (end: Int64, nextKey: Remote.Key?)?
         /// The failure that set `unsaved`.
         var writeError: SQLiteFileError?
+        /// The stored id of the last item of each page handed out with a
+        /// next key, by that key. A next page is read after where that item
+        /// is now, so that another process's appends, edits and refreshes of
+        /// the same list never repeat or skip one. (One entry a page.)
+        var handedOut: [LocalPosition: String] = [:]
     }
 
     /// Creates a source.
@@ -177,44 +205,23 @@ where Remote.Item: Codable, Remote.Key: Codable {
                 let head = try await file.replace(
                     list, with: try Self.encode(page.items), nextKey: try page.nextKey.map(Self.encode),
                     at: now())
+                let nextKey = Self.nextKey(after: head.last, head: head)
                 status.withLock { status in
                     status.unsaved = nil
                     status.writeError = nil
                     status.firstPageStored = true
+                    status.handedOut = [:]
+                    if let nextKey, let id = page.items.last.flatMap({ try? Self.storedID(of: $0) }) {
+                        status.handedOut[nextKey] = id
+                    }
                 }
-                return Page(items: page.items, nextKey: Self.nextKey(after: head.last, head: head))
+                return Page(items: page.items, nextKey: nextKey)
             } catch let error as SQLiteFileError {
                 status.withLock { $0.firstPageStored = false }
                 return inMemory(page, after: nil, writeError: error)
             }
         case .next(let key):
-            let head = try await file.head(list)
-            if let head, let last = head.last, key.position < last {
-                return try await storedPage(after: key.position, count: request.count, head: head)
-            }
-            if let unsaved = status.withLock({ $0.unsaved }) {
-                // The file could not take a page: past what it holds the list goes on in memory.
-                guard key.position == unsaved.end, let remoteKey = unsaved.nextKey else {
-                    return Page(items: [])
-                }
-                let page = try await remoteNext(after: remoteKey, count: request.count)
-                return inMemory(page, after: key.position, writeError: nil)
-            }
-            // At the file's end (its last item, or past it when that item was removed locally).
-            guard let head, let stored = head.nextKey else { return Page(items: []) }
-            let remoteKey: Remote.Key = try Self.decode(stored, list: list, path: file.path)
-            let page = try await remoteNext(after: remoteKey, count: request.count)
-            let nextKey = try page.nextKey.map(Self.encode)
-            let written: Int64?
-            do {
-                written = try await file.append(
-                    try Self.encode(page.items), to: list, after: head, nextKey: nextKey)
-            } catch let error as SQLiteFileError {
-                return inMemory(page, after: head.last ?? key.position, writeError: error)
-            }
-            guard nextKey != nil else { return Page(items: page.items) }
-            // Not written when the list changed meanwhile: the next page is read from where it ends.
-            return Page(items: page.items, nextKey: LocalPosition(written ?? head.last ?? key.position))
+            return try await next(after: key, count: request.count)
         case .previous(let key):
             // Before a stored item: what the file holds before it (for a window that dropped it).
             guard let head = try await file.head(list), let first = head.first, key.position > first else {
@@ -224,8 +231,88 @@ where Remote.Item: Codable, Remote.Key: Codable {
                 list, after: nil, before: key.position, count: max(request.count, 1))
             let items: [Item] = try rows.map { try Self.decode($0.item, list: list, path: file.path) }
             let start = rows.first?.position ?? first
-            return Page(items: items, previousKey: start > first ? LocalPosition(start) : nil)
+            return Page(
+                items: items, previousKey: start > first ? LocalPosition(start, in: head.refreshedAt) : nil)
         }
+    }
+
+    /// How many times a load past the file's end reads the list again when
+    /// another process changed it between the read and the write.
+    private static var appendAttempts: Int { 4 }
+
+    /// The page after a key: what the file holds after the item the key
+    /// follows, or past the file's end a page from the remote source,
+    /// written to the file.
+    ///
+    /// Another process (an app's widget or extension) may page, edit or
+    /// refresh the same list in the same file at the same time. What this
+    /// source hands out is read after where its last item is *now*:
+    /// - another process appended pages: they are read from the file, with
+    ///   no request;
+    /// - it edited the list: the pages read later show the edits;
+    /// - it refreshed the list: the list goes on after the same item in the
+    ///   new list (the items above it that the refresh brought show on this
+    ///   pager's next refresh); when the new list lacks that item, it is read
+    ///   again from its start, and the pager drops the items it shows
+    ///   already, so none is repeated or skipped.
+    /// A page this source fetched is written only if the list's end is still
+    /// the one it was asked after; otherwise the list is read again.
+    private func next(after key: LocalPosition, count: Int) async throws -> Page<LocalPosition, Item> {
+        if let unsaved = status.withLock({ $0.unsaved }), key.position == unsaved.end {
+            // The file could not take a page: past what it holds the list goes on in memory.
+            guard let remoteKey = unsaved.nextKey else { return Page(items: []) }
+            let page = try await remoteNext(after: remoteKey, count: count)
+            return inMemory(page, after: key.position, writeError: nil)
+        }
+        var fetched: (key: Data, page: Page<Remote.Key, Item>)?
+        for _ in 0..<Self.appendAttempts {
+            guard let head = try await file.head(list) else { return Page(items: []) }
+            let after = try await place(after: key, head: head)
+            if let last = head.last, after.map({ $0 < last }) ?? true {
+                return try await storedPage(after: after, count: count, head: head)
+            }
+            // At the file's end (its last item, or past it when that item was removed locally);
+            // when the file could not take a page, past it is in memory only.
+            guard status.withLock({ $0.unsaved == nil }), let stored = head.nextKey else {
+                return Page(items: [])
+            }
+            let page: Page<Remote.Key, Item>
+            if let previous = fetched, previous.key == stored {
+                page = previous.page
+            } else {
+                let remoteKey: Remote.Key = try Self.decode(stored, list: list, path: file.path)
+                page = try await remoteNext(after: remoteKey, count: count)
+                fetched = (stored, page)
+            }
+            let nextKey = try page.nextKey.map(Self.encode)
+            let items = try Self.encode(page.items)
+            let appended: LocalListFile.Appended?
+            do {
+                appended = try await file.append(items, to: list, after: head, nextKey: nextKey)
+            } catch {
+                return inMemory(page, after: head.last ?? key.position, writeError: error)
+            }
+            // Nothing written: the list changed since it was read. Read it again.
+            guard let appended else { continue }
+            guard nextKey != nil, let last = appended.last ?? after else { return Page(items: page.items) }
+            let key = LocalPosition(last, in: head.refreshedAt)
+            if let id = items.last?.id { status.withLock { $0.handedOut[key] = id } }
+            return Page(items: page.items, nextKey: key)
+        }
+        throw SQLiteFileError(
+            .locked, path: file.path,
+            "The list \"\(list)\" in \(file.path) changed in another process each of \(Self.appendAttempts) times "
+                + "this one read it to write a page after it. Retry the load.")
+    }
+
+    /// Where the list goes on after a key: after the position of the item
+    /// handed out there, wherever it is now; after the key's position when
+    /// that item was removed locally or is not known; `nil` (from the start)
+    /// when another process replaced the list with one without it.
+    private func place(after key: LocalPosition, head: LocalListFile.Head) async throws -> Int64? {
+        guard let id = status.withLock({ $0.handedOut[key] }) else { return key.position }
+        if let place = try await file.place(of: id, seenAt: key.position, in: list) { return place }
+        return head.refreshedAt == key.listRefreshedAt ? key.position : nil
     }
 
     /// Asks the remote source for the page after `key`, noting whether it answered.
@@ -270,12 +357,14 @@ where Remote.Item: Codable, Remote.Key: Codable {
         let rows = try await file.items(list, after: after, count: max(count, 1))
         let items: [Item] = try rows.map { try Self.decode($0.item, list: list, path: file.path) }
         let start = rows.first?.position
+        let nextKey = Self.nextKey(after: rows.last?.position ?? after, head: head)
+        if let nextKey, let id = rows.last?.id { status.withLock { $0.handedOut[nextKey] = id } }
         return Page(
             items: items,
             previousKey: after != nil && start.map { $0 > (head.first ?? $0) } == true
-                ? start.map(LocalPosition.init)
+                ? start.map { LocalPosition($0, in: head.refreshedAt) }
                 : nil,
-            nextKey: Self.nextKey(after: rows.last?.position ?? after, head: head))
+            nextKey: nextKey)
     }
 
     /// The key of the page after position `end`: more stored items, or a
@@ -283,7 +372,7 @@ where Remote.Item: Codable, Remote.Key: Codable {
     private static func nextKey(after end: Int64?, head: LocalListFile.Head) -> LocalPosition? {
         guard let end else { return nil }
         let more = head.last.map { end < $0 } == true || head.nextKey != nil
-        return more ? LocalPosition(end) : nil
+        return more ? LocalPosition(end, in: head.refreshedAt) : nil
     }
 
     private static func encode<T: Encodable>(_ value: T) throws -> Data {
