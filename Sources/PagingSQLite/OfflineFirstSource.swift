@@ -85,10 +85,12 @@ public struct LocalPosition: Hashable, Sendable, CustomStringConvertible {
 /// request (when both asked the server for the same page at once, it is
 /// stored once); the other's local edits show in the pages read after
 /// them; after the other refreshed the list, paging goes on after the same
-/// item in the new list, or, when the new list lacks it, from the new
-/// list's start, the pager dropping the items it shows already, so that no
-/// item is repeated or skipped. The pages a pager holds do not change when
-/// the other process writes: its next refresh shows the file as it is.
+/// item in the new list. When the new list lacks that item, paging goes on
+/// from the network after it, in memory, if it was the file's last item
+/// (the file keeps the other's list); otherwise from the new list's start,
+/// the pager dropping the items it shows already. So no item is repeated
+/// or skipped. The pages a pager holds do not change when the other
+/// process writes: its next refresh shows the file as it is.
 ///
 /// When the file cannot take a page (a full or read-only disk), the page is
 /// shown all the same and the list goes on in memory, from the remote
@@ -128,11 +130,25 @@ where Remote.Item: Codable, Remote.Key: Codable {
         var unsaved: (end: Int64, nextKey: Remote.Key?)?
         /// The failure that set `unsaved`.
         var writeError: SQLiteFileError?
-        /// The stored id of the last item of each page handed out with a
-        /// next key, by that key. A next page is read after where that item
-        /// is now, so that another process's appends, edits and refreshes of
+        /// The last item of each page handed out with a next key, by that
+        /// key: its stored id, and the remote key after it when it was the
+        /// file's last item. A next page is read after where that item is
+        /// now, so that another process's appends, edits and refreshes of
         /// the same list never repeat or skip one. (One entry a page.)
-        var handedOut: [LocalPosition: String] = [:]
+        var handedOut: [LocalPosition: HandedOut] = [:]
+    }
+
+    private struct HandedOut {
+        let id: String
+        let remoteNext: Data?
+    }
+
+    /// Where the list goes on after a key.
+    private enum Continuation {
+        /// In the file, after a position (from the start when `nil`).
+        case file(after: Int64?)
+        /// From the remote source, after a key (encoded), in memory.
+        case remote(Data)
     }
 
     /// Creates a source.
@@ -212,7 +228,7 @@ where Remote.Item: Codable, Remote.Key: Codable {
                     status.firstPageStored = true
                     status.handedOut = [:]
                     if let nextKey, let id = page.items.last.flatMap({ try? Self.storedID(of: $0) }) {
-                        status.handedOut[nextKey] = id
+                        status.handedOut[nextKey] = HandedOut(id: id, remoteNext: head.nextKey)
                     }
                 }
                 return Page(items: page.items, nextKey: nextKey)
@@ -252,9 +268,10 @@ where Remote.Item: Codable, Remote.Key: Codable {
     /// - it edited the list: the pages read later show the edits;
     /// - it refreshed the list: the list goes on after the same item in the
     ///   new list (the items above it that the refresh brought show on this
-    ///   pager's next refresh); when the new list lacks that item, it is read
-    ///   again from its start, and the pager drops the items it shows
-    ///   already, so none is repeated or skipped.
+    ///   pager's next refresh); when the new list lacks that item, the list
+    ///   goes on from the remote source after it, in memory, if it was the
+    ///   file's last item, and else is read again from the new list's start,
+    ///   the pager dropping the items it shows already.
     /// A page this source fetched is written only if the list's end is still
     /// the one it was asked after; otherwise the list is read again.
     private func next(after key: LocalPosition, count: Int) async throws -> Page<LocalPosition, Item> {
@@ -267,7 +284,16 @@ where Remote.Item: Codable, Remote.Key: Codable {
         var fetched: (key: Data, page: Page<Remote.Key, Item>)?
         for _ in 0..<Self.appendAttempts {
             guard let head = try await file.head(list) else { return Page(items: []) }
-            let after = try await place(after: key, head: head)
+            let after: Int64?
+            switch try await continuation(after: key, head: head) {
+            case .file(let position): after = position
+            case .remote(let stored):
+                // Another process replaced the list with one without the last item shown: this
+                // list goes on from the network where it was, in memory (the file holds the other's list).
+                let remoteKey: Remote.Key = try Self.decode(stored, list: list, path: file.path)
+                let page = try await remoteNext(after: remoteKey, count: count)
+                return inMemory(page, after: key.position, writeError: nil)
+            }
             if let last = head.last, after.map({ $0 < last }) ?? true {
                 return try await storedPage(after: after, count: count, head: head)
             }
@@ -296,7 +322,9 @@ where Remote.Item: Codable, Remote.Key: Codable {
             guard let appended else { continue }
             guard nextKey != nil, let last = appended.last ?? after else { return Page(items: page.items) }
             let key = LocalPosition(last, in: head.refreshedAt)
-            if let id = items.last?.id { status.withLock { $0.handedOut[key] = id } }
+            if let id = items.last?.id {
+                status.withLock { $0.handedOut[key] = HandedOut(id: id, remoteNext: nextKey) }
+            }
             return Page(items: page.items, nextKey: key)
         }
         throw SQLiteFileError(
@@ -305,14 +333,20 @@ where Remote.Item: Codable, Remote.Key: Codable {
                 + "this one read it to write a page after it. Retry the load.")
     }
 
-    /// Where the list goes on after a key: after the position of the item
-    /// handed out there, wherever it is now; after the key's position when
-    /// that item was removed locally or is not known; `nil` (from the start)
-    /// when another process replaced the list with one without it.
-    private func place(after key: LocalPosition, head: LocalListFile.Head) async throws -> Int64? {
-        guard let id = status.withLock({ $0.handedOut[key] }) else { return key.position }
-        if let place = try await file.place(of: id, seenAt: key.position, in: list) { return place }
-        return head.refreshedAt == key.listRefreshedAt ? key.position : nil
+    /// Where the list goes on after a key: in the file after the item
+    /// handed out there, wherever it is now, or after the key's position
+    /// when that item was removed locally or is not known. When another
+    /// process replaced the list with one without it: from the remote key
+    /// after it, when it was the file's last item; else from the new list's
+    /// start.
+    private func continuation(after key: LocalPosition, head: LocalListFile.Head) async throws -> Continuation
+    {
+        guard let seen = status.withLock({ $0.handedOut[key] }) else { return .file(after: key.position) }
+        if let place = try await file.place(of: seen.id, seenAt: key.position, in: list) {
+            return .file(after: place)
+        }
+        if head.refreshedAt == key.listRefreshedAt { return .file(after: key.position) }
+        return seen.remoteNext.map(Continuation.remote) ?? .file(after: nil)
     }
 
     /// Asks the remote source for the page after `key`, noting whether it answered.
@@ -358,7 +392,12 @@ where Remote.Item: Codable, Remote.Key: Codable {
         let items: [Item] = try rows.map { try Self.decode($0.item, list: list, path: file.path) }
         let start = rows.first?.position
         let nextKey = Self.nextKey(after: rows.last?.position ?? after, head: head)
-        if let nextKey, let id = rows.last?.id { status.withLock { $0.handedOut[nextKey] = id } }
+        if let nextKey, let last = rows.last, let id = last.id {
+            let atEnd = last.position == head.last
+            status.withLock {
+                $0.handedOut[nextKey] = HandedOut(id: id, remoteNext: atEnd ? head.nextKey : nil)
+            }
+        }
         return Page(
             items: items,
             previousKey: after != nil && start.map { $0 > (head.first ?? $0) } == true

@@ -111,32 +111,73 @@ struct SharedListFileTests {
         #expect(try await OfflineFirstSourceTests.loadAll(reader) == Launches.launches(count: 35))
     }
 
+    /// Launch 19 gone from the server, and three new on top.
+    static func changedLaunches() -> [StoredLaunch] {
+        (1...3).map { StoredLaunch(id: "new\($0)", name: "New \($0)") }
+            + Launches.launches(count: 35).filter { $0.id != "19" }
+    }
+
     @Test(
-        "after the other refreshed the list without the launch paging went on from, none is repeated or skipped"
+        "after the other refreshed the list without the last launch the file held, paging goes on from the network"
     )
-    func otherRefreshedWithoutTheItem() async throws {
+    func otherRefreshedWithoutTheLastItem() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file()
         let remote = RemoteLaunches(count: 35)
+        let (reader, source) = try Self.pager(remote, path: path)
+        _ = try await reader.loadNext().value
+        _ = try await reader.loadNext().value  // 0...19, the file's end
+
+        // The other refreshes the list from the server, which has changed.
+        remote.replace(with: Self.changedLaunches())
+        let (refresher, _) = try Self.pager(remote, path: path)
+        _ = try await refresher.loadNext().value  // opens from the file
+        _ = try await refresher.refresh().value
+        let requests = remote.requests.count
+
+        // The reader goes on after its own key (offset 20 of this server), in memory; its own
+        // refresh would show the new launches on top.
+        let shown = try await OfflineFirstSourceTests.loadAll(reader)
+        #expect(Set(shown.map(\.id)).count == shown.count, "no launch twice")
+        #expect(shown.map(\.id) == (0..<35).map(String.init), "launches 0...34, in order")
+        #expect(remote.requests.count - requests == 2, "one request a page past what it shows")
+        #expect(remote.requests.dropFirst(requests).first == PageRequest(.next(after: 20), count: 10))
+        #expect(
+            try LocalListFile(path: path).itemCount(list: "launches") == 10, "the file keeps the other's list"
+        )
+        #expect(source.lastWriteError == nil)
+    }
+
+    @Test(
+        "after the other refreshed the list without the launch a reader of the file was at, it reads the new list from its start"
+    )
+    func otherRefreshedWithoutTheItemMidFile() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file()
+        let remote = RemoteLaunches(count: 35)
+        do {
+            let (writer, _) = try Self.pager(remote, path: path)
+            _ = try await OfflineFirstSourceTests.loadAll(writer)  // the file holds 0...34
+        }
         let (reader, _) = try Self.pager(remote, path: path)
         _ = try await reader.loadNext().value
-        _ = try await reader.loadNext().value  // 0...19
+        _ = try await reader.loadNext().value  // 0...19, read from the file
+        let requests = remote.requests.count
 
-        // Launch 19 is gone from the server, and three are new on top; the other refreshes.
-        let newer = (1...3).map { StoredLaunch(id: "new\($0)", name: "New \($0)") }
-        let now = newer + Launches.launches(count: 35).filter { $0.id != "19" }
+        let now = Self.changedLaunches()
         remote.replace(with: now)
         let (refresher, _) = try Self.pager(remote, path: path)
         _ = try await refresher.loadNext().value  // opens from the file
         _ = try await refresher.refresh().value
+        _ = try await OfflineFirstSourceTests.loadAll(refresher)  // the file holds the new list
 
         let shown = try await OfflineFirstSourceTests.loadAll(reader)
         #expect(Set(shown.map(\.id)).count == shown.count, "no launch twice")
         #expect(Array(shown.prefix(20)) == Array(Launches.launches(count: 20)), "what was shown stays")
-        #expect(Set(shown.map(\.id)) == Set(now.map(\.id)).union(["19"]), "every launch of the new list")
-        // The new list is read again from its start: what follows launch 18 in it comes in its order.
-        let rest = shown.dropFirst(20).map(\.id)
-        #expect(rest == now.map(\.id).filter { !Set((0..<20).map(String.init)).contains($0) })
+        // Read from the file: what the new list holds that the reader did not show, in its order.
+        let shownBefore = Set((0..<20).map { String($0) })
+        #expect(shown.dropFirst(20).map(\.id) == now.map(\.id).filter { !shownBefore.contains($0) })
+        #expect(remote.requests.count - requests == 4, "the refresher's requests only: a refresh and 3 pages")
     }
 
     @Test("a page stored after the other removed the last stored launch locally goes on from there")

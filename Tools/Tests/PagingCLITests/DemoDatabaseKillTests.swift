@@ -27,19 +27,24 @@ struct DemoDatabaseKillTests {
     }
 
     /// Runs the demo without a terminal (it prints each page as it loads); with `killAfter`, sends
-    /// SIGKILL once it has printed that many pages, after `delay` more microseconds.
+    /// SIGKILL once it has printed that many pages, after `delay` more microseconds. `onPage` is
+    /// awaited with the number of pages printed so far after each page (the demo goes on meanwhile).
     /// - Returns: whether it ran to the end ("All … launches loaded.").
-    static func runDemo(database: String, killAfter: Int?, delay: UInt32 = 0) async throws -> Bool {
+    static func runDemo(
+        database: String, killAfter: Int?, delay: UInt32 = 0, arguments: [String] = [],
+        standardError: FileHandle = .nullDevice, onPage: (Int) async throws -> Void = { _ in }
+    ) async throws -> Bool {
         let executable = try #require(
             Self.executable, "build the paging product first (swift build --build-tests)")
         let process = Process()
         process.executableURL = executable
-        process.arguments = [
-            "demo", "--database", database, "--synthetic", "\(launches)", "--page-size", "\(pageSize)",
-        ]
+        process.arguments =
+            [
+                "demo", "--database", database, "--synthetic", "\(launches)", "--page-size", "\(pageSize)",
+            ] + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError
         let (chunks, continuation) = AsyncStream<Data>.makeStream()
         try process.run()
         // Read on a thread of its own, not with `readabilityHandler`: that one watches the pipe
@@ -63,7 +68,10 @@ struct DemoDatabaseKillTests {
             var lines = text.components(separatedBy: "\n")
             text = lines.removeLast()
             for line in lines {
-                if line.hasPrefix("Page ") { pages += 1 }
+                if line.hasPrefix("Page ") {
+                    pages += 1
+                    try await onPage(pages)
+                }
                 if line.hasPrefix("All \(launches) launches loaded") { finished = true }
                 if let killAfter, pages >= killAfter, process.isRunning {
                     if delay > 0 { usleep(delay) }
