@@ -2,6 +2,12 @@ import Foundation
 import GRDB
 import PagingGraphQLStore
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
 /// The layout of a store file, its versions and their migrations.
 ///
 /// - Version 1: `fields(record, field, value)`, one row per field of a
@@ -123,7 +129,10 @@ extension FileSchema {
     }
 
     /// Opens (or creates) a file, checking and migrating its layout, and
-    /// runs `check` on it (a store file loads its records there); with
+    /// runs `check` on it (a store file loads its records there). A file
+    /// the process may not write is refused first (``checkWritable(path:access:)``),
+    /// as SQLite would open it read-only and create its `-wal` and `-shm`
+    /// beside it before the first write failed. With
     /// `verify`, checks every page first (O(*n*) for a file of *n* pages);
     /// with
     /// ``SQLiteFileConfiguration/UnusableFile/startAfresh``, sets aside (as
@@ -149,6 +158,7 @@ extension FileSchema {
         path: String, configuration: SQLiteFileConfiguration, verify: Bool,
         check: (DatabasePool) throws(SQLiteFileError) -> Checked
     ) throws(SQLiteFileError) -> (DatabasePool, Checked) {
+        try checkWritable(path: path)
         try checkBeforeOpening(path: path, verify: verify)
         var options = GRDB.Configuration()
         let timeout = configuration.busyTimeout.components
@@ -216,6 +226,51 @@ extension FileSchema {
             application: read.identity.0, version: read.identity.1, tables: read.identity.2, path: path)
         if read.problems != ["ok"] && !read.problems.isEmpty {
             throw .corrupt(path: path, detail: "SQLite's check: " + read.problems.joined(separator: "; "))
+        }
+    }
+
+    /// Whether this process may access a path in a mode (`F_OK`, or `R_OK`
+    /// and `W_OK` combined), as `faccessat(2)` says for its effective user
+    /// and groups: 0 when it may, else the `errno` (`ENOENT`, `EACCES`,
+    /// `EROFS`, …).
+    typealias AccessProbe = (_ path: String, _ mode: Int32) -> Int32
+
+    /// The system's answer, through `faccessat(2)` with `AT_EACCESS` (the
+    /// ids `open(2)` checks).
+    static func systemAccess(_ path: String, _ mode: Int32) -> Int32 {
+        faccessat(AT_FDCWD, path, mode, AT_EACCESS) == 0 ? 0 : errno
+    }
+
+    /// Refuses, before SQLite opens anything, a file this process may not
+    /// both read and write, a `-wal` or `-shm` beside it that it may not,
+    /// and, when one of these three is still to be created, a directory it
+    /// may not write.
+    ///
+    /// SQLite opens a file it may not write read-only without a word, and
+    /// in WAL mode creates the `-shm` and `-wal` files beside it on the
+    /// first read: refused only at the first write, the file would be left
+    /// with two files beside it (owned by this process's user). A missing
+    /// directory is left to the open, which says so.
+    /// - Parameters:
+    ///   - path: the file's path.
+    ///   - access: how to ask the system (tests answer as a user other
+    ///     than root would be answered: root may write any file).
+    /// - Throws: ``SQLiteFileError`` with code ``SQLiteFileError/Code/cannotOpen``.
+    static func checkWritable(path: String, access: AccessProbe = systemAccess) throws(SQLiteFileError) {
+        var created = false
+        for file in [path, path + "-wal", path + "-shm"] {
+            guard access(file, F_OK) != ENOENT else {
+                created = true
+                continue
+            }
+            let problem = access(file, R_OK | W_OK)
+            if problem != 0 { throw .notWritable(path: path, file: file, errno: problem) }
+        }
+        guard created else { return }
+        let directory = (path as NSString).deletingLastPathComponent
+        let problem = access(directory.isEmpty ? "." : directory, W_OK | X_OK)
+        if problem != 0 && problem != ENOENT {
+            throw .notWritable(path: path, file: directory.isEmpty ? "." : directory, errno: problem)
         }
     }
 

@@ -57,6 +57,15 @@ public final class GraphQLStoreFile: Sendable {
     /// ``SQLiteFileConfiguration/UnusableFile/startAfresh``; reading every
     /// record then finds any row this library did not write. A file that
     /// opens is a file whose records all read.
+    ///
+    /// A file the process may not write (its mode or owner, or a read-only
+    /// disk), a `-wal` or `-shm` beside it that it may not write, or a
+    /// directory it may not write where these are still to be created, is
+    /// refused with ``SQLiteFileError/Code/cannotOpen`` before SQLite opens
+    /// anything: the file is left byte for byte as it was, and nothing is
+    /// created beside it. The file is not opened read-only instead, since
+    /// it is written as the app goes on; to read such a file, copy it
+    /// somewhere the app may write.
     /// - Parameters:
     ///   - path: the file's path; its directory must exist.
     ///   - configuration: how to open it.

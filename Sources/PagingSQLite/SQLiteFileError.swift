@@ -1,4 +1,11 @@
+import Foundation
 import GRDB
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
 
 /// Why a file of PagingSQLite (a ``GraphQLStoreFile`` or a
 /// ``LocalListFile``) cannot be opened, or could not be written.
@@ -34,7 +41,9 @@ public struct SQLiteFileError: Error, Hashable, Sendable {
         /// during a read or write.
         public static var locked: Self { Self("locked") }
         /// The file cannot be opened or created: a missing directory, or no
-        /// permission.
+        /// permission. A file (or its `-wal` or `-shm`, or the directory
+        /// they are to be created in) that the process may not write is
+        /// refused before SQLite opens it: nothing is created or changed.
         public static var cannotOpen: Self { Self("cannotOpen") }
         /// A write failed: a full or read-only disk, say. (A write that
         /// waited too long for another connection's lock is ``locked``.)
@@ -93,6 +102,38 @@ extension SQLiteFileError {
             "The file at \(path) is not a SQLite database, or it is damaged (\(detail)). It was left as it is: "
                 + "delete it, or open it with `unusableFile: .startAfresh` to set it aside and start an empty one."
         )
+    }
+
+    /// A file the process may not write, found before SQLite opened
+    /// anything: `file` is the database at `path`, its `-wal` or `-shm`, or
+    /// the directory they are to be created in; `errno` is what
+    /// `faccessat(2)` said.
+    static func notWritable(path: String, file: String, errno: Int32) -> Self {
+        let reason = String(cString: strerror(errno))
+        let untouched = "It was not opened: nothing was changed or created beside it."
+        let what: String
+        var remedy: String
+        var permission = "may not be read and written by this process (\(reason))"
+        if file == path {
+            what = "The file at \(path)"
+            remedy = "Make it writable (chmod u+rw), or give a path the app may write."
+        } else if file == path + "-wal" || file == path + "-shm" {
+            what = "The file \(file), SQLite's write-ahead log of \(path),"
+            remedy =
+                "Make it writable, or open the file as the user that owns it (the log may hold the last "
+                + "writes: do not delete it)."
+        } else {
+            what = "The directory \(file), where SQLite creates \(path) and its -wal and -shm files,"
+            remedy = "Make the directory writable, or give a path in one the app may write."
+            permission = "may not be written by this process (\(reason))"
+        }
+        if errno == EROFS {
+            permission = "is on a read-only disk"
+            remedy = "Give a path on a writable disk."
+        }
+        return Self(
+            .cannotOpen, path: path,
+            "\(what) \(permission); PagingSQLite writes to the files it opens. \(untouched) \(remedy)")
     }
 
     /// The error of a failed open, read or write.

@@ -91,6 +91,51 @@ struct DemoTerminalTests {
     }
 
     @Test(
+        "--database --offline: the first frame says offline, the key help names o, unstored details say so, and o turns the network on"
+    )
+    func demoOfflineFromTheFirstFrame() async throws {
+        let directory = try makeScratchFolder("paging-demo")
+        defer { removeScratchFolder(directory) }
+        let database = directory.appendingPathComponent("demo.sqlite").path
+
+        // Online: the first page, kept in the file; no details opened.
+        let first = try await Self.run(["demo", "--latency", "0", "--database", database]) { terminal in
+            #expect(await terminal.waitFor("Launches · 20 loaded"), "no first page:\n\(terminal.output)")
+            terminal.type("q")
+        }
+        #expect(first == 0)
+
+        // Offline, with the file covering the list: no request fails, and the title says offline
+        // from the first frame (drawn before the stored page is read).
+        let second = try await Self.run(["demo", "--database", database, "--offline"]) { terminal in
+            #expect(
+                await terminal.waitFor(" Launches · 0 loaded · offline, last refreshed "),
+                "the first frame does not say offline:\n\(terminal.output.suffix(2000))")
+            #expect(await terminal.waitFor(" Launches · 20 loaded · offline, last refreshed "))
+            #expect(await terminal.waitFor("r retry  o network  q quit"), "the key help does not name o")
+            // The first launch's details were never opened: the store does not hold them.
+            var mark = terminal.outputCount
+            terminal.type("\r")
+            #expect(
+                await terminal.waitFor("These details are not available offline", after: mark),
+                "\(terminal.output.suffix(2000))")
+            #expect(await terminal.waitFor("o turns the network on", after: mark))
+            terminal.type("\u{1B}")
+            mark = terminal.outputCount
+            terminal.type("o")
+            #expect(await terminal.waitFor("Network on", after: mark), "no network switch")
+            #expect(
+                await terminal.waitFor(" Launches · 20 loaded\u{1B}[0m", after: mark),
+                "the network is on, and the title still says offline:\n\(terminal.output.suffix(2000))")
+            mark = terminal.outputCount
+            terminal.type("\r")
+            #expect(await terminal.waitFor("Rocket", after: mark), "no details with the network on")
+            terminal.type("q")
+        }
+        #expect(second == 0)
+    }
+
+    @Test(
         "--database: offline, the stored launches, a booking and details show, their end says offline, and o and r page on"
     )
     func demoWithDatabase() async throws {

@@ -15,7 +15,8 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: """
             Starts the launch server in-process on a loopback port and opens the launch list, newest \
             first. Keys: ↑/↓ or j/k move, PgUp/PgDn page, Enter details, b book or cancel, R refresh, \
-            r retry, q quit. The next page loads by itself as the selection nears the end.
+            r retry, o network on or off (with --database), q quit. The next page loads by itself as \
+            the selection nears the end.
 
             When the output is not a terminal, the demo prints each page as it loads and exits after \
             the last.
@@ -24,8 +25,10 @@ struct DemoCommand: AsyncParsableCommand {
             store (the details of launches opened): a second run shows the list at once from the file \
             and pages on from the network where the file ends. With --offline as well, the network \
             starts off: the list shows what the file holds, the title line says it is offline and \
-            when it was last refreshed, and paging on fails; o turns the network on (or off again), \
-            and r then pages on.
+            when it was last refreshed (from the first frame, for as long as the network is off, or \
+            once a request for the list fails), paging on fails, and the details of a launch never \
+            opened online are not available; o turns the network on (or off again), and r then \
+            pages on.
             """
     )
 
@@ -95,12 +98,12 @@ struct DemoCommand: AsyncParsableCommand {
                 // those launches would not be asked for again.
                 let file = storeFile
                 let source = try Self.offlineFirstSource(
-                    api: api, path: database, settled: { try? await file?.flush() })
+                    api: api, path: database, network: network, settled: { try? await file?.flush() })
                 let pager = try Self.makePager(
                     source: source, pageSize: pageSize, prefetchDistance: prefetchDistance)
                 try await present(
                     pager: pager, api: api, io: io, terminal: terminal, interactive: interactive,
-                    note: { Self.offlineNote(source) },
+                    note: { Self.offlineNote(source, network: network) },
                     network: network,
                     // A booking is written through to the file: the next run shows it too.
                     booked: { launch in _ = try? await source.update(launch) })
@@ -151,25 +154,32 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
-    /// The launch list kept in the SQLite file at `path`; `settled` is awaited after each page
-    /// comes from the server, before the page is written to the file.
+    /// The launch list kept in the SQLite file at `path`.
+    /// - Parameters:
+    ///   - network: told how each request to the server for a page ended, for the title line's
+    ///     offline note (``offlineNote(_:network:)``).
+    ///   - settled: awaited after each page comes from the server, before the page is written to
+    ///     the file.
     static func offlineFirstSource(
-        api: TutorialAPI, path: String, settled: @escaping @Sendable () async -> Void = {}
+        api: TutorialAPI, path: String, network: NetworkSwitch? = nil,
+        settled: @escaping @Sendable () async -> Void = {}
     ) throws -> OfflineFirstSource<HasMoreCursorSource<String, TutorialLaunch>> {
         do {
             return OfflineFirstSource(
-                remote: api.source(settled: settled), file: try LocalListFile(path: path),
-                list: "demo-launches")
+                remote: api.source(
+                    settled: settled, ended: { failed in network?.listRequestEnded(failed: failed) }),
+                file: try LocalListFile(path: path), list: "demo-launches")
         } catch {
             throw CLIError.failed("\(error.message)")
         }
     }
 
-    /// "offline, last refreshed 14:02" when the source last failed to reach the server.
-    static func offlineNote(_ source: OfflineFirstSource<HasMoreCursorSource<String, TutorialLaunch>>)
-        -> String?
-    {
-        guard source.isOffline else { return nil }
+    /// "offline, last refreshed 14:02" for the title line while the network is off, or when the
+    /// list's last request since it came on failed; "offline" when the file has no refresh time.
+    static func offlineNote(
+        _ source: OfflineFirstSource<HasMoreCursorSource<String, TutorialLaunch>>, network: NetworkSwitch
+    ) -> String? {
+        guard network.isListOffline else { return nil }
         guard let refreshed = try? source.lastRefreshed() else { return "offline" }
         let formatter = DateFormatter()
         formatter.dateFormat = Calendar.current.isDateInToday(refreshed) ? "HH:mm" : "yyyy-MM-dd HH:mm"
@@ -203,7 +213,14 @@ struct DemoCommand: AsyncParsableCommand {
     {
         let actions = ScreenActions<TutorialLaunch>(
             details: { launch in
-                guard let fresh = try await api.launch(id: launch.id) else {
+                let found: TutorialLaunch?
+                do {
+                    found = try await api.launch(id: launch.id)
+                } catch {
+                    // Neither the network nor the store has them: say why, and what brings them.
+                    throw NetworkSwitch.isOff(error) ? DetailsOffline() : error
+                }
+                guard let fresh = found else {
                     return (
                         launch.mission?.name ?? "Launch \(launch.id)",
                         ["The server has no launch with id \(launch.id) any more."]
@@ -224,8 +241,18 @@ struct DemoCommand: AsyncParsableCommand {
             toggleNetwork: network.map(Self.networkToggle)
         )
         return ListSession(
-            screen: ListScreen(title: "Launches", noun: "launches", canBook: true, size: size),
+            screen: ListScreen(
+                title: "Launches", noun: "launches", canBook: true, canSwitchNetwork: network != nil,
+                size: size),
             pager: pager, format: TutorialLaunch.rowFormat, actions: actions, note: note)
+    }
+
+    /// The details of a launch asked for while the network is off, which the store does not hold.
+    struct DetailsOffline: Error, ScreenMessage {
+        var screenMessage: String {
+            "These details are not available offline: they were never stored.\n"
+                + "o turns the network on (in the list)."
+        }
     }
 
     /// What the `o` key does: switches the network and says how it is now.

@@ -4,9 +4,18 @@ import ToolsLock
 
 /// The demo's network, which the `o` key cuts and brings back: while it is off, every request
 /// fails at once, as without a network, and the server goes on running.
+///
+/// It also keeps what the list's title line says: the list is offline while the network is off,
+/// and, once it is on, when the last request for a page of the list since then failed.
 final class NetworkSwitch: GraphQLTransport, Sendable {
+    private struct State {
+        var on: Bool
+        /// Whether the last request for a page of the list since the network came on failed.
+        var listFailed = false
+    }
+
     private let base: any GraphQLTransport
-    private let on: Locked<Bool>
+    private let state: Locked<State>
 
     /// The error of a request sent while the network is off.
     struct Off: Error, CustomStringConvertible {
@@ -19,20 +28,42 @@ final class NetworkSwitch: GraphQLTransport, Sendable {
     ///   - on: whether it starts on.
     init(over base: any GraphQLTransport = HTTPClientTransport(idleTimeout: .seconds(15)), on: Bool) {
         self.base = base
-        self.on = Locked(on)
+        self.state = Locked(State(on: on))
     }
 
     /// Whether requests go through.
-    var isOn: Bool { on.withLock { $0 } }
+    var isOn: Bool { state.withLock { $0.on } }
 
-    /// Turns the network off when it is on, and on when it is off.
+    /// Whether the list is offline: the network is off, or the last request for a page of the
+    /// list since it came on failed.
+    var isListOffline: Bool { state.withLock { !$0.on || $0.listFailed } }
+
+    /// Notes how a request for a page of the list ended.
+    /// - Parameter failed: whether it failed.
+    func listRequestEnded(failed: Bool) {
+        state.withLock { $0.listFailed = failed }
+    }
+
+    /// Turns the network off when it is on, and on when it is off; turned on, the list is no
+    /// longer offline until one of its requests fails.
     /// - Returns: whether it is on now.
     @discardableResult
     func toggle() -> Bool {
-        on.withLock { on in
-            on.toggle()
-            return on
+        state.withLock { state in
+            state.on.toggle()
+            if state.on { state.listFailed = false }
+            return state.on
         }
+    }
+
+    /// Whether `error` is that of a request sent while the network was off, as it is or as the
+    /// client wraps it.
+    static func isOff(_ error: any Error) -> Bool {
+        if error is Off { return true }
+        guard let error = error as? GraphQLClientError, let underlying = error.underlyingError else {
+            return false
+        }
+        return isOff(underlying)
     }
 
     func send(_ request: GraphQLHTTPRequest) async throws -> GraphQLHTTPResponse {

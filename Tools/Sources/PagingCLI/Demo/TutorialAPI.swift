@@ -54,13 +54,24 @@ struct TutorialAPI: Sendable {
     }
 
     /// The tutorial's pager over the launch list.
-    /// - Parameter settled: awaited after each page has come, before the source returns it.
-    func source(settled: @escaping @Sendable () async -> Void = {}) -> HasMoreCursorSource<
-        String, TutorialLaunch
-    > {
+    /// - Parameters:
+    ///   - settled: awaited after each page has come, before the source returns it.
+    ///   - ended: told how each request for a page ended (`true`: it failed), before the source
+    ///     returns or throws; not told of a cancelled one.
+    func source(
+        settled: @escaping @Sendable () async -> Void = {},
+        ended: @escaping @Sendable (_ failed: Bool) -> Void = { _ in }
+    ) -> HasMoreCursorSource<String, TutorialLaunch> {
         HasMoreCursorSource { pageSize, cursor in
-            let page = try await launches(pageSize: pageSize, after: cursor)
+            let page: HasMorePage<String, TutorialLaunch>
+            do {
+                page = try await launches(pageSize: pageSize, after: cursor)
+            } catch {
+                if !Task.isCancelled { ended(true) }
+                throw error
+            }
             await settled()
+            ended(false)
             return page
         }
     }

@@ -1,6 +1,12 @@
 import Paging
 import PagingGraphQLClient
 
+/// An error that says itself what the screen shows of it, in lines separated by `\n`.
+protocol ScreenMessage: Error {
+    /// What the screen shows.
+    var screenMessage: String { get }
+}
+
 /// Errors in a few words, for a footer row, telling GraphQL errors from network errors as the
 /// Apollo tutorial does.
 enum ErrorText {
@@ -13,6 +19,7 @@ enum ErrorText {
     /// The same for any error.
     static func short(_ error: any Error) -> String {
         if let error = error as? PagingError { return short(error) }
+        if let error = error as? any ScreenMessage { return error.screenMessage }
         guard let error = error as? GraphQLClientError else { return "Error: \(error)" }
         switch error.code {
         case .transport: return "Network error: no response from the server"

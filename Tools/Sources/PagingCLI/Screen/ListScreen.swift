@@ -11,7 +11,7 @@ struct ScreenSize: Sendable, Hashable {
 /// The state of the list screen, and how keys and pager snapshots change it: a pure value, so
 /// tests send events in and read the rendered rows out, with no terminal and no task.
 ///
-/// Layout: a title line, a column header, the list body (the items and, after the last one, a
+/// Layout: a title line (with the note, such as "offline"), a column header, the list body (the items and, after the last one, a
 /// footer row: "Loading…", "Load more", "All N launches loaded", or an error with "r to retry"),
 /// and a status line. The selection can rest on the footer row, where Enter loads more.
 struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
@@ -51,6 +51,8 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     var noun: String
     /// Whether `b` books and cancels trips.
     var canBook: Bool
+    /// Whether `o` cuts the network and brings it back (the demo with `--database`).
+    var canSwitchNetwork: Bool
     /// The items, as of the last snapshot.
     private(set) var items = PagedItems<Item>()
     /// The load states, as of the last snapshot.
@@ -69,15 +71,19 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     var detail: Detail?
     /// A message for the status line, such as the result of a booking.
     var status: String?
-    /// A note for the status line, such as "offline, last refreshed 14:02".
+    /// A note for the title line, such as "offline, last refreshed 14:02".
     var note: String?
     private var detailRequests = 0
 
     /// Creates a screen with nothing loaded yet.
-    init(title: String, noun: String, canBook: Bool, size: ScreenSize = ScreenSize(rows: 24, columns: 80)) {
+    init(
+        title: String, noun: String, canBook: Bool, canSwitchNetwork: Bool = false,
+        size: ScreenSize = ScreenSize(rows: 24, columns: 80)
+    ) {
         self.title = title
         self.noun = noun
         self.canBook = canBook
+        self.canSwitchNetwork = canSwitchNetwork
         self.size = size
     }
 

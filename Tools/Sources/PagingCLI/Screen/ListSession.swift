@@ -28,7 +28,8 @@ actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where
     private(set) var screen: ListScreen<Item>
     /// The pager the list comes from.
     nonisolated let pager: Pager<Key, Item>
-    /// A note for the status line, read with each snapshot (such as "offline").
+    /// A note for the title line (such as "offline"), read when the session starts, with each
+    /// snapshot and after each key.
     private let note: @Sendable () -> String?
     private let format: RowFormat<Item>
     private let actions: ScreenActions<Item>
@@ -55,6 +56,7 @@ actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where
 
     /// Loads the first page.
     func start() {
+        screen.note = note()
         _ = screen.apply(pager.snapshot)
         let load = pager.loadNext()
         track { _ = try? await load.value }
@@ -64,7 +66,8 @@ actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where
     /// - Returns: `false` when the key quits.
     @discardableResult
     func send(_ key: ScreenKey) -> Bool {
-        perform(screen.handle(key: key))
+        defer { screen.note = note() }
+        return perform(screen.handle(key: key))
     }
 
     /// Handles several keys in order.

@@ -54,14 +54,21 @@ enum ScreenRenderer {
     private static func titleText<Item>(_ screen: ListScreen<Item>, width: Int) -> String {
         var text = " \(screen.title) · \(screen.items.count) loaded"
         if screen.loadStates.refresh.isLoading, !screen.items.isEmpty { text += " · refreshing…" }
+        if let note = screen.note { text += " · \(note)" }
         return RowFormat<Item>.fit(text, to: width, pad: false)
     }
 
+    /// The status, or the key help: in full when it fits the width, else in short (an 80-column
+    /// terminal still shows every key).
     private static func statusText<Item>(_ screen: ListScreen<Item>) -> String {
-        let note = screen.note.map { " \($0) ·" } ?? ""
-        if let status = screen.status { return note + " " + status }
+        if let status = screen.status { return " " + status }
         let booking = screen.canBook ? "  b book/cancel" : ""
-        return note + " ↑↓ j/k move  PgUp/PgDn page  Enter details\(booking)  R refresh  r retry  q quit"
+        let network = screen.canSwitchNetwork ? "  o network" : ""
+        let full =
+            " ↑↓ j/k move  PgUp/PgDn page  Enter details\(booking)  R refresh  r retry\(network)  q quit"
+        guard full.count > screen.size.columns else { return full }
+        let book = screen.canBook ? "  b book" : ""
+        return " ↑↓ move  PgUp/PgDn  Enter open\(book)  R refresh  r retry\(network)  q quit"
     }
 
     private static func renderDetail<Item>(_ detail: ListScreen<Item>.Detail, screen: ListScreen<Item>)
@@ -84,11 +91,14 @@ enum ScreenRenderer {
         case .failed(let title, let message):
             lines.append(
                 ScreenLine(text: RowFormat<Item>.fit(" \(title)", to: width, pad: false), style: .title))
-            body = [
-                ScreenLine(
-                    text: RowFormat<Item>.fit(
-                        "  \(message) — Esc, then Enter to try again", to: width, pad: false), style: .error)
-            ]
+            body =
+                message.split(separator: "\n").map {
+                    ScreenLine(text: RowFormat<Item>.fit("  \($0)", to: width, pad: false), style: .error)
+                } + [
+                    ScreenLine(
+                        text: RowFormat<Item>.fit("  Esc, then Enter to try again.", to: width, pad: false),
+                        style: .footer)
+                ]
         }
         lines.append(ScreenLine(text: "", style: .normal))
         lines += body.prefix(max(0, screen.size.rows - 3))
