@@ -10,6 +10,12 @@ import ToolsLock
 
 @testable import PagingCLI
 
+/// How long a request of these tests may wait for its next byte and its answer: long, as the
+/// tests are about what is sent and kept, not how fast, and the servers answer on threads that
+/// the run's other tests share, which a busy machine keeps waiting (issue 38). The limit only
+/// turns a server that never answers into a failure instead of a hang.
+private let patience = Duration.seconds(300)
+
 /// A GraphQL-shaped POST to `url`, with a secret field and the fields a redirect keeps.
 private func post(_ url: URL, body: String = #"{"query":"{ a }"}"#) -> GraphQLHTTPRequest {
     GraphQLHTTPRequest(
@@ -18,7 +24,7 @@ private func post(_ url: URL, body: String = #"{"query":"{ a }"}"#) -> GraphQLHT
             "Authorization": "Bearer s3cret", "Accept": "application/json",
             "Content-Type": "application/json",
         ],
-        body: Data(body.utf8), timeout: .seconds(10))
+        body: Data(body.utf8), timeout: patience)
 }
 
 /// Answers `/start` with `status` and a `Location` of `/end`, and `/end` with a JSON body.
@@ -36,7 +42,7 @@ struct HTTPClientTransportTests {
     func redirectsThatBecomeGET() async throws {
         for status in [301, 302, 303] {
             try await ScriptedHTTPServer.withRunning(answer: redirecting(status: status)) { server in
-                let transport = HTTPClientTransport(idleTimeout: .seconds(10))
+                let transport = HTTPClientTransport(idleTimeout: patience)
                 let response = try await transport.send(post(server.baseURL.appending(path: "start")))
                 #expect(response.statusCode == 200)
                 #expect(response.body == Data(#"{"data":{"a":1}}"#.utf8))
@@ -55,7 +61,7 @@ struct HTTPClientTransportTests {
     func redirectsThatKeepThePOST() async throws {
         for status in [307, 308] {
             try await ScriptedHTTPServer.withRunning(answer: redirecting(status: status)) { server in
-                let transport = HTTPClientTransport(idleTimeout: .seconds(10))
+                let transport = HTTPClientTransport(idleTimeout: patience)
                 _ = try await transport.send(
                     post(server.baseURL.appending(path: "start"), body: #"{"query":"{ b }"}"#))
                 let requests = server.requests
@@ -73,7 +79,7 @@ struct HTTPClientTransportTests {
             answer: CrossOriginScripts.movedEndpoint(toOtherOrigin: true)
         ) {
             server in
-            let transport = HTTPClientTransport(idleTimeout: .seconds(10))
+            let transport = HTTPClientTransport(idleTimeout: patience)
             let response = try await transport.send(post(server.baseURL.appending(path: "graphql")))
             #expect(response.statusCode == 200)
             let moved = try #require(server.requests.last)
@@ -92,7 +98,7 @@ struct HTTPClientTransportTests {
         ) {
             server in
             let asked = AskedURLs()
-            let transport = HTTPClientTransport(idleTimeout: .seconds(10)) { url in
+            let transport = HTTPClientTransport(idleTimeout: patience) { url in
                 asked.append(url)
                 return true
             }
@@ -107,7 +113,7 @@ struct HTTPClientTransportTests {
         try await ScriptedHTTPServer.withRunning(answer: { _, _ in
             CannedResponse(status: 302, headers: ["Location": "/again"], body: Data())
         }) { server in
-            let transport = HTTPClientTransport(idleTimeout: .seconds(10), maximumRedirects: 3)
+            let transport = HTTPClientTransport(idleTimeout: patience, maximumRedirects: 3)
             let error = await #expect(throws: URLError.self) {
                 try await transport.send(post(server.baseURL.appending(path: "start")))
             }
@@ -120,10 +126,10 @@ struct HTTPClientTransportTests {
     func bodyLimit() async throws {
         let body = String(repeating: "x", count: 100)
         try await ScriptedHTTPServer.withRunning(answer: { _, _ in .json(body) }) { server in
-            let exact = HTTPClientTransport(idleTimeout: .seconds(10), maximumResponseSize: 100)
+            let exact = HTTPClientTransport(idleTimeout: patience, maximumResponseSize: 100)
             let whole = try await exact.send(post(server.baseURL))
             #expect(whole.body.count == 100)
-            let small = HTTPClientTransport(idleTimeout: .seconds(10), maximumResponseSize: 99)
+            let small = HTTPClientTransport(idleTimeout: patience, maximumResponseSize: 99)
             let error = await #expect(throws: URLError.self) { try await small.send(post(server.baseURL)) }
             #expect(error?.code == .dataLengthExceedsMaximum)
             #expect(error?.localizedDescription.contains("limit of 99 bytes") == true)
@@ -133,13 +139,13 @@ struct HTTPClientTransportTests {
     @Test("every request has a User-Agent: its own, or paging's; a GET goes without a body")
     func userAgentAndGET() async throws {
         try await ScriptedHTTPServer.withRunning(answer: { _, _ in .json("[]") }) { server in
-            let transport = HTTPClientTransport(idleTimeout: .seconds(10))
+            let transport = HTTPClientTransport(idleTimeout: patience)
             _ = try await transport.send(
-                GraphQLHTTPRequest(url: server.baseURL, method: "GET", body: Data(), timeout: .seconds(10)))
+                GraphQLHTTPRequest(url: server.baseURL, method: "GET", body: Data(), timeout: patience))
             _ = try await transport.send(
                 GraphQLHTTPRequest(
                     url: server.baseURL, headers: ["User-Agent": "mine/1.0"], body: Data("{}".utf8),
-                    timeout: .seconds(10)))
+                    timeout: patience))
             let requests = server.requests
             #expect(requests.map(\.headers["user-agent"]) == [HTTPClientTransport.userAgent, "mine/1.0"])
             #expect(requests.map(\.method) == ["GET", "POST"])
@@ -152,7 +158,7 @@ struct HTTPClientTransportTests {
         // A server's port once it has stopped: nothing listens there.
         let port = try await ScriptedHTTPServer.withRunning(answer: { _, _ in .json("{}") }) { $0.port }
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/graphql"))
-        let transport = HTTPClientTransport(idleTimeout: .seconds(10))
+        let transport = HTTPClientTransport(idleTimeout: patience)
         let error = await #expect(throws: URLError.self) { try await transport.send(post(url)) }
         #expect(error?.code == .cannotConnectToHost, "\(String(describing: error))")
         #expect(error?.failingURL == url)
@@ -226,11 +232,11 @@ struct HTTPClientTransportTests {
                 status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8),
                 announcesLength: false)
         }) { server in
-            let exact = HTTPClientTransport(idleTimeout: .seconds(10), maximumResponseSize: 100)
+            let exact = HTTPClientTransport(idleTimeout: patience, maximumResponseSize: 100)
             let whole = try await exact.send(post(server.baseURL))
             #expect(whole.body == Data(body.utf8))
             #expect(whole.value(forHeader: "Content-Length") == nil)
-            let small = HTTPClientTransport(idleTimeout: .seconds(10), maximumResponseSize: 60)
+            let small = HTTPClientTransport(idleTimeout: patience, maximumResponseSize: 60)
             let error = await #expect(throws: URLError.self) { try await small.send(post(server.baseURL)) }
             #expect(error?.code == .dataLengthExceedsMaximum)
         }
@@ -249,7 +255,7 @@ struct HTTPClientTransportTests {
                 status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"],
                 body: Data(compressed))
         }) { server in
-            let transport = HTTPClientTransport(idleTimeout: .seconds(10))
+            let transport = HTTPClientTransport(idleTimeout: patience)
             let response = try await transport.send(post(server.baseURL))
             #expect(String(decoding: response.body, as: UTF8.self) == #"{"data":{"a":1}}"#)
             #expect(server.requests.first?.headers["accept-encoding"] == "gzip, deflate")
@@ -260,9 +266,9 @@ struct HTTPClientTransportTests {
     func credentialsInTheURL() async throws {
         try await ScriptedHTTPServer.withRunning(answer: { _, _ in .json("{}") }) { server in
             let url = try #require(URL(string: "http://me:p%40ss@127.0.0.1:\(server.port)/graphql"))
-            let transport = HTTPClientTransport(idleTimeout: .seconds(10))
+            let transport = HTTPClientTransport(idleTimeout: patience)
             _ = try await transport.send(
-                GraphQLHTTPRequest(url: url, body: Data("{}".utf8), timeout: .seconds(10)))
+                GraphQLHTTPRequest(url: url, body: Data("{}".utf8), timeout: patience))
             _ = try await transport.send(post(url))
             // "me:p@ss" in base64.
             #expect(
@@ -274,7 +280,7 @@ struct HTTPClientTransportTests {
     func unsupportedScheme() async throws {
         let url = try #require(URL(string: "ftp://127.0.0.1/graphql"))
         let error = await #expect(throws: URLError.self) {
-            try await HTTPClientTransport(idleTimeout: .seconds(10)).send(post(url))
+            try await HTTPClientTransport(idleTimeout: patience).send(post(url))
         }
         #expect(error?.code == .unsupportedURL)
     }
