@@ -19,7 +19,9 @@ import Testing
 /// a clone's private temporary directory, and may write only what its modes allow), and
 /// the decisions about the `-wal`, `-shm` and the directory are tested through the check's probe,
 /// answering as the system answers other users.
-@Suite("Opening a file the process may not write", .timeLimit(.minutes(1)))
+// A run of the test bundle in a process of its own takes a while under ThreadSanitizer on a
+// busy machine.
+@Suite("Opening a file the process may not write", .timeLimit(.minutes(5)))
 struct UnwritableFileTests {
     /// Set in the environment of the run as an unprivileged user: the file it opens.
     static let fileVariable = "PAGING_SQLITE_TEST_UNWRITABLE_FILE"
@@ -184,9 +186,20 @@ struct UnwritableFileTests {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        // Nothing here blocks a thread of the cooperative pool, which every other test of the run
+        // shares: the run waits on its own thread, its end comes through the termination handler.
+        let (exited, exit) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { process in
+            exit.yield(process.terminationStatus)
+            exit.finish()
+        }
         try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let reading = pipe.fileHandleForReading
+        let output = await withCheckedContinuation { (continuation: CheckedContinuation<Data, Never>) in
+            Thread.detachNewThread { continuation.resume(returning: reading.readDataToEndOfFile()) }
+        }
+        var status: Int32 = -1
+        for await code in exited { status = code }
+        return (status, String(decoding: output, as: UTF8.self))
     }
 }
