@@ -186,20 +186,32 @@ struct UnwritableFileTests {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        // Nothing here blocks a thread of the cooperative pool, which every other test of the run
-        // shares: the run waits on its own thread, its end comes through the termination handler.
-        let (exited, exit) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { process in
-            exit.yield(process.terminationStatus)
-            exit.finish()
-        }
         try process.run()
-        let reading = pipe.fileHandleForReading
-        let output = await withCheckedContinuation { (continuation: CheckedContinuation<Data, Never>) in
-            Thread.detachNewThread { continuation.resume(returning: reading.readDataToEndOfFile()) }
+        // Nothing here blocks a thread of the cooperative pool, which every other test of the run
+        // shares: the run is read and waited for on a thread of its own. (A termination handler
+        // would leave the process object to Foundation on Linux, which LeakSanitizer reports.)
+        let running = RunningProcess(process: process, output: pipe.fileHandleForReading)
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: running.waitForEnd()) }
         }
-        var status: Int32 = -1
-        for await code in exited { status = code }
-        return (status, String(decoding: output, as: UTF8.self))
+    }
+}
+
+/// A process started, handed to the thread that waits for it: only that thread touches it.
+private final class RunningProcess: @unchecked Sendable {
+    private let process: Process
+    private let output: FileHandle
+
+    init(process: Process, output: FileHandle) {
+        self.process = process
+        self.output = output
+    }
+
+    /// Reads everything the process writes, waits for it to end, and returns its exit status and
+    /// what it wrote.
+    func waitForEnd() -> (Int32, String) {
+        let data = output.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
