@@ -74,7 +74,7 @@ struct PendingPagesTests {
         request.loadID = 4
         _ = pending.arrived([1, 2, 3], for: request, snapshot: learned, cancelled: false)
         pending.changed([2, 3])
-        pending.removed([2])
+        pending.removed(2)
         let settled = pending.settle(Self.snapshot(version: 3, loads: SlotLoadIDs()))
         #expect(settled.removed == [2])
         #expect(settled.stale == [3])
@@ -87,8 +87,8 @@ struct PendingPagesTests {
             [1, 2], for: Self.next(after: "a", load: 2),
             snapshot: Self.snapshot(version: 1, loads: SlotLoadIDs(next: 2)),
             cancelled: false)
-        pending.removed([1])
-        pending.restored([1])
+        pending.removed(1)
+        pending.restored(1)
         #expect(pending.settle(Self.snapshot(version: 2, loads: SlotLoadIDs())).isEmpty)
     }
 }

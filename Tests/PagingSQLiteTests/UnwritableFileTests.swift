@@ -197,7 +197,10 @@ struct UnwritableFileTests {
     }
 }
 
-/// A process started, handed to the thread that waits for it: only that thread touches it.
+/// A process started, handed to the thread that waits for it.
+///
+/// `@unchecked Sendable`: `Process` is not `Sendable`, but once started it is handed to one
+/// thread and only that thread touches it (reads its output, waits, reads its status).
 private final class RunningProcess: @unchecked Sendable {
     private let process: Process
     private let output: FileHandle

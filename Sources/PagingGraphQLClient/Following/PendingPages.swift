@@ -123,26 +123,20 @@ struct PendingPages<Unit: Hashable & Sendable>: Sendable {
         }
     }
 
-    /// Notes that connection edits took some units out of the list: the
-    /// pending pages that show them are to lose them once taken in.
-    /// - Complexity: O(*t* × *k*) for *t* units and *k* pages pending.
-    mutating func removed(_ units: some Sequence<Unit>) {
-        guard !entries.isEmpty else { return }
-        for unit in units {
-            for index in entries.indices where entries[index].units.contains(unit) {
-                entries[index].removed.insert(unit)
-            }
+    /// Notes that a connection edit took a unit out of the list: the pending
+    /// pages that show it are to lose it once taken in.
+    /// - Complexity: O(*k*) for *k* pages pending.
+    mutating func removed(_ unit: Unit) {
+        for index in entries.indices where entries[index].units.contains(unit) {
+            entries[index].removed.insert(unit)
         }
     }
 
-    /// Notes that connection edits put some units back in the list: the
-    /// pending pages that show them keep them.
-    /// - Complexity: O(*t* × *k*) for *t* units and *k* pages pending.
-    mutating func restored(_ units: some Sequence<Unit>) {
-        guard !entries.isEmpty else { return }
-        for unit in units {
-            for index in entries.indices { entries[index].removed.remove(unit) }
-        }
+    /// Notes that a connection edit put a unit back in the list: the pending
+    /// pages that show it keep it.
+    /// - Complexity: O(*k*) for *k* pages pending.
+    mutating func restored(_ unit: Unit) {
+        for index in entries.indices { entries[index].removed.remove(unit) }
     }
 
     /// Lets go of the pages the pager can no longer take in, as a snapshot

@@ -172,8 +172,8 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             state.units.pending.changed(touched)
             for edit in edits {
                 switch edit {
-                case .insert(let id, _, _): state.units.pending.restored(CollectionOfOne(id))
-                case .remove(let id): state.units.pending.removed(CollectionOfOne(id))
+                case .insert(let id, _, _): state.units.pending.restored(id)
+                case .remove(let id): state.units.pending.removed(id)
                 }
             }
             return touched
