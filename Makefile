@@ -4,8 +4,9 @@
 #                the terminal (a debug build: it starts soonest from a clone)
 #   make test    every test of every package (what CI runs)
 #   make check   the sources formatted (swift format lint --strict), every
-#                public symbol documented, the DocC catalogs valid, the
-#                benchmarks build
+#                public symbol documented, the public API as API.txt lists it
+#                (scripts/api-listing.sh --update after a deliberate change),
+#                the DocC catalogs valid, the benchmarks build
 #   make race    the tests of the root package and of Tools/ (the demo in a
 #                pseudo-terminal included) under ThreadSanitizer, in builds
 #                of their own (.build-tsan); fails on any report

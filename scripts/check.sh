@@ -16,22 +16,21 @@ if ! swift format lint --strict "${sources[@]}"; then
     exit 1
 fi
 
-# Extract the symbol graphs of every module (built if needed).
-# (It can exit non-zero over the test modules, which are not checked: judge by
-# the libraries' graphs.)
-# The library modules, each checked on its own.
-modules="Paging PagingGraphQLCore PagingGraphQLStore PagingGraphQLClient PagingGraphQL PagingTesting PagingSQLite PagingCodegen"
-
-swift package --scratch-path .build-docs dump-symbol-graph --minimum-access-level public > .build-docs.log 2>&1 || true
-graphs=$(find .build-docs -type d -name symbolgraph | head -n 1)
+# The symbol graphs of the library modules, from the debug build (built if needed): every
+# public symbol documented, the public API as API.txt lists it, each catalog converted.
+modules=$(tr '\n' ' ' <scripts/library-modules.txt)
+graphs=.build-docs/graphs
+# shellcheck disable=SC2086
+scripts/symbol-graphs.sh "$graphs" $modules
 for module in $modules; do
-    if [ -z "$graphs" ] || [ ! -f "$graphs/$module.symbols.json" ]; then
-        cat .build-docs.log
+    if [ ! -f "$graphs/$module.symbols.json" ]; then
         echo "no symbol graph was written for $module"
         exit 1
     fi
 done
+# shellcheck disable=SC2086
 python3 scripts/check-docs.py "$graphs" $modules
+GRAPHS=$graphs scripts/api-listing.sh
 
 for module in $modules; do
     catalog="Sources/$module/$module.docc"
