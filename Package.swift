@@ -3,11 +3,11 @@
 // The root package holds the libraries an app depends on. It stays lean on
 // purpose: `Paging` has no third-party dependency, and `PagingGraphQL` adds
 // only GraphQLSwift/GraphQL (for parsing and printing documents).
-// `PagingSQLite`, the store on disk, is the one product on GRDB: SwiftPM
-// builds (and, by target-based resolution, fetches) a dependency only for
-// the products an app's targets name, so an app that names `Paging` or
-// `PagingGraphQL` alone never builds GRDB (`scripts/check-products.sh`
-// checks it). The launch
+// `PagingSQLite`, the store on disk, is the one product on GRDB, and
+// `PagingHTTPClient` the one on SwiftNIO: SwiftPM builds (and, by
+// target-based resolution, fetches) a dependency only for the products an
+// app's targets name, so an app that names `Paging` or `PagingGraphQL` alone
+// builds neither GRDB nor NIO (`scripts/check-products.sh` checks it). The launch
 // server, the command line and the benchmarks live in `Tools/` and
 // `Benchmarks/`, their own packages, so an app never resolves them.
 import PackageDescription
@@ -32,6 +32,8 @@ let package = Package(
         .library(name: "PagingTesting", targets: ["PagingTesting"]),
         // The GraphQL store persisted in SQLite (GRDB): lists that open from disk.
         .library(name: "PagingSQLite", targets: ["PagingSQLite"]),
+        // The transport over SwiftNIO (AsyncHTTPClient): the one to use on Linux.
+        .library(name: "PagingHTTPClient", targets: ["PagingHTTPClient"]),
         // The code generator behind `paging schema` and `paging codegen`:
         // schemas from SDL or introspection, documents checked against them.
         .library(name: "PagingCodegen", targets: ["PagingCodegen"]),
@@ -41,6 +43,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        // PagingHTTPClient's: an app that does not name it builds none of them.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // The lock the modules share (not a product): `Synchronization.Mutex`
@@ -87,6 +94,23 @@ let package = Package(
             dependencies: [
                 "Paging", "PagingLock", "PagingGraphQLCore", "PagingGraphQLStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // A transport over SwiftNIO (AsyncHTTPClient), not FoundationNetworking: on Linux it
+        // loads no libcurl, keeps nothing of a request once it ends and does not stall on a
+        // dropped kept-alive connection. Its tests are end-to-end, in Tools/ (real servers and
+        // proxies on loopback), so that the root package's sanitizer builds need no NIO.
+        .target(
+            name: "PagingHTTPClient",
+            dependencies: [
+                "PagingGraphQLClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ],
             swiftSettings: strictSettings
         ),

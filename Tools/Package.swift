@@ -85,12 +85,9 @@ let package = Package(
                 // The client without URLSessionTransport: the commands send over
                 // AsyncHTTPClient, so that `paging` never loads FoundationNetworking and libcurl.
                 .product(name: "PagingGraphQLClient", package: "Paging"),
+                .product(name: "PagingHTTPClient", package: "Paging"),
+                // The proxy type of HTTPClientTransport's configuration.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 // `demo --database`: the launch list kept in a SQLite file, offline-first.
                 .product(name: "PagingSQLite", package: "Paging"),
                 .product(name: "PagingCodegen", package: "Paging"),
@@ -123,6 +120,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // The commands' transport, its responses and errors made by hand.
+                .product(name: "PagingHTTPClient", package: "Paging"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -142,6 +140,8 @@ let package = Package(
                 .product(name: "PagingGraphQL", package: "Paging"),
                 // The recorder of the waits `paging fetch` asks for.
                 .product(name: "PagingTesting", package: "Paging"),
+                // The commands' transport, through a proxy.
+                .product(name: "PagingHTTPClient", package: "Paging"),
             ],
             swiftSettings: strictSettings
         ),

@@ -69,13 +69,13 @@ modules="$app/.build/debug/Modules"
 for wanted in Paging PagingGraphQL; do
     [ -e "$modules/$wanted.swiftmodule" ] || { echo "the app's build has no $wanted module"; exit 1; }
 done
-for unwanted in GRDB PagingSQLite; do
+for unwanted in GRDB PagingSQLite NIOCore AsyncHTTPClient PagingHTTPClient; do
     if [ -e "$modules/$unwanted.swiftmodule" ]; then
         echo "an app that names only Paging and PagingGraphQL built $unwanted"
         exit 1
     fi
 done
-echo "products: an app on Paging and PagingGraphQL builds neither GRDB nor PagingSQLite"
+echo "products: an app on Paging and PagingGraphQL builds neither GRDB nor PagingSQLite, nor SwiftNIO"
 if [ "$(uname)" = Linux ]; then
     needs() { readelf -d "$app/.build/debug/$1" | grep -q "NEEDED.*libFoundationNetworking"; }
     needs App || { echo "the app on PagingGraphQL does not link FoundationNetworking: is the check stale?"; exit 1; }

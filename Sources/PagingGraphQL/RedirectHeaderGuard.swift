@@ -8,7 +8,8 @@ import PagingGraphQLClient
 #endif
 
 /// A URL session delegate that keeps header fields, credentials above all, to the origin they
-/// were sent to when a request is redirected, by `PagingGraphQLClient`'s `RedirectFieldRule`.
+/// were sent to when a request is redirected: the rule `PagingHTTPClient`'s `HTTPClientTransport`
+/// keeps too, by the same code.
 ///
 /// URLSession follows a redirect with a copy of every header field of the request, whatever
 /// origin the redirect names (FoundationNetworking, on Linux, does so for `Authorization`

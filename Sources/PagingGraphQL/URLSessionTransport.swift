@@ -40,7 +40,7 @@ public struct URLSessionTransport: GraphQLTransport {
     public let maximumResponseSize: Int?
 
     /// The default of ``maximumResponseSize``: 64 MiB, far beyond any page of a connection.
-    public static let defaultMaximumResponseSize = 64 << 20
+    public static let defaultMaximumResponseSize = TransportLimits.defaultMaximumResponseSize
 
     /// The session of the transport's own that reads bodies as they arrive, or `nil` when the
     /// given session runs the requests.

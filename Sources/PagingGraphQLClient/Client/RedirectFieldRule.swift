@@ -1,8 +1,8 @@
-public import Foundation
+package import Foundation
 
-/// Which header fields a redirected request keeps: the rule `PagingGraphQL`'s
-/// `URLSessionTransport` (through `RedirectHeaderGuard`) and the `paging` command line's
-/// transport follow, for a ``GraphQLTransport`` of your own to follow too.
+/// Which header fields a redirected request keeps: the one rule of the package's transports,
+/// `PagingGraphQL`'s `URLSessionTransport` (through `RedirectHeaderGuard`, which a session of
+/// your own can use) and `PagingHTTPClient`'s `HTTPClientTransport`.
 ///
 /// Header fields carry credentials, so they stay with the origin they were sent to, as curl and
 /// browsers keep credentials:
@@ -22,14 +22,14 @@ public import Foundation
 /// let rule = RedirectFieldRule()
 /// let fields = rule.fields(of: request.headers, redirectedTo: location, from: request.url)
 /// ```
-public struct RedirectFieldRule: Sendable {
+package struct RedirectFieldRule: Sendable {
     /// The fields that go to another origin when the first request had them, lowercased: they
     /// describe the body and the answers understood, never who asks.
-    public static let keptAcrossOrigins: Set<String> = ["accept", "content-type"]
+    package static let keptAcrossOrigins: Set<String> = ["accept", "content-type"]
 
     /// The fields that never go to another origin, whoever set them (a session's own fields
     /// included).
-    public static let withheldFields = ["Authorization", "Cookie", "Proxy-Authorization"]
+    package static let withheldFields = ["Authorization", "Cookie", "Proxy-Authorization"]
 
     private let permits: (@Sendable (URL) -> Bool)?
 
@@ -37,7 +37,7 @@ public struct RedirectFieldRule: Sendable {
     /// - Parameter permits: whether a redirect to a URL keeps every field, decided by the caller
     ///   (for instance, a command line's option to send its fields to any host); `nil`, the
     ///   default, for: only on the origin of the first request.
-    public init(permits: (@Sendable (_ url: URL) -> Bool)? = nil) {
+    package init(permits: (@Sendable (_ url: URL) -> Bool)? = nil) {
         self.permits = permits
     }
 
@@ -50,7 +50,7 @@ public struct RedirectFieldRule: Sendable {
     ///     another origin.
     /// - Returns: `true` when the redirect keeps every field.
     /// - Complexity: O(*n*) in the length of the URLs, plus the `permits` closure.
-    public func keepsFields(to target: URL, from original: URL?) -> Bool {
+    package func keepsFields(to target: URL, from original: URL?) -> Bool {
         if let permits { return permits(target) }
         guard let origin = original.flatMap(HTTPOrigin.init) else { return false }
         return HTTPOrigin(target) == origin
@@ -60,7 +60,7 @@ public struct RedirectFieldRule: Sendable {
     /// any case.
     /// - Parameter name: the field's name.
     /// - Complexity: O(*n*) in the length of the name.
-    public static func isKeptAcrossOrigins(_ name: String) -> Bool {
+    package static func isKeptAcrossOrigins(_ name: String) -> Bool {
         keptAcrossOrigins.contains(name.lowercased())
     }
 
@@ -72,7 +72,7 @@ public struct RedirectFieldRule: Sendable {
     ///   - original: the URL of the first request.
     /// - Returns: the fields to send to `target`.
     /// - Complexity: O(*n*), where *n* is the number of fields.
-    public func fields(of fields: [String: String], redirectedTo target: URL, from original: URL?)
+    package func fields(of fields: [String: String], redirectedTo target: URL, from original: URL?)
         -> [String: String]
     {
         if keepsFields(to: target, from: original) { return fields }
@@ -80,15 +80,22 @@ public struct RedirectFieldRule: Sendable {
     }
 }
 
+/// The limits the package's transports share.
+package enum TransportLimits {
+    /// The default largest response body a transport reads: 64 MiB, far beyond any page of a
+    /// connection.
+    package static let defaultMaximumResponseSize = 64 << 20
+}
+
 extension URLError {
     /// The error of a response body larger than a transport's limit, as `URLSessionTransport`
-    /// and the `paging` command line give it: `dataLengthExceedsMaximum`, with a message naming
+    /// and `HTTPClientTransport` give it: `dataLengthExceedsMaximum`, with a message naming
     /// the limit and the URL that failed.
     /// - Parameters:
     ///   - limit: the transport's limit, in bytes.
     ///   - url: the URL of the request, when known.
     /// - Returns: the error.
-    public static func responseTooLarge(limit: Int, url: URL?) -> URLError {
+    package static func responseTooLarge(limit: Int, url: URL?) -> URLError {
         var info: [String: Any] = [
             NSLocalizedDescriptionKey: "the response is larger than the transport's limit of \(limit) bytes"
         ]

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchServer
 import PagingGraphQL
+import PagingHTTPClient
 import Testing
 
 @testable import PagingCLI

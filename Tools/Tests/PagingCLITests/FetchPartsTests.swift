@@ -33,47 +33,6 @@ private func json(_ text: String, status: Int = 200, headers: [String: String] =
 
 @Suite("fetch's retries, REST pages and progress")
 struct FetchPartsTests {
-    @Test("429 waits as long as Retry-After asks; 5xx and dropped connections back off exponentially")
-    func retryDelays() async throws {
-        let transport = ScriptedTransport([
-            json("{}", status: 429, headers: ["Retry-After": "7"]),
-            json("{}", status: 503),
-            .failure(URLError(.networkConnectionLost)),
-            json("{}", status: 502),
-            json(#"{"data": {}}"#),
-        ])
-        let sleeps = Recorder<Duration>()
-        let notices = Locked<[RetryNotice]>([])
-        let retrying = RetryingTransport(
-            base: transport, policy: RetryPolicy(maximumRetries: 5), sleep: sleeps.sleep,
-            onRetry: { notice in notices.withLock { $0.append(notice) } })
-        let response = try await retrying.send(
-            GraphQLHTTPRequest(
-                url: URL(string: "http://example.com/graphql")!, body: Data(), timeout: .seconds(1)))
-        #expect(response.statusCode == 200)
-        #expect(sleeps.recorded == [.seconds(7), .seconds(1), .seconds(2), .seconds(4)])
-        #expect(notices.withLock { $0.map(\.reason) }.first == "HTTP 429")
-    }
-
-    @Test("after the last retry the last answer is returned; 4xx other than 408 and 429 is not retried")
-    func retryLimit() async throws {
-        let sleeps = Recorder<Duration>()
-        let failing = RetryingTransport(
-            base: ScriptedTransport([
-                json("{}", status: 500), json("{}", status: 500), json("{}", status: 500),
-            ]),
-            policy: RetryPolicy(maximumRetries: 2), sleep: sleeps.sleep, onRetry: { _ in })
-        let request = GraphQLHTTPRequest(
-            url: URL(string: "http://example.com")!, body: Data(), timeout: .seconds(1))
-        #expect(try await failing.send(request).statusCode == 500)
-        #expect(sleeps.recorded.count == 2)
-        let notFound = RetryingTransport(
-            base: ScriptedTransport([json("{}", status: 404)]), policy: RetryPolicy(), sleep: sleeps.sleep,
-            onRetry: { _ in })
-        #expect(try await notFound.send(request).statusCode == 404)
-        #expect(sleeps.recorded.count == 2)
-    }
-
     @Test("a REST list with the next page in a body field, as a URL or as a token")
     func nextField() async throws {
         let transport = ScriptedTransport([

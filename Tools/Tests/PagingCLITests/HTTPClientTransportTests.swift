@@ -9,6 +9,7 @@ import Testing
 import ToolsLock
 
 @testable import PagingCLI
+@testable import PagingHTTPClient
 
 /// How long a request of these tests may wait for its next byte and its answer: long, as the
 /// tests are about what is sent and kept, not how fast, and the servers answer on threads that
@@ -136,7 +137,7 @@ struct HTTPClientTransportTests {
         }
     }
 
-    @Test("every request has a User-Agent: its own, or paging's; a GET goes without a body")
+    @Test("every request has a User-Agent: its own, or the transport's; a GET goes without a body")
     func userAgentAndGET() async throws {
         try await ScriptedHTTPServer.withRunning(answer: { _, _ in .json("[]") }) { server in
             let transport = HTTPClientTransport(idleTimeout: patience)
@@ -147,7 +148,8 @@ struct HTTPClientTransportTests {
                     url: server.baseURL, headers: ["User-Agent": "mine/1.0"], body: Data("{}".utf8),
                     timeout: patience))
             let requests = server.requests
-            #expect(requests.map(\.headers["user-agent"]) == [HTTPClientTransport.userAgent, "mine/1.0"])
+            #expect(
+                requests.map(\.headers["user-agent"]) == [HTTPClientTransport.defaultUserAgent, "mine/1.0"])
             #expect(requests.map(\.method) == ["GET", "POST"])
             #expect(requests.first?.body.isEmpty == true)
         }

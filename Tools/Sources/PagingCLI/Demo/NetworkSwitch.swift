@@ -1,5 +1,6 @@
 import Foundation
 import PagingGraphQLClient
+import PagingHTTPClient
 import ToolsLock
 
 /// The demo's network, which the `o` key cuts and brings back: while it is off, every request
@@ -26,7 +27,10 @@ final class NetworkSwitch: GraphQLTransport, Sendable {
     /// - Parameters:
     ///   - base: what carries the requests while the network is on.
     ///   - on: whether it starts on.
-    init(over base: any GraphQLTransport = HTTPClientTransport(idleTimeout: .seconds(15)), on: Bool) {
+    init(
+        over base: any GraphQLTransport = HTTPClientTransport(
+            idleTimeout: .seconds(15), userAgent: HTTPClientTransport.commandLineUserAgent), on: Bool
+    ) {
         self.base = base
         self.state = Locked(State(on: on))
     }

@@ -331,7 +331,7 @@ struct FetchCommand: AsyncParsableCommand {
             return error.description + hint
         case let error as URLError:
             return
-                "no response from the server: \(RetryingTransport.describe(error)) (no retry succeeded). Check that the server is running and the URL is right."
+                "no response from the server: \(RetryNotice.reason(for: error)) (no retry succeeded). Check that the server is running and the URL is right."
         default:
             return String(describing: error)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PagingGraphQLClient
 import ToolsLock
 
 /// Reports an export's progress on standard error: a bar redrawn in place on a terminal, a plain
@@ -98,7 +99,7 @@ final class ProgressReporter: Sendable {
     func rateLimited(_ notice: RateLimitNotice) {
         guard style != .quiet else { return }
         let prefix = lineStart()
-        let until = notice.reset.map { " until \(RateLimit.clockTime($0))" } ?? ""
+        let until = notice.reset.map { " until \(Self.clockTime($0))" } ?? ""
         if notice.givesUp {
             sink.write(
                 "\(prefix)rate limit: no request left\(until), \(Self.seconds(notice.delay)) from now, "
@@ -204,5 +205,14 @@ final class ProgressReporter: Sendable {
         if value < 10 { return String(format: "%.1fs", value) }
         let whole = Int(value.rounded())
         return whole < 60 ? "\(whole)s" : "\(whole / 60)m \(whole % 60)s"
+    }
+
+    /// The time of day of a reset, for the progress line: `14:05:09 UTC`.
+    static func clockTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm:ss 'UTC'"
+        return formatter.string(from: date)
     }
 }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import PagingGraphQLClient
+import PagingHTTPClient
 import ToolsLock
 
 /// Keeps the `--header` fields to the origin a command was pointed at, as curl and gh do with
@@ -93,6 +94,11 @@ final class HeaderScope: Sendable {
         }
         return HTTPClientTransport(
             idleTimeout: idleTimeout, maximumConnectionsPerHost: maximumConnectionsPerHost, proxy: proxy,
-            permits: { [self] url in permits(url) })
+            userAgent: HTTPClientTransport.commandLineUserAgent, permits: { [self] url in permits(url) })
     }
+}
+
+extension HTTPClientTransport {
+    /// The `User-Agent` of the commands' requests that do not set their own.
+    static let commandLineUserAgent = "paging"
 }
