@@ -6,9 +6,9 @@ new listing, to commit with the change.
 
 Usage: api-listing.py SYMBOL_GRAPH_DIR MODULE [MODULE ...]
 """
-import json
-import os
 import sys
+
+from symbol_graphs import public_symbols
 
 
 def main() -> int:
@@ -17,22 +17,11 @@ def main() -> int:
         return 2
     graph_dir, modules = sys.argv[1], sys.argv[2:]
     lines = set()
-    for name in sorted(os.listdir(graph_dir)):
-        module = name.split(".")[0].split("@")[0]
-        if module not in modules or not name.endswith(".symbols.json"):
-            continue
-        with open(os.path.join(graph_dir, name), encoding="utf-8") as file:
-            graph = json.load(file)
-        for symbol in graph.get("symbols", []):
-            if symbol.get("accessLevel") not in ("public", "open"):
-                continue
-            uri = symbol.get("location", {}).get("uri", "")
-            if "/Sources/" not in uri:
-                continue  # synthesized, or inherited from a protocol of another module
-            path = ".".join(symbol.get("pathComponents", []))
-            declaration = "".join(f.get("spelling", "") for f in symbol.get("declarationFragments", []))
-            declaration = " ".join(declaration.split())
-            lines.add(f"{module} {path}: {declaration}")
+    for module, symbol in public_symbols(graph_dir, modules):
+        path = ".".join(symbol.get("pathComponents", []))
+        declaration = "".join(f.get("spelling", "") for f in symbol.get("declarationFragments", []))
+        declaration = " ".join(declaration.split())
+        lines.add(f"{module} {path}: {declaration}")
     for line in sorted(lines):
         print(line)
     return 0
