@@ -75,6 +75,15 @@ public struct LocalPosition: Hashable, Sendable, CustomStringConvertible {
 /// try await source.update(booked)    // the file: the next run shows it too
 /// ```
 ///
+/// Over a store-backed remote source of PagingGraphQL (a `ConnectionSource`
+/// whose client has a store), the rows of the pages the source loads from
+/// the network follow the store as they would without the file: a
+/// mutation's answer updates them, with no request. It asks its remote
+/// source with `PageRequest.forwarded(to:count:)`, which keeps what the
+/// pager lends the load. The rows of pages read from the file do not follow
+/// until a refresh loads them from the network; an update is not written
+/// to the file (write it with ``update(_:)``).
+///
 /// Pages are keyed by a stored position (``LocalPosition``), not an index,
 /// so an edit does not move the pages a pager holds keys to.
 ///
@@ -207,7 +216,7 @@ where Remote.Item: Codable, Remote.Key: Codable {
             }
             let page: Page<Remote.Key, Item>
             do {
-                page = try await remote.load(PageRequest(.initial(nil), count: request.count))
+                page = try await remote.load(request.forwarded(to: .initial(nil)))
             } catch {
                 guard opening, let head = try await file.head(list) else { throw error }
                 status.withLock { status in
@@ -237,7 +246,7 @@ where Remote.Item: Codable, Remote.Key: Codable {
                 return inMemory(page, after: nil, writeError: error)
             }
         case .next(let key):
-            return try await next(after: key, count: request.count)
+            return try await next(after: key, for: request)
         case .previous(let key):
             // Before a stored item: what the file holds before it (for a window that dropped it).
             guard let head = try await file.head(list), let first = head.first, key.position > first else {
@@ -274,11 +283,14 @@ where Remote.Item: Codable, Remote.Key: Codable {
     ///   the pager dropping the items it shows already.
     /// A page this source fetched is written only if the list's end is still
     /// the one it was asked after; otherwise the list is read again.
-    private func next(after key: LocalPosition, count: Int) async throws -> Page<LocalPosition, Item> {
+    private func next(after key: LocalPosition, for request: PageRequest<LocalPosition>) async throws
+        -> Page<LocalPosition, Item>
+    {
+        let count = request.count
         if let unsaved = status.withLock({ $0.unsaved }), key.position == unsaved.end {
             // The file could not take a page: past what it holds the list goes on in memory.
             guard let remoteKey = unsaved.nextKey else { return Page(items: []) }
-            let page = try await remoteNext(after: remoteKey, count: count)
+            let page = try await remoteNext(after: remoteKey, for: request)
             return inMemory(page, after: key.position, writeError: nil)
         }
         var fetched: (key: Data, page: Page<Remote.Key, Item>)?
@@ -291,7 +303,7 @@ where Remote.Item: Codable, Remote.Key: Codable {
                 // Another process replaced the list with one without the last item shown: this
                 // list goes on from the network where it was, in memory (the file holds the other's list).
                 let remoteKey: Remote.Key = try Self.decode(stored, list: list, path: file.path)
-                let page = try await remoteNext(after: remoteKey, count: count)
+                let page = try await remoteNext(after: remoteKey, for: request)
                 return inMemory(page, after: key.position, writeError: nil)
             }
             if let last = head.last, after.map({ $0 < last }) ?? true {
@@ -307,7 +319,7 @@ where Remote.Item: Codable, Remote.Key: Codable {
                 page = previous.page
             } else {
                 let remoteKey: Remote.Key = try Self.decode(stored, list: list, path: file.path)
-                page = try await remoteNext(after: remoteKey, count: count)
+                page = try await remoteNext(after: remoteKey, for: request)
                 fetched = (stored, page)
             }
             let nextKey = try page.nextKey.map(Self.encode)
@@ -350,9 +362,12 @@ where Remote.Item: Codable, Remote.Key: Codable {
     }
 
     /// Asks the remote source for the page after `key`, noting whether it answered.
-    private func remoteNext(after key: Remote.Key, count: Int) async throws -> Page<Remote.Key, Item> {
+    private func remoteNext(after key: Remote.Key, for request: PageRequest<LocalPosition>) async throws
+        -> Page<Remote.Key, Item>
+    {
         do {
-            let page = try await remote.load(PageRequest(.next(after: key), count: count))
+            // The same load of the same pager: a store-backed remote follows its store for it.
+            let page = try await remote.load(request.forwarded(to: .next(after: key)))
             status.withLock { $0.offline = false }
             return page
         } catch {

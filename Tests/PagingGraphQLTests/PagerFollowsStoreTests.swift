@@ -580,23 +580,6 @@ struct PagerFollowsStoreTests {
         try await Self.expectBookingUpdatesTheRow(pager, client: client, fleet: fleet)
     }
 
-    @Test("a pager over a transformed ConnectionSource loads its rows but does not follow the store")
-    func transformedSourceDoesNotFollow() async throws {
-        let fleet = LaunchFleet(count: 9)
-        let client = fleet.client(store: GraphQLStore())
-        let source = ConnectionSource(
-            client: client, document: try ConnectionDocument(Self.document), as: FollowedLaunch.self
-        ).map { $0 }
-        let pager = Pager(source: source, configuration: try Self.configuration(3))
-        #expect(try await pager.loadNext().value == .loaded)
-        let version = pager.snapshot.version
-
-        _ = try await client.send(FleetMutations.bookTrips(["2"]))
-
-        #expect(pager.snapshot.version == version, "a transform changes the items: following stops at it")
-        #expect(Array(pager.items) == Array(Self.sixLaunches.prefix(3)))
-    }
-
     // MARK: Loads at both ends
 
     /// The fleet's connection paged both ways, keyed for mutation directives.

@@ -33,28 +33,34 @@ where Item.ID: Sendable {
 
     private let source: any PageSource<Key, Item>
     private let driver: Lock<Driver>
+    /// What the pager lends each load: what its sources keep for it (a
+    /// follower of a store), and its rows.
+    private let load: PagerLoadContext
 
     /// The configuration the pager was made with.
     public let configuration: PagingConfiguration
 
     /// Creates a pager. Nothing loads until a load is asked for.
     ///
-    /// The pager loads from the source's ``PageSource/prepared(for:)``,
-    /// which the source may use to keep something for this pager (a
-    /// store-backed source of PagingGraphQL: a follower of its store).
+    /// Each request the pager sends carries what it lends the load: a
+    /// store-backed source of PagingGraphQL keeps its follower of the store
+    /// for this pager there, found through any wrapper that passes the
+    /// request on (see ``PageRequest/forwarded(to:count:)``), and released
+    /// with the pager.
     /// - Parameters:
     ///   - source: where pages come from.
     ///   - initialKey: the key of the first page (to open a list in the
     ///     middle, at a deep link); `nil` starts where the source starts.
     ///   - configuration: page sizes, prefetch, window, refresh policy.
-    /// - Complexity: O(1), plus the source's `prepared(for:)`.
+    /// - Complexity: O(1).
     public init(
         source: some PageSource<Key, Item>, initialKey: Key? = nil,
         configuration: PagingConfiguration = .default
     ) {
-        // The source reaches the pager weakly, once the pager exists.
+        // The loads reach the pager weakly, once the pager exists.
         let reference = WeakReference<Pager>()
-        self.source = source.prepared(for: { reference.object })
+        self.source = source
+        self.load = PagerLoadContext(attachments: PagerAttachments(), rows: PagerRows(reference))
         self.configuration = configuration
         self.driver = Lock(
             Driver(machine: PagerStateMachine(configuration: configuration, initialKey: initialKey)))
@@ -483,10 +489,12 @@ where Item.ID: Sendable {
         for command in effects.start {
             // The task reports under the same lock, so it cannot report
             // before it is recorded here.
-            driver.tasks[command.id] = Task { [source, weak self] in
+            var request = command.request
+            request.load = load
+            driver.tasks[command.id] = Task { [source, request, weak self] in
                 let result: Result<Page<Key, Item>, any Error>
                 do {
-                    result = .success(try await source.load(command.request))
+                    result = .success(try await source.load(request))
                 } catch {
                     result = .failure(error)
                 }

@@ -177,3 +177,30 @@ extension PagerEdit.Condition where Item: Equatable {
         matching { $0 == item }
     }
 }
+
+extension PagerEdit.Condition {
+    /// The same condition on the rows of another item type with the same
+    /// identities (a view through a transform, `TransformedRows`). A
+    /// `matching` predicate, which sees items of this type, becomes
+    /// `always`: the followers that edit through such a view condition
+    /// their edits on a version only.
+    func converted<Other: Identifiable & Sendable>(to _: Other.Type) -> PagerEdit<Other>.Condition {
+        switch kind {
+        case .always, .matching: .always
+        case .version(let version): .version(version)
+        case .unchanged(let version): .unchanged(since: version)
+        }
+    }
+}
+
+extension PagerEdit.Outcome {
+    /// The same outcome, for an edit of another item type.
+    func converted<Other: Identifiable & Sendable>(to _: Other.Type) -> PagerEdit<Other>.Outcome {
+        switch kind {
+        case .applied: .applied
+        case .notHeld: .notHeld
+        case .alreadyHeld: .alreadyHeld
+        case .conditionFailed: .conditionFailed
+        }
+    }
+}

@@ -1,8 +1,8 @@
 import PagingLock
 
 /// A weak reference that can be set after it is handed out, from any thread:
-/// how ``Pager`` lets its source reach it (``PageSource/prepared(for:)``)
-/// before the pager exists.
+/// how ``Pager`` lets its loads reach it (`PagerRows`) before the pager
+/// exists.
 final class WeakReference<Object: AnyObject & Sendable>: Sendable {
     private struct Storage {
         weak var object: Object?

@@ -41,6 +41,9 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
     /// the one in its slot compares it with ``PagingSnapshot``'s
     /// `loadIDs`.
     package var loadID: Int?
+    /// What the pager lends the load (``PagerLoadContext``): set by the
+    /// pager, kept by ``forwarded(to:count:)``, not compared by `==`.
+    package var load: PagerLoadContext?
 
     /// Creates a request.
     /// - Parameters:
@@ -49,6 +52,34 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
     public init(_ position: Position, count: Int) {
         self.position = position
         self.count = count
+    }
+
+    /// The request a wrapper sends its base source for this one, when it
+    /// asks for another position (a key of its own type turned into its
+    /// base's) or another count: the same load of the same pager, so that
+    /// what a store-backed base keeps for the pager (its following of the
+    /// store) works through the wrapper. A wrapper that passes the request
+    /// on as it is needs nothing of this.
+    ///
+    /// ```swift
+    /// func load(_ request: PageRequest<LocalKey>) async throws -> Page<LocalKey, Item> {
+    ///     let remote = request.forwarded(to: .next(after: remoteKey(for: request.key)))
+    ///     return try await wrap(base.load(remote))
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - position: the position the base is asked for.
+    ///   - count: the number of items asked for; this request's unless given.
+    /// - Returns: the request for the base, which keeps ``isReload``.
+    /// - Complexity: O(1).
+    public func forwarded<Other: Hashable & Sendable>(
+        to position: PageRequest<Other>.Position, count: Int? = nil
+    ) -> PageRequest<Other> {
+        var forwarded = PageRequest<Other>(position, count: count ?? self.count)
+        forwarded.isReload = isReload
+        forwarded.loadID = loadID
+        forwarded.load = load
+        return forwarded
     }
 
     /// Whether two requests ask for the same page: the same position and

@@ -1,22 +1,8 @@
-extension PageSource {
-    /// Returns `self`: a source keeps nothing for each pager unless it
-    /// implements this requirement.
-    /// - Parameter pager: returns the pager being made (unused).
-    /// - Returns: `self`.
-    /// - Complexity: O(1).
-    public func prepared<Element: Identifiable & Sendable>(
-        for pager: @escaping @Sendable () -> Pager<Key, Element>?
-    ) -> Self where Element.ID: Sendable {
-        self
-    }
-}
-
 extension PageSource where Item: Identifiable, Item.ID: Sendable {
     /// Makes a pager over this source.
     ///
-    /// It calls ``Pager/init(source:initialKey:configuration:)``, which lets
-    /// the source prepare for the pager (``prepared(for:)``): a pager over a
-    /// store-backed source of PagingGraphQL follows its store.
+    /// It calls ``Pager/init(source:initialKey:configuration:)``: a pager over
+    /// a store-backed source of PagingGraphQL follows its store.
     ///
     /// ```swift
     /// let pager = LaunchesSource().makePager()

@@ -33,9 +33,12 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     let decodeNode: @Sendable (JSONValue, Node?) throws -> Node
     private let onPartialData: (@Sendable (PartialDataReport<String>) -> Void)?
     private let strategy: RelayCursorSource<Node>
-    /// Hands each loaded page, its nodes as sent and the request, to the
-    /// follower of the store of the one pager this copy was prepared for.
-    private var track: (@Sendable ([JSONValue], [Node], PageRequest<String>, Int?) -> Void)?
+    /// What the source's copies share: the follower of the store of each
+    /// pager over the source is kept for it.
+    private let identity = SourceIdentity()
+
+    /// Hands a loaded page, its nodes as sent and the request, to a follower.
+    private typealias Track = @Sendable ([JSONValue], [Node], PageRequest<String>, Int?) -> Void
 
     init(
         client: GraphQLClient,
@@ -82,6 +85,7 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     public func load(_ request: PageRequest<String>) async throws -> Page<String, Node> {
         // A followed page is written to the store before its follower
         // retains it: until then, no collection may take it.
+        let track = tracker(for: request)
         let keeper = track == nil ? nil : client.store?.keepWrites()
         defer { keeper?.cancel() }
         let fetch = { (arguments: RelayArguments) in
@@ -116,7 +120,7 @@ public struct ConnectionSource<Node: Sendable>: PageSource {
     func page(fromFetched data: JSONValue, for request: PageRequest<String>) throws -> Page<String, Node> {
         let connection = try document.extractPage(from: data)
         let page = try Self.relayPage(of: connection, decode: decode)
-        track?(connection.nodes, page.items, request, nil)
+        tracker(for: request)?(connection.nodes, page.items, request, nil)
         return strategy.page(from: page, for: request)
     }
 
@@ -222,59 +226,63 @@ extension ConnectionSource where Node == JSONNode {
 }
 
 extension ConnectionSource {
-    /// This source made ready for one new pager: when the client has a
-    /// `GraphQLStore`, a copy whose pager follows it.
+    /// The follower of the client's store kept for the pager of a load,
+    /// told of each page: `nil` without a store, without a pager (a load
+    /// called directly), or when the pager's rows are not this source's
+    /// nodes (a transform between that cannot be followed).
     ///
-    /// `Pager.init(source:initialKey:configuration:)` calls this, so every
-    /// pager made over the source follows the store. When a response, a
-    /// mutation or an edit changes a record that an item was read from (its
-    /// node's record, or one the node's selection reaches), the item is read
-    /// again from the store and replaced, with no request. A deleted record
-    /// removes its item; a mutation's `@appendNode` / `@prependNode` /
-    /// `@appendEdge` / `@prependEdge` / `@deleteEdge` naming this
-    /// connection's key (or, without a key, its field name) inserts or
-    /// removes an item. What one store change does is one batch edit
-    /// (`Pager.apply(_:)`): one snapshot. A change while a refresh is in
-    /// flight reaches the rows on screen, and the rows the refresh swaps
-    /// in. The follower lives as long as the pager. A source without a store, or
-    /// whose node selection does not compile for one, returns itself.
-    ///
-    /// - Parameter pager: returns the pager being made, while it lives.
-    /// - Returns: the source that pager loads from.
+    /// Every pager over the source follows the store, through any wrapper
+    /// that passes the request on. When a response, a mutation or an edit
+    /// changes a record that an item was read from (its node's record, or
+    /// one the node's selection reaches), the item is read again from the
+    /// store and replaced, with no request. A deleted record removes its
+    /// item; a mutation's `@appendNode` / `@prependNode` / `@appendEdge` /
+    /// `@prependEdge` / `@deleteEdge` naming this connection's key (or,
+    /// without a key, its field name) inserts or removes an item. What one
+    /// store change does is one batch edit (`Pager.apply(_:)`): one
+    /// snapshot. A change while a refresh is in flight reaches the rows on
+    /// screen, and the rows the refresh swaps in. The follower lives as
+    /// long as the pager.
     /// - Complexity: O(1); following costs O(*k* (*m* + log *p*)) and *k*
     ///   reads per change for the *k* items it touches, in pages of *m*
     ///   items out of *p*, whatever the number held, and one read of each
     ///   node of a page that loads (two when the node's selection reaches
     ///   other records).
-    public func prepared<Element: Identifiable & Sendable>(
-        for pager: @escaping @Sendable () -> Pager<String, Element>?
-    ) -> Self where Element.ID: Sendable {
-        // The pager's items are this source's nodes (`Element` is `Node`),
-        // which the protocol cannot state as nodes need not be
-        // `Identifiable`: the casts recover it, and succeed for every pager
-        // `Pager.init` makes.
-        guard client.store != nil, let source = self as? ConnectionSource<Element>,
-            let following = source.following(pager) as? Self
-        else { return self }
-        return following
+    private func tracker(for request: PageRequest<String>) -> Track? {
+        guard client.store != nil, let load = request.load, let rows = load.rows as? any FollowedRows else {
+            return nil
+        }
+        return tracker(load, rows)
+    }
+
+    /// The tracker of a load, with the type of the pager's rows opened: the
+    /// nodes are followed when they are those rows' items, which the type
+    /// of this source cannot state (nodes need not be `Identifiable`).
+    private func tracker<Rows: FollowedRows>(_ load: PagerLoadContext, _ rows: Rows) -> Track? {
+        guard let source = self as? ConnectionSource<Rows.Item> else { return nil }
+        return source.tracker(load, rows: rows, owner: identity) as? Track
     }
 }
 
 extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
-    /// A copy of this source that tells a new follower of the client's store
-    /// about each page it loads, or this source when there is nothing to
-    /// follow.
-    /// - Parameter pager: returns the pager whose items follow the store.
-    func following(_ pager: @escaping @Sendable () -> Pager<String, Node>?) -> Self {
-        guard let store = client.store, let selection = document.nodeSelection else { return self }
-        let tracking = RecordTracking<Node>(
-            query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
-            connections: [document.connectionKey], decode: decodeNode)
-        let follower = StoreFollower(store: store, tracking: tracking, pager: pager)
-        var source = self
-        source.track = { nodes, items, request, written in
+    /// Tells the follower of the client's store kept for the pager of a
+    /// load, made the first time, of each page; `nil` when there is nothing
+    /// to follow.
+    fileprivate func tracker(_ load: PagerLoadContext, rows: any FollowedRows<Node>, owner: SourceIdentity)
+        -> (@Sendable ([JSONValue], [Node], PageRequest<String>, Int?) -> Void)?
+    {
+        guard let store = client.store, let selection = document.nodeSelection else { return nil }
+        let follower = load.attachments.attachment(for: owner) {
+            StoreFollower(
+                store: store,
+                tracking: RecordTracking<Node>(
+                    query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
+                    connections: [document.connectionKey], decode: decodeNode),
+                rows: rows) as StoreFollower<String, RecordTracking<Node>>
+        }
+        guard let follower else { return nil }
+        return { nodes, items, request, written in
             follower.track(nodes, as: items, for: request, written: written)
         }
-        return source
     }
 }

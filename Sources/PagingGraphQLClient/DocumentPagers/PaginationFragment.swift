@@ -114,29 +114,24 @@ public struct PaginationFragment<Node: Sendable>: PageSource {
     /// - Throws: as ``ConnectionSource/load(_:)``.
     /// - Complexity: one request, plus decoding one page.
     public func load(_ request: PageRequest<String>) async throws -> Page<String, Node> {
-        if case .initial = request.position, let data = start?.take() {
+        if case .initial = request.position, let data = start(for: request)?.take() {
             return try connection.page(fromFetched: data, for: request)
         }
         return try await connection.load(request)
     }
 
-    /// This fragment made ready for one new pager: over its connection's
-    /// source made ready for it, so that the pager follows the client's
-    /// store as ``ConnectionSource/prepared(for:)`` says.
-    /// - Parameter pager: returns the pager being made, while it lives.
-    /// - Returns: the source that pager loads from.
-    /// - Complexity: O(1).
-    public func prepared<Element: Identifiable & Sendable>(
-        for pager: @escaping @Sendable () -> Pager<String, Element>?
-    ) -> Self where Element.ID: Sendable {
-        PaginationFragment(
-            fragment: fragment, nodeID: nodeID, connection: connection.prepared(for: pager),
-            start: start.map { FetchedStart($0.data) })
+    /// The fetched first page of the pager of a load, its own (kept for it
+    /// the first time), so that each pager made of the fragment opens on
+    /// it; the fragment's own for a load from no pager.
+    private func start(for request: PageRequest<String>) -> FetchedStart? {
+        guard let start else { return nil }
+        guard let load = request.load else { return start }
+        return load.attachments.attachment(for: start) { FetchedStart(start.data) }
     }
 }
 
 /// The data a pagination fragment's first page is made of, taken once:
-/// each pager made of the fragment gets its own (see `prepared(for:)`).
+/// each pager made of the fragment gets its own (see `start(for:)`).
 private final class FetchedStart: Sendable {
     /// The data, shaped as the refetch query's response data.
     let data: JSONValue

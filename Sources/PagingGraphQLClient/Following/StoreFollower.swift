@@ -30,8 +30,10 @@ import PagingLock
 /// stale units again and edits the rows the page brought. After the swap,
 /// the new rows follow as any other.
 ///
-/// It reaches the pager weakly and is held by the source the pager loads
-/// from (`PageSource.prepared(for:)`), so it lives as long as the list.
+/// It reaches the pager's rows weakly (`FollowedRows`: the pager's own, or
+/// seen through a transform such as `map`), and is kept for the pager in
+/// what the pager lends its loads (`PagerAttachments`), found by the source
+/// through any wrapper; so it lives as long as the list.
 final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Sendable {
     typealias Item = Tracking.Item
     typealias UnitID = Tracking.UnitID
@@ -48,22 +50,41 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
     let store: GraphQLStore
     let tracking: Tracking
     private let state = Lock(State())
-    private let target: @Sendable () -> Pager<Key, Item>?
+    /// The rows that follow the store, while the pager lives.
+    private let rows: any FollowedRows<Item>
 
     /// Creates a follower, which follows the store from now on.
     /// - Parameters:
     ///   - store: the store to follow.
     ///   - tracking: how the list's pages are learned and read again.
-    ///   - pager: returns the pager whose items follow the store, while it lives.
-    init(store: GraphQLStore, tracking: Tracking, pager: @escaping @Sendable () -> Pager<Key, Item>?) {
+    ///   - rows: the pager's rows, as items of the tracking's type.
+    init(store: GraphQLStore, tracking: Tracking, rows: any FollowedRows<Item>) {
         self.store = store
         self.tracking = tracking
-        self.target = pager
+        self.rows = rows
         let observation = store.observe { [weak self] change in self?.follow(change) }
         state.withLock { $0.observation = observation }
     }
 
-    private var pager: Pager<Key, Item>? { target() }
+    /// The follower kept for the pager of a load, made the first time: `nil`
+    /// when the request comes from no pager, or from one whose rows are not
+    /// items of the tracking's type (a transform between that cannot be
+    /// followed).
+    /// - Parameters:
+    ///   - request: the load's request.
+    ///   - owner: the object the source's copies share, which the follower
+    ///     is kept for.
+    ///   - store: the store to follow.
+    ///   - tracking: makes the tracking, the first time.
+    /// - Complexity: O(1).
+    static func forLoad(
+        _ request: PageRequest<Key>, owner: AnyObject, store: GraphQLStore, tracking: () -> Tracking
+    ) -> StoreFollower? {
+        guard let load = request.load, let rows = load.rows(of: Item.self) else { return nil }
+        return load.attachments.attachment(for: owner) {
+            StoreFollower(store: store, tracking: tracking(), rows: rows)
+        }
+    }
 
     // MARK: Learning
 
@@ -90,14 +111,11 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         _ learned: [(id: UnitID, unit: Unit)], shown: Tracking.Shown, written: Int?,
         for request: PageRequest<Key>
     ) {
-        guard !learned.isEmpty, let pager else { return }
+        guard !learned.isEmpty, let snapshot = rows.state else { return }
         let cancelled = Task.isCancelled
         let ids = learned.map(\.id)
         let tokens = tracking.retain(learned, ids: ids, in: store)
-        watch(pager)
-        // Read before the units are pending: any snapshot that settles them
-        // is newer.
-        let snapshot = pager.snapshot
+        watch()
         let page = Set(ids)
         let (settled, candidates) = state.withLock {
             state -> (
@@ -110,7 +128,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             // What the window dropped is forgotten now and then: at most
             // twice as many items are followed as are held (plus the pages
             // pending), for O(1) amortized work per item.
-            guard state.units.followedCount > 2 * max(snapshot.items.count, 1) + added else {
+            guard state.units.followedCount > 2 * max(snapshot.count, 1) + added else {
                 return (settled, nil)
             }
             return (settled, state.units.sweepCandidates(sparing: page))
@@ -127,36 +145,37 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             // (hundreds of candidates in a windowed list), where the sweep
             // runs only once as many items again have been learned as are
             // held, so this pass is O(1) amortized per item.
-            let held = Set(pager.items.lazy.map(\.id))
-            state.withLock { $0.units.sweep(candidates) { held.contains($0) } }
+            if let held = rows.heldIDs {
+                state.withLock { $0.units.sweep(candidates) { held.contains($0) } }
+            }
         }
-        if !settled.isEmpty { follow(settled, in: pager) }
+        if !settled.isEmpty { follow(settled) }
     }
 
     /// Watches the pager's changes, once: a page pending that the pager has
     /// taken in is read again where the store changed since it was read.
-    private func watch(_ pager: Pager<Key, Item>) {
+    private func watch() {
         let first = state.withLock { state in
             defer { state.watchesPager = true }
             return !state.watchesPager
         }
         guard first else { return }
-        _ = pager.addChangeHandler { [weak self] snapshot in self?.settle(snapshot) }
+        rows.onChange { [weak self] state in self?.settle(state) }
     }
 
     /// Reads again the stale units of the pages a snapshot shows taken in,
     /// and removes the rows they brought of units taken out since.
     /// - Complexity: O(*k*) for the *k* pages pending, plus the reads.
-    private func settle(_ snapshot: PagingSnapshot<Item>) {
+    private func settle(_ snapshot: FollowedRowsState) {
         let settled = state.withLock { $0.units.pending.settle(snapshot) }
-        guard !settled.isEmpty, let pager else { return }
-        follow(settled, in: pager)
+        guard !settled.isEmpty else { return }
+        follow(settled)
     }
 
     /// Brings the rows of pages that stopped pending up to date with the
     /// changes made while they pended.
-    private func follow(_ settled: PendingPages<UnitID>.Settled, in pager: Pager<Key, Item>) {
-        reread(Array(settled.stale), connectionEdits: settled.removed.map { .remove($0) }, in: pager)
+    private func follow(_ settled: PendingPages<UnitID>.Settled) {
+        reread(Array(settled.stale), connectionEdits: settled.removed.map { .remove($0) })
     }
 
     // MARK: Following
@@ -165,7 +184,6 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
     /// - Complexity: O(*t* (*m* + log *p*)) and *t* reads for the *t* units
     ///   the change reaches, in pages of *m* items out of *p*.
     private func follow(_ change: StoreChange) {
-        guard let pager else { return }
         let edits = tracking.connectionEdits(of: change)
         let touched = state.withLock { state in
             let touched = state.units.touched(by: change)
@@ -179,12 +197,12 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             return touched
         }
         guard !touched.isEmpty || !edits.isEmpty else { return }
-        reread(touched, connectionEdits: edits, in: pager)
+        reread(touched, connectionEdits: edits)
     }
 
     /// Reads units again and edits their rows to match, in one batch per
     /// round; a unit whose edit failed its condition goes round again.
-    private func reread(_ ids: [UnitID], connectionEdits: [Edit] = [], in pager: Pager<Key, Item>) {
+    private func reread(_ ids: [UnitID], connectionEdits: [Edit] = []) {
         var ids = ids
         var connectionEdits = connectionEdits
         // The data an insert was made of: its confirming round edits nothing
@@ -196,7 +214,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
             }
             // The rows first, then the store: what is applied is read after
             // the rows it is conditioned on.
-            let (version, held) = pager.items(withIDs: round.rowIDs)
+            guard let (version, held) = rows.items(withIDs: round.rowIDs) else { return }
             var plan = Plan(version: version)
             for (id, unit) in round.units {
                 let read = tracking.reread(unit, id: id, held: held, in: store)
@@ -207,7 +225,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
                     id, unit: unit, read: tracking.reread(unit, id: id, held: [:], in: store), at: position)
             }
             for id in round.removals { plan.remove(id, ids: round.removedIDs[id] ?? []) }
-            let outcomes = plan.edits.isEmpty ? [] : pager.apply(plan.edits)
+            guard let outcomes = plan.edits.isEmpty ? [] : rows.apply(plan.edits) else { return }
             let result = plan.result(outcomes)
             // Outside the lock: retaining calls the store.
             let tokens = result.inserted.map {

@@ -41,8 +41,9 @@ public struct GraphQLQuerySource<
     private let pageResolver: @Sendable (Info, LoadDirection) -> PaginatedQuery?
     private let items: @Sendable (ExtractionData, PageRequest<Info>) throws -> [Item]
     private let onPartialData: (@Sendable (PartialDataReport<Info>) -> Void)?
-    /// Follows the client's store for one pager; set by ``prepared(for:)``.
-    private var follower: StoreFollower<Info, PageTracking<Item>>?
+    /// What the source's copies share: the follower of the store of each
+    /// pager over the source is kept for it.
+    private let identity = SourceIdentity()
 
     /// Creates a pager from closures that see which query loaded each page
     /// (the most general form; the convenience initializers build on it).
@@ -101,13 +102,14 @@ public struct GraphQLQuerySource<
     public func load(_ request: PageRequest<Info>) async throws -> Page<Info, Item> {
         // A followed page is written to the store before its follower
         // retains it: until then, no collection may take it.
+        let follower = follower(for: request)
         let keeper = follower == nil ? nil : client.store?.keepWrites()
         defer { keeper?.cancel() }
         switch request.position {
         case .initial(nil):
             let data = try await fetch(initialQuery, for: request)
             let page = try page(for: .initial(data), request: request)
-            follow(initialQuery, page: page, request: request) { .initial($0) }
+            follow(initialQuery, page: page, request: request, by: follower) { .initial($0) }
             return page
         case .initial(let info?):
             throw GraphQLPagerError(
@@ -115,15 +117,16 @@ public struct GraphQLQuerySource<
                 "A GraphQLQuerySource opens with its initial query, so it cannot open at \(info); "
                     + "make the pager with an initial query for the page to open at, and no initial key.")
         case .next(let info):
-            return try await loadPage(from: info, direction: .next, for: request)
+            return try await loadPage(from: info, direction: .next, for: request, follower: follower)
         case .previous(let info):
-            return try await loadPage(from: info, direction: .previous, for: request)
+            return try await loadPage(from: info, direction: .previous, for: request, follower: follower)
         }
     }
 
-    private func loadPage(from info: Info, direction: LoadDirection, for request: PageRequest<Info>)
-        async throws -> Page<Info, Item>
-    {
+    private func loadPage(
+        from info: Info, direction: LoadDirection, for request: PageRequest<Info>,
+        follower: StoreFollower<Info, PageTracking<Item>>?
+    ) async throws -> Page<Info, Item> {
         guard let query = pageResolver(info, direction) else {
             throw GraphQLPagerError(
                 .noQuery,
@@ -133,7 +136,9 @@ public struct GraphQLQuerySource<
         }
         let data = try await fetch(query, for: request)
         let page = try page(for: .paginated(data, from: info, direction: direction), request: request)
-        follow(query, page: page, request: request) { .paginated($0, from: info, direction: direction) }
+        follow(query, page: page, request: request, by: follower) {
+            .paginated($0, from: info, direction: direction)
+        }
         return page
     }
 
@@ -155,14 +160,20 @@ public struct GraphQLQuerySource<
     /// the store.
     private func follow<Query: GraphQLOperation>(
         _ query: Query, page: Page<Info, Item>, request: PageRequest<Info>,
+        by follower: StoreFollower<Info, PageTracking<Item>>?,
         extraction: @escaping @Sendable (Query.Data) -> ExtractionData
     ) {
         guard let follower, let operation = try? StoreOperation(query, cache: client.store?.documents) else {
             return
         }
         let items = self.items
-        follower.track(operation, page: page.items, for: request) { data in
-            try items(extraction(try data.decode(Query.Data.self)), request)
+        // The page's items are made again with its request, kept by the
+        // follower: without what the pager lent the load, which holds the
+        // follower (a cycle that would outlive the pager).
+        var kept = request
+        kept.load = nil
+        follower.track(operation, page: page.items, for: request) { [kept] data in
+            try items(extraction(try data.decode(Query.Data.self)), kept)
         }
     }
 
@@ -176,35 +187,25 @@ public struct GraphQLQuerySource<
 }
 
 extension GraphQLQuerySource {
-    /// This source made ready for one new pager: when the client has a
-    /// `GraphQLStore`, a copy whose pager follows it.
+    /// The follower of the client's store kept for the pager of a load,
+    /// made the first time: `nil` without a store, without a pager (a load
+    /// called directly), or when the pager's rows are not this source's
+    /// items (a transform between that cannot be followed).
     ///
-    /// `Pager.init(source:initialKey:configuration:)` calls this, so every
-    /// pager made over the source follows the store: when a record that a
-    /// page's query read changes (a mutation's answer, another query), the
-    /// page is read again from the store and run through the transform, and
-    /// the items that changed are replaced in one batch edit
-    /// (`Pager.apply(_:)`), with no request; a change while a refresh is in
-    /// flight reaches the rows on screen, and the rows the refresh swaps
-    /// in. The follower lives as long as the pager. A source without a
-    /// store returns itself.
-    /// - Parameter pager: returns the pager being made, while it lives.
-    /// - Returns: the source that pager loads from.
+    /// Every pager over the source follows the store, through any wrapper
+    /// that passes the request on: when a record that a page's query read
+    /// changes (a mutation's answer, another query), the page is read again
+    /// from the store and run through the transform, and the items that
+    /// changed are replaced in one batch edit (`Pager.apply(_:)`), with no
+    /// request; a change while a refresh is in flight reaches the rows on
+    /// screen, and the rows the refresh swaps in. The follower lives as
+    /// long as the pager.
     /// - Complexity: O(1); following costs the pages that read a changed
     ///   field, whatever the number held, and one read of the query of a
     ///   page that loads (two and a transform when the items are
     ///   `Equatable`, to tell a change that landed while it loaded).
-    public func prepared<Element: Identifiable & Sendable>(
-        for pager: @escaping @Sendable () -> Pager<Info, Element>?
-    ) -> Self where Element.ID: Sendable {
-        guard let store = client.store else { return self }
-        var source = self
-        // The pager's items are this source's (`Element` is `Item`), which
-        // the protocol cannot state: the cast recovers it, and succeeds for
-        // every pager `Pager.init` makes.
-        source.follower = StoreFollower(store: store, tracking: PageTracking()) {
-            pager() as? Pager<Info, Item>
-        }
-        return source
+    private func follower(for request: PageRequest<Info>) -> StoreFollower<Info, PageTracking<Item>>? {
+        guard let store = client.store else { return nil }
+        return StoreFollower.forLoad(request, owner: identity, store: store) { PageTracking() }
     }
 }

@@ -3,7 +3,7 @@ import PagingTesting
 
 /// A source that holds each page its base loaded at a gate until the test
 /// opens the call: the base has loaded the page (a store-backed base has
-/// learned it, for the pager it was prepared for), but the pager has not
+/// learned it, for the pager of the load), but the pager has not
 /// taken it in. Unlike ``HeldPageSource``, it holds every load, the first
 /// page of a refresh included.
 ///
@@ -20,8 +20,8 @@ import PagingTesting
 /// so that every load the pager starts reaches it (a test can then wait
 /// for all of them with `CallGate.waitUntilSettled(calls:)`).
 ///
-/// It forwards `prepared(for:)`, as a wrapper of the same items should, so
-/// the pager follows whatever its base would have it follow.
+/// It passes each request on as it is, so the pager follows whatever its
+/// base would have it follow.
 struct GatedPageSource<Base: PageSource>: PageSource {
     let base: Base
     let gate: FetchGate<PageRequest<Base.Key>>
@@ -41,9 +41,5 @@ struct GatedPageSource<Base: PageSource>: PageSource {
         }
         try await gate.pass(request)
         return try result.get()
-    }
-
-    func prepared<Element>(for pager: @escaping @Sendable () -> Pager<Base.Key, Element>?) -> Self {
-        GatedPageSource(base: base.prepared(for: pager), gate: gate, holdsFailures: holdsFailures)
     }
 }

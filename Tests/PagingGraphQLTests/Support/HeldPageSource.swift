@@ -3,7 +3,7 @@ import PagingLock
 
 /// A source that holds each page its base loaded in a held direction until
 /// the test lets it go: the base has loaded the page (a store-backed base
-/// has learned it, for the pager it was prepared for), but the pager has not
+/// has learned it, for the pager of the load), but the pager has not
 /// taken it in. This is the window in which two loads in flight race; the
 /// hold makes it last as long as a test needs, without sleeping.
 ///
@@ -16,8 +16,8 @@ import PagingLock
 /// try await load.value
 /// ```
 ///
-/// It forwards `prepared(for:)`, as a wrapper of the same items should, so
-/// the pager follows whatever its base would have it follow.
+/// It passes each request on as it is, so the pager follows whatever its
+/// base would have it follow.
 struct HeldPageSource<Base: PageSource>: PageSource {
     let base: Base
     let hold: PageHold
@@ -26,10 +26,6 @@ struct HeldPageSource<Base: PageSource>: PageSource {
         let page = try await base.load(request)
         await hold.pass(request.direction)
         return page
-    }
-
-    func prepared<Element>(for pager: @escaping @Sendable () -> Pager<Base.Key, Element>?) -> Self {
-        HeldPageSource(base: base.prepared(for: pager), hold: hold)
     }
 }
 

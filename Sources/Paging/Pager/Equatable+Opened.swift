@@ -2,7 +2,7 @@
 /// follower of items of any type leaves alone a row that would not change.
 /// - Returns: `false` when the type is not `Equatable` (it cannot tell).
 /// - Complexity: that of the type's `==`.
-func equalIfEquatable<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+package func equalIfEquatable<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
     guard let lhs = lhs as? any Equatable else { return false }
     return lhs.isEqual(to: rhs)
 }
