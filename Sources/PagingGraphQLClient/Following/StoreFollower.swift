@@ -111,11 +111,16 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         _ learned: [(id: UnitID, unit: Unit)], shown: Tracking.Shown, written: Int?,
         for request: PageRequest<Key>
     ) {
-        guard !learned.isEmpty, let snapshot = rows.state else { return }
+        guard !learned.isEmpty else { return }
         let cancelled = Task.isCancelled
         let ids = learned.map(\.id)
         let tokens = tracking.retain(learned, ids: ids, in: store)
+        // Watched first, then read: a page the pager takes in after this
+        // read settles through the watch.
         watch()
+        // Read before the units are pending: any snapshot that settles them
+        // is newer.
+        guard let snapshot = rows.state else { return }
         let page = Set(ids)
         let (settled, candidates) = state.withLock {
             state -> (
