@@ -234,6 +234,37 @@ struct FollowingThroughWrappersTests {
         #expect(second.items[1].booked)
     }
 
+    @Test("a page that keeps its request (a QueryPage) keeps neither follower nor store once its pager goes")
+    func requestKeptInAnItemKeepsNothing() async throws {
+        let fleet = LaunchFleet(count: 9)
+        weak var weakPager: AnyObject?
+        weak var weakStore: GraphQLStore?
+        do {
+            let store = GraphQLStore()
+            let client = fleet.client(store: store)
+            // Whole pages: each item is identified by the request that loaded it.
+            let pager = GraphQLQuerySource(
+                client: client,
+                initialQuery: FleetPageQuery(first: 3, after: nil),
+                extractPageInfo: { data in
+                    CursorBasedPagination.Forward(
+                        hasNext: data.launchConnection.pageInfo.hasNextPage,
+                        endCursor: data.launchConnection.pageInfo.endCursor)
+                },
+                pageResolver: { page, direction in
+                    direction == .next ? FleetPageQuery(first: 3, after: page.endCursor) : nil
+                }
+            ).makePager()
+            #expect(try await pager.loadNext().value == .loaded)
+            _ = try await client.send(FleetMutations.bookTrips(["2"]))
+            #expect(pager.items[0].value.launchConnection.map(\.isBooked) == [false, true, false])
+            weakPager = pager
+            weakStore = store
+        }
+        #expect(weakPager == nil)
+        #expect(weakStore == nil, "the follower, kept for the pager, went with it, and so did the store")
+    }
+
     @Test("a transform of whole pages loads its rows but does not follow the store")
     func mapPagesDoesNotFollow() async throws {
         let fleet = LaunchFleet(count: 9)

@@ -36,6 +36,8 @@ where Item.ID: Sendable {
     /// What the pager lends each load: what its sources keep for it (a
     /// follower of a store), and its rows.
     private let load: PagerLoadContext
+    /// What the pager's sources keep for it (the load context holds it weakly).
+    private let attachments = PagerAttachments()
 
     /// The configuration the pager was made with.
     public let configuration: PagingConfiguration
@@ -60,7 +62,7 @@ where Item.ID: Sendable {
         // The loads reach the pager weakly, once the pager exists.
         let reference = WeakReference<Pager>()
         self.source = source
-        self.load = PagerLoadContext(attachments: PagerAttachments(), rows: PagerRows(reference))
+        self.load = PagerLoadContext(attachments: attachments, rows: PagerRows(reference))
         self.configuration = configuration
         self.driver = Lock(
             Driver(machine: PagerStateMachine(configuration: configuration, initialKey: initialKey)))

@@ -12,15 +12,25 @@ import PagingLock
 /// the store for the pager whatever wraps it. A wrapper that changes the
 /// items (``TransformedPageSource``) hands its base the rows seen through
 /// its transform.
+///
+/// It holds the pager's attachments weakly, as it does its rows: a request
+/// may outlive its load (kept in an item, as `QueryPage` keeps the request
+/// that loaded it, and so in a follower kept in the attachments), and must
+/// not keep what the pager keeps.
 package struct PagerLoadContext: Sendable {
-    /// What sources keep for the pager, as long as it lives.
-    package let attachments: PagerAttachments
+    /// What sources keep for the pager, while it lives; `nil` once the
+    /// pager is gone.
+    package weak var attachments: PagerAttachments?
     /// The pager's rows, as a `FollowedRows` of the items of the source the
     /// request is for (`any FollowedRows<Item>`, which a source casts to).
     package let rows: any Sendable
 
     /// Creates a context.
-    package init(attachments: PagerAttachments, rows: any Sendable) {
+    /// - Parameters:
+    ///   - attachments: what sources keep for the pager, held by the pager
+    ///     (the context holds it weakly).
+    ///   - rows: the pager's rows, reached weakly.
+    package init(attachments: PagerAttachments?, rows: any Sendable) {
         self.attachments = attachments
         self.rows = rows
     }

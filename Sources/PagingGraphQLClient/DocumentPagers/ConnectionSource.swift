@@ -272,7 +272,7 @@ extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
         -> (@Sendable ([JSONValue], [Node], PageRequest<String>, Int?) -> Void)?
     {
         guard let store = client.store, let selection = document.nodeSelection else { return nil }
-        let follower = load.attachments.attachment(for: owner) {
+        let follower = load.attachments?.attachment(for: owner) {
             StoreFollower(
                 store: store,
                 tracking: RecordTracking<Node>(

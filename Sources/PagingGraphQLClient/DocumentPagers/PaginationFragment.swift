@@ -126,7 +126,9 @@ public struct PaginationFragment<Node: Sendable>: PageSource {
     private func start(for request: PageRequest<String>) -> FetchedStart? {
         guard let start else { return nil }
         guard let load = request.load else { return start }
-        return load.attachments.attachment(for: start) { FetchedStart(start.data) }
+        // A pager gone meanwhile: its load is thrown away, and takes nothing of the fragment's.
+        return load.attachments?.attachment(for: start) { FetchedStart(start.data) }
+            ?? FetchedStart(start.data)
     }
 }
 

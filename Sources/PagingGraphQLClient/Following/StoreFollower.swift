@@ -81,7 +81,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         _ request: PageRequest<Key>, owner: AnyObject, store: GraphQLStore, tracking: () -> Tracking
     ) -> StoreFollower? {
         guard let load = request.load, let rows = load.rows(of: Item.self) else { return nil }
-        return load.attachments.attachment(for: owner) {
+        return load.attachments?.attachment(for: owner) {
             StoreFollower(store: store, tracking: tracking(), rows: rows)
         }
     }

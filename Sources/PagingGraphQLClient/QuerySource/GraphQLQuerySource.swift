@@ -167,13 +167,8 @@ public struct GraphQLQuerySource<
             return
         }
         let items = self.items
-        // The page's items are made again with its request, kept by the
-        // follower: without what the pager lent the load, which holds the
-        // follower (a cycle that would outlive the pager).
-        var kept = request
-        kept.load = nil
-        follower.track(operation, page: page.items, for: request) { [kept] data in
-            try items(extraction(try data.decode(Query.Data.self)), kept)
+        follower.track(operation, page: page.items, for: request) { data in
+            try items(extraction(try data.decode(Query.Data.self)), request)
         }
     }
 
