@@ -135,9 +135,14 @@ where Item.ID: Sendable {
     /// every started load has reached the source).
     package var startedRequestCount: Int { driver.withLock { $0.machine.requestCounter } }
 
+    /// The number of responses delivered so far, as ``waitUntilDelivered(_:)`` counts them.
+    package var deliveredCount: Int { driver.withLock { $0.delivered } }
+
     /// Waits until the pager has taken in `count` responses in all, applied
-    /// or found stale (for tests that must know an answer reached the pager
-    /// even when it changed nothing).
+    /// or found stale, and has run what each set off (its change handlers,
+    /// such as a store follower's edits; the futures of its loads), for
+    /// tests that must know an answer reached the pager even when it changed
+    /// nothing.
     package func waitUntilDelivered(_ count: Int) async {
         await withCheckedContinuation { continuation in
             let ready = driver.withLock { driver in
@@ -435,7 +440,9 @@ where Item.ID: Sendable {
         /// The snapshot published, for the change handlers.
         var published: (PagingSnapshot<Item>, [@Sendable (PagingSnapshot<Item>) -> Void])?
         var finished: [(LoadFuture, Result<LoadOutcome, PagingError>)] = []
-        var deliveryWaiters: [CheckedContinuation<Void, Never>] = []
+        /// The driver of the pager, when the aftermath is a response's: the
+        /// response counts as delivered once all of the above is done.
+        var delivery: Lock<Driver>?
 
         func run() {
             for task in cancelled { task.cancel() }
@@ -445,7 +452,18 @@ where Item.ID: Sendable {
                 for handler in handlers { handler(snapshot) }
             }
             for (future, result) in finished { future.fulfill(result) }
-            for waiter in deliveryWaiters { waiter.resume() }
+            guard let delivery else { return }
+            // Counted last, so that a test waiting for it finds the handlers
+            // done (counted under the lock of the response, a waiter that came
+            // in between returned before them).
+            let ready = delivery.withLock { driver in
+                driver.delivered += 1
+                let delivered = driver.delivered
+                let ready = driver.deliveryWaiters.filter { $0.count <= delivered }.map(\.continuation)
+                driver.deliveryWaiters.removeAll { $0.count <= delivered }
+                return ready
+            }
+            for waiter in ready { waiter.resume() }
         }
     }
 
@@ -535,11 +553,7 @@ where Item.ID: Sendable {
             case .failure(let error): effects = driver.machine.loadFailed(for: command, error: error)
             }
             var aftermath = apply(effects, to: &driver)
-            driver.delivered += 1
-            let delivered = driver.delivered
-            aftermath.deliveryWaiters = driver.deliveryWaiters.filter { $0.count <= delivered }.map(
-                \.continuation)
-            driver.deliveryWaiters.removeAll { $0.count <= delivered }
+            aftermath.delivery = self.driver
             return aftermath
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PagingTesting
 import Testing
 
@@ -284,6 +285,36 @@ struct PagerBatchEditTests {
         pager.removeChangeHandler(handler)
         pager.update(TestItem(id: 12, version: 4))
         #expect(seen.count == 3)
+    }
+
+    @Test("a response counts as delivered once its change handlers have run, not when it is taken in")
+    func deliveredAfterHandlers() async throws {
+        let pager = Pager(source: list.source, configuration: try .testing())
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let done = Recorder<Int>()
+        _ = pager.addChangeHandler { snapshot in
+            // The page taken in (not the load starting): held here until the test lets go.
+            guard !snapshot.items.isEmpty else { return }
+            entered.signal()
+            release.wait()
+            done.record(snapshot.version)
+        }
+        let load = pager.loadNext()
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                entered.wait()
+                continuation.resume()
+            }
+        }
+
+        // The page is in, its handler not done: a test waiting for the delivery must wait on.
+        #expect(!pager.items.isEmpty)
+        #expect(pager.deliveredCount == 0)
+        release.signal()
+        await pager.waitUntilDelivered(1)
+        #expect(done.count == 1, "the handler ran before the delivery counted")
+        #expect(try await load.value == .loaded)
     }
 
     // MARK: Randomized
