@@ -34,6 +34,9 @@ let package = Package(
         .library(name: "PagingSQLite", targets: ["PagingSQLite"]),
         // The transport over SwiftNIO (AsyncHTTPClient): the one to use on Linux.
         .library(name: "PagingHTTPClient", targets: ["PagingHTTPClient"]),
+        // Exports of whole lists (a REST list, a GraphQL connection) as JSON Lines or an array,
+        // resumable: the engine of `paging fetch`, for servers and scripts.
+        .library(name: "PagingExport", targets: ["PagingExport"]),
         // The code generator behind `paging schema` and `paging codegen`:
         // schemas from SDL or introspection, documents checked against them.
         .library(name: "PagingCodegen", targets: ["PagingCodegen"]),
@@ -114,6 +117,10 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The exporter: the pager run page by page into a writer, over any transport.
+        .target(
+            name: "PagingExport", dependencies: ["Paging", "PagingLock", "PagingGraphQLClient"],
+            swiftSettings: strictSettings),
         // The generator: it reads schemas and documents with GraphQLSwift, on
         // the GraphQL core; it knows nothing of the client, the store or the pager.
         .target(
@@ -160,7 +167,7 @@ let package = Package(
             name: "PagingGraphQLTests",
             dependencies: [
                 "PagingGraphQL", "PagingGraphQLClient", "PagingGraphQLStore", "PagingGraphQLCore", "Paging",
-                "PagingLock", "PagingTesting",
+                "PagingLock", "PagingTesting", "PagingExport",
             ],
             swiftSettings: strictSettings
         ),

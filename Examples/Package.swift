@@ -2,7 +2,8 @@
 //
 // The seed systems in their own spelling, on types generated from `.graphql` files by the
 // PagingCodegenPlugin at build time: the targets hold a schema, `.graphql` files and the Swift
-// that uses what they become. The tests run them against the launch server (Tools/) on loopback.
+// that uses what they become; and a server-side export on the library products alone. The
+// tests run them against the launch server (Tools/) on loopback.
 import PackageDescription
 
 let settings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -32,10 +33,21 @@ let package = Package(
             swiftSettings: settings,
             plugins: [.plugin(name: "PagingCodegenPlugin", package: "Paging")]
         ),
+        // A server-side export of a REST list (GitHub's Link headers), on PagingExport and the
+        // transport over SwiftNIO: the library products alone, without Tools/.
+        .target(
+            name: "LaunchExport",
+            dependencies: [
+                .product(name: "PagingExport", package: "Paging"),
+                .product(name: "PagingHTTPClient", package: "Paging"),
+            ],
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "ExamplesTests",
             dependencies: [
-                "TutorialLaunchList", "RelayRocketLaunches",
+                "TutorialLaunchList", "RelayRocketLaunches", "LaunchExport",
+                .product(name: "PagingExport", package: "Paging"),
                 .product(name: "PagingGraphQL", package: "Paging"),
                 .product(name: "LaunchServer", package: "Tools"),
                 .product(name: "GraphQL", package: "GraphQL"),

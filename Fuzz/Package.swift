@@ -50,10 +50,10 @@ let package = Package(
             name: "FuzzResponse",
             dependencies: [.product(name: "PagingGraphQLClient", package: "Paging")],
             swiftSettings: strictSettings),
-        // RFC 8288 Link headers, as `paging fetch` reads them.
+        // RFC 8288 Link headers, as PagingExport (and so `paging fetch`) reads them.
         .executableTarget(
             name: "FuzzLinkHeader",
-            dependencies: [.product(name: "PagingCLI", package: "Tools")],
+            dependencies: [.product(name: "PagingExport", package: "Paging")],
             swiftSettings: strictSettings),
         // The launch server's cursors.
         .executableTarget(

@@ -86,6 +86,8 @@ let package = Package(
                 // AsyncHTTPClient, so that `paging` never loads FoundationNetworking and libcurl.
                 .product(name: "PagingGraphQLClient", package: "Paging"),
                 .product(name: "PagingHTTPClient", package: "Paging"),
+                // `fetch`'s exporter, REST source and writers.
+                .product(name: "PagingExport", package: "Paging"),
                 // The proxy type of HTTPClientTransport's configuration.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // `demo --database`: the launch list kept in a SQLite file, offline-first.
@@ -108,6 +110,7 @@ let package = Package(
                 "PagingCLI", "LaunchServer", "ToolsLock",
                 .product(name: "Paging", package: "Paging"),
                 .product(name: "PagingGraphQL", package: "Paging"),
+                .product(name: "PagingExport", package: "Paging"),
                 .product(name: "PagingTesting", package: "Paging"),
                 // To read what `demo --database` left in its file.
                 .product(name: "PagingSQLite", package: "Paging"),

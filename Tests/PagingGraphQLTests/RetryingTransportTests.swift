@@ -4,26 +4,6 @@ import PagingLock
 import PagingTesting
 import Testing
 
-/// A transport that answers from a script, and records the requests; with no answer left, it
-/// fails as a refused connection.
-private final class AnsweringTransport: GraphQLTransport {
-    private let answers: Lock<[Result<GraphQLHTTPResponse, URLError>]>
-    private let requests = Lock<[GraphQLHTTPRequest]>([])
-
-    init(_ answers: [Result<GraphQLHTTPResponse, URLError>]) {
-        self.answers = Lock(answers)
-    }
-
-    var sent: [GraphQLHTTPRequest] { requests.withLock { $0 } }
-
-    func send(_ request: GraphQLHTTPRequest) async throws -> GraphQLHTTPResponse {
-        requests.withLock { $0.append(request) }
-        let answer = answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-        guard let answer else { throw URLError(.cannotConnectToHost) }
-        return try answer.get()
-    }
-}
-
 @Suite("RetryingTransport: retries, backoff and the server's rate limit")
 struct RetryingTransportTests {
     /// 2026-11-25 10:00:00 UTC, the tests' fixed now.

@@ -1,10 +1,9 @@
 import Foundation
-
-@testable import PagingCLI
+import PagingExport
 
 private let base = URL(string: "https://api.example.com/v1/launches?page=2")
 
-/// One input: the value of a `Link` header. Reading its `next` link, as `paging fetch` does,
+/// One input: the value of a `Link` header. Reading its `next` link, as an export of a REST list does,
 /// gives a URL or nothing; a URL it gives is absolute.
 ///
 /// One relation an input: the reader treats every relation type alike, so asking for `prev` and

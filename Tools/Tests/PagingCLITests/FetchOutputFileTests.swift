@@ -1,5 +1,6 @@
 import Foundation
 import LaunchServer
+import PagingExport
 import Testing
 
 @testable import PagingCLI
@@ -125,7 +126,7 @@ struct FetchOutputFileTests {
         #expect(count == elements)
         let output = TextBuffer()
         output.sink.write(String(decoding: prefix, as: UTF8.self))
-        let sink = JSONSink(format: .array, continuedElements: count) {
+        let sink = JSONExportWriter(format: .array, continuedElements: count) {
             output.sink.write(String(decoding: $0, as: UTF8.self))
         }
         try sink.write([.int(3)])

@@ -1,36 +1,6 @@
 import Foundation
+import PagingExport
 import PagingGraphQLClient
-
-/// A page of items to export, in export order, and where the next page starts.
-struct ExportPage: Sendable {
-    /// The items, in the order they are written.
-    var items: [JSONValue]
-    /// The cursor that resumes right after each item, when the source knows it; parallel to
-    /// ``items``.
-    var resumeCursors: [String?]
-    /// The cursor of the next page; `nil` when this page is the last.
-    var next: String?
-    /// The number of items in the whole list, when the source tells.
-    var totalCount: Int?
-    /// The GraphQL errors that came next to the page's data; empty when none did.
-    var errors: [GraphQLResponseError] = []
-    /// The positions in ``items`` of the items an error put a `null` in.
-    var itemsWithErrors: Set<Int> = []
-    /// The number of the page's nodes an error made `null`, which ``items`` leaves out.
-    var missingItems = 0
-}
-
-/// Where an export reads pages from: a position (a cursor, or `nil` for the start) in, a page
-/// and the next position out. A cursor a source returns resumes the export with nothing lost and
-/// nothing repeated when given back to it.
-protocol ExportSource: Sendable {
-    /// Loads the page at a position.
-    /// - Parameters:
-    ///   - cursor: where the page starts; `nil` for the start of the export.
-    ///   - count: how many items to ask for (a source whose pages have a fixed size may ignore it).
-    /// - Throws: ``CLIError`` for an answer that cannot be used, the client's error otherwise.
-    func page(at cursor: String?, count: Int) async throws -> ExportPage
-}
 
 /// Exports a Relay connection through its analysed document: forward with `first`/`after`, or
 /// backward with `last`/`before` (then each page's nodes are written last to first, so that the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PagingExport
 import PagingGraphQLClient
 import Synchronization
 
@@ -224,9 +225,14 @@ struct FetchCommand: AsyncParsableCommand {
             maximumItems: maximumItems,
             resume: resume)
         let destination = try openOutput(io: io)
-        let sink = JSONSink(
+        let sink = JSONExportWriter(
             format: slurp ? .array : .lines, continuedElements: destination.continuedElements,
-            write: destination.write)
+            output: { data in
+                // Said for a person, as the export's message quotes it.
+                do { try destination.write(data) } catch let error as CLIError { throw error } catch {
+                    throw CLIError.failed(ConnectionOptions.describe(error))
+                }
+            })
 
         let partialData = PartialDataLog(progress: progress)
         let export: Task<Exporter.Result, Never>
@@ -243,7 +249,11 @@ struct FetchCommand: AsyncParsableCommand {
             let exporter = Exporter(
                 source: source, settings: settings, partialData: allowPartial ? partialData.handling : .refuse
             )
-            export = Task { await exporter.run(into: sink, progress: progress) }
+            export = Task {
+                await exporter.run(into: sink) {
+                    progress.update(items: $0.items, pages: $0.pages, total: $0.totalCount)
+                }
+            }
         }
         let stopWatching = io.onInterrupt { export.cancel() }
         let result = await withTaskCancellationHandler {
@@ -317,7 +327,14 @@ struct FetchCommand: AsyncParsableCommand {
         case let error as CLIError:
             return error.message
         case let error as PartialDataError:
-            return error.description
+            return """
+                \(PartialDataError.summary(of: error.report)):
+                \(PartialDataError.list(error.report.errors))
+                Nothing of that page was written. Fix the query (the errors say where), or pass \
+                --allow-partial to export the data with null where the errors are.
+                """
+        case let error as ExportError:
+            return error.message + (Self.hint(for: error).map { " " + $0 } ?? "")
         case let error as GraphQLClientError where error.code == .transport:
             return "\(error.description) (no retry succeeded; see --retries)"
         case let error as GraphQLClientError where error.code == .graphQLErrors:
@@ -334,6 +351,18 @@ struct FetchCommand: AsyncParsableCommand {
                 "no response from the server: \(RetryNotice.reason(for: error)) (no retry succeeded). Check that the server is running and the URL is right."
         default:
             return String(describing: error)
+        }
+    }
+
+    /// The option that helps with an export's failure, when one does.
+    private static func hint(for error: ExportError) -> String? {
+        switch error.code {
+        case .noItems: "Name the member that holds the items with --items-field."
+        case .malformedNextPage: "If the field holds a token, name its query parameter with --token-param."
+        case .httpStatus:
+            "Check the --header values (they go only to the origin the export started on, unless --send-headers-to-any-host)."
+        case .malformedCursor: "Pass --resume the cursor exactly as printed."
+        case .notJSON, .repeatedCursor, .writeFailed, .invalidSettings: nil
         }
     }
 
@@ -367,11 +396,18 @@ struct FetchCommand: AsyncParsableCommand {
             let locator: NextPageLocator =
                 nextField.map { .bodyField(path: Self.path($0), tokenParameter: tokenParameter) }
                 ?? .linkHeader
-            if let resume { _ = try RESTExportSource.position(resume) }
+            if let resume {
+                do {
+                    try RESTListSource.validate(cursor: resume)
+                } catch {
+                    throw .usage("--resume: \(error.message)")
+                }
+            }
             return MadeSource(
-                source: RESTExportSource(
-                    start: start, locator: locator, itemsPath: itemsField.map(Self.path), headers: headers,
-                    timeout: timeout, transport: transport))
+                source: RESTListSource(
+                    start: start, locator: locator, itemsPath: itemsField.map(Self.path),
+                    headers: headers.fields,
+                    sendsHeaders: { headers.permits($0) }, timeout: timeout, transport: transport))
         }
         // The endpoint is the export's origin: the fields go with every request, and the
         // transport keeps them off a redirect to another origin.

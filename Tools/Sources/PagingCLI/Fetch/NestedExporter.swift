@@ -1,4 +1,5 @@
 import Foundation
+import PagingExport
 import PagingGraphQLClient
 
 /// Exports a query with connections at several levels (``NestedDocument``): the outer
@@ -39,7 +40,7 @@ struct NestedExporter {
     ///   - sink: where lines go.
     ///   - progress: told after each write.
     /// - Returns: how it ended, and the token to resume from.
-    func run(into sink: JSONSink, progress: ProgressReporter) async -> Exporter.Result {
+    func run(into sink: JSONExportWriter, progress: ProgressReporter) async -> Exporter.Result {
         var position = NestedResume(after: nil)
         if let resume = settings.resume {
             do {

@@ -1,4 +1,5 @@
 import Foundation
+import PagingExport
 import PagingGraphQLClient
 
 /// A node that holds inner connections: its id and type, as the prepared query asks for them.

@@ -1,3 +1,4 @@
+import PagingExport
 import PagingGraphQLClient
 import ToolsLock
 

@@ -166,6 +166,7 @@ struct ConnectionOptions: ParsableArguments {
 
     /// A short description of an error, for messages.
     static func describe(_ error: any Error) -> String {
+        if let error = error as? CLIError { return error.message }
         if let error = error as? DecodingError {
             switch error {
             case .dataCorrupted(let context): return context.debugDescription

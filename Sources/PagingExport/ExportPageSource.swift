@@ -3,9 +3,9 @@ import PagingGraphQLClient
 
 /// One item of an export, as the engine's pager holds it.
 struct ExportItem: Identifiable, Sendable {
-    /// Which item it is: the cursor its page was requested with, and its place in that page.
-    /// Unique while no cursor comes back, which the pager reports
-    /// (``PagingError/Code/repeatedKey``) instead of following it.
+    /// Which item it is: the cursor its page was requested with, and its
+    /// place in that page. Unique while no cursor comes back, which the
+    /// pager reports (`PagingError.Code.repeatedKey`) instead of following it.
     struct ID: Hashable, Sendable {
         /// The cursor the page was requested with (`nil` for the start of the list).
         var page: String?
@@ -15,22 +15,23 @@ struct ExportItem: Identifiable, Sendable {
 
     /// The item's identity.
     var id: ID
-    /// The item, as written to the output.
+    /// The item, as written.
     var value: JSONValue
     /// The cursor that resumes right after this item, when the source knows it.
     var resumeCursor: String?
     /// The number of items in the whole list, when the source tells.
     var totalCount: Int?
-    /// Whether a GraphQL error put a `null` in the item (`--allow-partial`).
+    /// Whether a GraphQL error put a `null` in the item.
     var hasNullFromError = false
 }
 
-/// An ``ExportSource`` as a page source of the engine, keyed by cursor: what lets `paging fetch`
-/// run on the same ``Pager`` as every list of the library (joins, repeated-cursor detection,
-/// a window that holds two pages however long the export).
+/// An ``ExportSource`` as a page source of the engine, keyed by cursor: what
+/// lets an export run on the same `Pager` as every list of the library
+/// (repeated-cursor detection, a window that holds two pages however long
+/// the export).
 ///
-/// A page whose data came with GraphQL errors is refused or accepted as ``partialData`` says,
-/// with the library's ``PartialDataReport`` of its request and errors.
+/// A page whose data came with GraphQL errors is refused or accepted as
+/// ``partialData`` says.
 struct ExportPageSource: PageSource {
     /// Where pages come from.
     let source: any ExportSource

@@ -1,0 +1,50 @@
+public import Foundation
+
+/// Why an export could not go on, with what a person needs to fix it.
+///
+/// ``code`` tells the kind of failure to code (a command line adds the name
+/// of its own option to the message); ``description`` says it in a sentence.
+public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of failure.
+    public enum Code: Sendable, Hashable {
+        /// A cursor given to resume from is not one the source printed.
+        case malformedCursor
+        /// A page answered an HTTP status that is not a success.
+        case httpStatus(Int)
+        /// A page's body is not JSON.
+        case notJSON
+        /// A page's JSON holds no list of items where the source looks.
+        case noItems
+        /// The field that names the next page holds something else than a
+        /// URL or a token.
+        case malformedNextPage
+        /// The server answered a page with a cursor the export already
+        /// followed: following it again would loop forever.
+        case repeatedCursor
+        /// The page could not be written.
+        case writeFailed
+        /// The settings cannot be used (a page size out of range).
+        case invalidSettings
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// What went wrong, in a sentence or two.
+    public let message: String
+    /// The URL of the page concerned, when there is one.
+    public let url: URL?
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: the kind of failure.
+    ///   - message: what went wrong.
+    ///   - url: the URL of the page concerned.
+    public init(_ code: Code, _ message: String, url: URL? = nil) {
+        self.code = code
+        self.message = message
+        self.url = url
+    }
+
+    /// The message.
+    public var description: String { message }
+}
