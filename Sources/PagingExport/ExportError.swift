@@ -25,6 +25,12 @@ public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
         case writeFailed
         /// The settings cannot be used (a page size out of range).
         case invalidSettings
+        /// The output file cannot be created, opened or read.
+        case outputUnusable
+        /// The output file holds the other format than the one a resumed
+        /// export continues (an array where lines would be appended, or
+        /// something else than an array where one would be continued).
+        case outputInOtherFormat
     }
 
     /// The kind of failure.

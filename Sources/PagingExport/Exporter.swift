@@ -249,7 +249,10 @@ public struct Exporter: Sendable {
             do {
                 try writer.write(values)
             } catch {
-                return result(.failed(ExportError(.writeFailed, "cannot write the output: \(error).")))
+                return result(
+                    .failed(
+                        ExportError(
+                            .writeFailed, "cannot write the output: \(JSONExportFile.describe(error)).")))
             }
             items += values.count
             itemsWithNulls += held[start...].prefix(values.count).count { $0.hasNullFromError }

@@ -17,7 +17,8 @@ struct LaunchExportTests {
 
     @Test("every launch, once, in the server's order; stopped in the middle of a page, resumed to the end")
     func exportAndResume() async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "launch-export-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "launch-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try await LaunchServer.withRunning(LaunchServerConfiguration()) { server in

@@ -1,8 +1,9 @@
 import Foundation
-import PagingExport
 import PagingGraphQLClient
 import PagingLock
 import Testing
+
+@testable import PagingExport
 
 private func json(_ text: String, status: Int = 200, headers: [String: String] = [:])
     -> Result<GraphQLHTTPResponse, URLError>
@@ -390,5 +391,115 @@ struct ExporterTests {
             return
         }
         #expect(error.code == .invalidSettings)
+    }
+}
+
+@Suite("JSONExportFile: replaced by a new export, continued by a resumed one, never left half-written")
+struct JSONExportFileTests {
+    private static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "paging-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private static func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    @Test(
+        "a continued array is cut before its closing bracket and stays valid JSON whatever is added",
+        arguments: [
+            ("[\n{\"a\":1},\n{\"a\":2}\n]\n", 2, "[\n{\"a\":1},\n{\"a\":2},\n3\n]\n"),
+            ("[]\n", 0, "[\n3\n]\n"),
+            ("  [ 1 , 2 ]  ", 2, "  [ 1 , 2,\n3\n]\n"),
+            ("\n", 0, "[\n3\n]\n"),
+        ])
+    func continuedArray(old: String, elements: Int, continued: String) throws {
+        let (prefix, count) = try JSONExportFile.arrayPrefix(of: Data(old.utf8), url: URL(filePath: "/f"))
+        #expect(count == elements)
+        let output = Lock(prefix)
+        let writer = JSONExportWriter(format: .array, continuedElements: count) { data in
+            output.withLock { $0.append(data) }
+        }
+        try writer.write([.int(3)])
+        try writer.finish()
+        #expect(String(decoding: output.withLock { $0 }, as: UTF8.self) == continued)
+    }
+
+    @Test(
+        "text that is not one JSON array cannot be continued",
+        arguments: ["{\"a\":1}\n{\"a\":2}\n", "[1,", "7"])
+    func notAnArray(old: String) {
+        #expect(throws: ExportError.self) {
+            try JSONExportFile.arrayPrefix(of: Data(old.utf8), url: URL(filePath: "/f"))
+        }
+    }
+
+    @Test(
+        "a resumed array is written beside the file and put in its place on close; discarded, the file is as it was"
+    )
+    func arrayContinuedBesideTheFile() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appending(path: "list.json")
+        let first = try JSONExportFile.open(url, format: .array, continuing: false)
+        try first.write([.int(1), .int(2)])
+        try first.close()
+        #expect(try Self.text(url) == "[\n1,\n2\n]\n")
+
+        let failed = try JSONExportFile.open(url, format: .array, continuing: true)
+        #expect(failed.keepsFileUntilClosed)
+        #expect(failed.continuedElements == 2)
+        try failed.write([.int(3)])
+        failed.discard()
+        #expect(try Self.text(url) == "[\n1,\n2\n]\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["list.json"])
+
+        let resumed = try JSONExportFile.open(url, format: .array, continuing: true)
+        try resumed.write([.int(3)])
+        #expect(try Self.text(url) == "[\n1,\n2\n]\n", "the file holds what it held until close")
+        try resumed.close()
+        #expect(try Self.text(url) == "[\n1,\n2,\n3\n]\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["list.json"])
+    }
+
+    @Test("resumed lines are appended, after a newline the last line lacked; a new export replaces the file")
+    func linesAppendedOrReplaced() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appending(path: "list.jsonl")
+        try Data("1\n2".utf8).write(to: url)
+        let resumed = try JSONExportFile.open(url, format: .lines, continuing: true)
+        try resumed.write([.int(3)])
+        try resumed.close()
+        #expect(try Self.text(url) == "1\n2\n3\n")
+
+        let new = try JSONExportFile.open(url, format: .lines, continuing: false)
+        try new.write([.int(4)])
+        try new.close()
+        #expect(try Self.text(url) == "4\n")
+    }
+
+    @Test("a resumed export refuses a file in the other format, and leaves it as it was")
+    func otherFormatRefused() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let array = folder.appending(path: "list.json")
+        let lines = folder.appending(path: "list.jsonl")
+        try Data("[\n1\n]\n".utf8).write(to: array)
+        try Data("{\"a\":1}\n{\"a\":2}\n".utf8).write(to: lines)
+        for (url, format) in [(array, JSONExportWriter.Format.lines), (lines, .array)] {
+            let before = try Data(contentsOf: url)
+            do {
+                _ = try JSONExportFile.open(url, format: format, continuing: true)
+                Issue.record("\(url.lastPathComponent) was opened as \(format)")
+            } catch {
+                #expect(error.code == .outputInOtherFormat)
+            }
+            #expect(try Data(contentsOf: url) == before)
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "list.json", "list.jsonl",
+            ])
     }
 }

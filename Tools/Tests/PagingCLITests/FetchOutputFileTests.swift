@@ -112,32 +112,4 @@ struct FetchOutputFileTests {
             }
         }
     }
-
-    @Test(
-        "a continued array is cut before its closing bracket and stays valid JSON whatever is added",
-        arguments: [
-            ("[\n{\"a\":1},\n{\"a\":2}\n]\n", 2, "[\n{\"a\":1},\n{\"a\":2},\n3\n]\n"),
-            ("[]\n", 0, "[\n3\n]\n"),
-            ("  [ 1 , 2 ]  ", 2, "  [ 1 , 2,\n3\n]\n"),
-            ("\n", 0, "[\n3\n]\n"),
-        ])
-    func continuedArray(old: String, elements: Int, continued: String) throws {
-        let (prefix, count) = try OutputFile.arrayPrefix(of: Data(old.utf8), path: "f")
-        #expect(count == elements)
-        let output = TextBuffer()
-        output.sink.write(String(decoding: prefix, as: UTF8.self))
-        let sink = JSONExportWriter(format: .array, continuedElements: count) {
-            output.sink.write(String(decoding: $0, as: UTF8.self))
-        }
-        try sink.write([.int(3)])
-        try sink.finish()
-        #expect(output.text == continued)
-    }
-
-    @Test(
-        "text that is not one JSON array cannot be continued",
-        arguments: ["{\"a\":1}\n{\"a\":2}\n", "[1,", "7"])
-    func notAnArray(old: String) {
-        #expect(throws: CLIError.self) { try OutputFile.arrayPrefix(of: Data(old.utf8), path: "f") }
-    }
 }

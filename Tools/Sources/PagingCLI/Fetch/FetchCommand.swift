@@ -224,15 +224,13 @@ struct FetchCommand: AsyncParsableCommand {
             pageSize: fixedCount ?? pageSize ?? Self.defaultPageSize, maximumPages: maximumPages,
             maximumItems: maximumItems,
             resume: resume)
-        let destination = try openOutput(io: io)
-        let sink = JSONExportWriter(
-            format: slurp ? .array : .lines, continuedElements: destination.continuedElements,
-            output: { data in
-                // Said for a person, as the export's message quotes it.
-                do { try destination.write(data) } catch let error as CLIError { throw error } catch {
-                    throw CLIError.failed(ConnectionOptions.describe(error))
-                }
-            })
+        let file = try openOutput()
+        let standardOutput = io.standardOutput
+        let sink =
+            file?.writer
+            ?? JSONExportWriter(format: slurp ? .array : .lines) {
+                standardOutput.write(String(decoding: $0, as: UTF8.self))
+            }
 
         let partialData = PartialDataLog(progress: progress)
         let export: Task<Exporter.Result, Never>
@@ -264,18 +262,17 @@ struct FetchCommand: AsyncParsableCommand {
         stopWatching()
         var closingError: (any Error)?
         do {
-            try sink.finish()
-            try destination.close()
+            if let file { try file.close() } else { try sink.finish() }
         } catch {
             closingError = error
-            destination.discard()
+            file?.discard()
         }
         if let summary = partialData.summary(itemsWithNulls: result.itemsWithNulls) {
             progress.interject(summary + "\n")
         }
         try report(
             result, progress: progress, io: io, closingError: closingError,
-            fileKept: destination.keepsFileUntilClosed)
+            fileKept: file?.keepsFileUntilClosed ?? false)
     }
 
     private func report(
@@ -290,7 +287,7 @@ struct FetchCommand: AsyncParsableCommand {
             "to continue, run the same command with --resume \(Self.shellQuoted($0))"
         }
         if let closingError {
-            let reason = (closingError as? CLIError)?.message ?? ConnectionOptions.describe(closingError)
+            let reason = (closingError as? ExportError)?.message ?? ConnectionOptions.describe(closingError)
             let problem = "cannot finish writing the output: \(reason)."
             guard fileKept, let output else { throw CLIError.failed(problem) }
             throw CLIError.failed(
@@ -362,7 +359,8 @@ struct FetchCommand: AsyncParsableCommand {
         case .httpStatus:
             "Check the --header values (they go only to the origin the export started on, unless --send-headers-to-any-host)."
         case .malformedCursor: "Pass --resume the cursor exactly as printed."
-        case .notJSON, .repeatedCursor, .writeFailed, .invalidSettings: nil
+        case .notJSON, .repeatedCursor, .writeFailed, .invalidSettings, .outputUnusable, .outputInOtherFormat:
+            nil
         }
     }
 
@@ -460,14 +458,21 @@ struct FetchCommand: AsyncParsableCommand {
         text.split(separator: ".").map(String.init)
     }
 
-    /// Where the output goes: standard output, or a file (see ``OutputFile``: replaced by a new
-    /// export, continued by a resumed one).
-    private func openOutput(io: CommandIO) throws(CLIError) -> OutputDestination {
-        guard let output, output != "-" else {
-            let sink = io.standardOutput
-            return OutputDestination(write: { sink.write(String(decoding: $0, as: UTF8.self)) }, close: {})
+    /// The file the output goes to (`-o FILE`), replaced by a new export and continued by a
+    /// resumed one (``JSONExportFile``); `nil` for standard output.
+    private func openOutput() throws(CLIError) -> JSONExportFile? {
+        guard let output, output != "-" else { return nil }
+        do {
+            return try JSONExportFile.open(
+                URL(fileURLWithPath: output), format: slurp ? .array : .lines, continuing: resume != nil)
+        } catch {
+            guard error.code == .outputInOtherFormat else { throw .usage(error.message) }
+            let hint =
+                slurp
+                ? "If the file holds JSON Lines, resume without --slurp; or write to another file with -o."
+                : "To continue its array, resume with --slurp; or write to another file with -o."
+            throw .usage("\(error.message) \(hint)")
         }
-        return try OutputFile.open(path: output, resuming: resume != nil, slurp: slurp)
     }
 
     /// Quotes a value for a POSIX shell when it needs it.
