@@ -243,18 +243,7 @@ struct FollowingThroughWrappersTests {
             let store = GraphQLStore()
             let client = fleet.client(store: store)
             // Whole pages: each item is identified by the request that loaded it.
-            let pager = GraphQLQuerySource(
-                client: client,
-                initialQuery: FleetPageQuery(first: 3, after: nil),
-                extractPageInfo: { data in
-                    CursorBasedPagination.Forward(
-                        hasNext: data.launchConnection.pageInfo.hasNextPage,
-                        endCursor: data.launchConnection.pageInfo.endCursor)
-                },
-                pageResolver: { page, direction in
-                    direction == .next ? FleetPageQuery(first: 3, after: page.endCursor) : nil
-                }
-            ).makePager()
+            let pager = Fixture.wholePages(client).makePager()
             #expect(try await pager.loadNext().value == .loaded)
             _ = try await client.send(FleetMutations.bookTrips(["2"]))
             #expect(pager.items[0].value.launchConnection.map(\.isBooked) == [false, true, false])

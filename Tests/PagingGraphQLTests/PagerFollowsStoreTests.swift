@@ -379,6 +379,25 @@ struct PagerFollowsStoreTests {
             transform: { data in Array(data.launchConnection) })
     }
 
+    /// The fleet's launches by pages of three, each page one item (a `QueryPage`, identified
+    /// by the request that loaded it).
+    static func wholePages(_ client: GraphQLClient) -> GraphQLQuerySource<
+        FleetPageQuery, FleetPageQuery, CursorBasedPagination.Forward,
+        QueryPage<FleetPageQuery, FleetPageQuery, CursorBasedPagination.Forward>
+    > {
+        GraphQLQuerySource(
+            client: client,
+            initialQuery: FleetPageQuery(first: 3, after: nil),
+            extractPageInfo: { data in
+                CursorBasedPagination.Forward(
+                    hasNext: data.launchConnection.pageInfo.hasNextPage,
+                    endCursor: data.launchConnection.pageInfo.endCursor)
+            },
+            pageResolver: { page, direction in
+                direction == .next ? FleetPageQuery(first: 3, after: page.endCursor) : nil
+            })
+    }
+
     @Test("a GraphQLQuerySource over a store updates a booked row in place, on either page, with no request")
     func queryPagerUpdates() async throws {
         let fleet = LaunchFleet(count: 9)
@@ -410,18 +429,7 @@ struct PagerFollowsStoreTests {
         let fleet = LaunchFleet(count: 9)
         let store = GraphQLStore()
         let client = fleet.client(store: store)
-        let pages = GraphQLQuerySource(
-            client: client,
-            initialQuery: FleetPageQuery(first: 3, after: nil),
-            extractPageInfo: { data in
-                CursorBasedPagination.Forward(
-                    hasNext: data.launchConnection.pageInfo.hasNextPage,
-                    endCursor: data.launchConnection.pageInfo.endCursor)
-            },
-            pageResolver: { page, direction in
-                direction == .next ? FleetPageQuery(first: 3, after: page.endCursor) : nil
-            }
-        ).makePager()
+        let pages = Self.wholePages(client).makePager()
         #expect(try await pages.loadNext().value == .loaded)
         #expect(try await pages.loadNext().value == .loaded)
         #expect(pages.items.count == 2)
