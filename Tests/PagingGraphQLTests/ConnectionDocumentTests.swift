@@ -216,15 +216,35 @@ struct ConnectionDocumentTests {
         #expect(error.description.contains("selects neither"))
     }
 
-    @Test("a literal pagination argument is refused, naming the argument and the literal")
+    @Test("a literal cursor is refused, naming the argument and the literal; so is a count that is not one")
     func literalArgument() throws {
         let error = try #require(
             self.error(
-                #"query($a: String) { launches(first: 10, after: $a) @connection(key: "L") { nodes { id } } }"#
+                #"query($n: Int) { launches(first: $n, after: "c1") @connection(key: "L") { nodes { id } } }"#
             ))
         #expect(error.code == .paginationArguments)
-        #expect(error.description.contains(#"pagination argument "first" as the literal 10"#))
-        #expect(error.column == 21)
+        #expect(error.description.contains(#"pagination argument "after" as the literal "c1""#))
+        #expect(error.column == 18)
+        let negative = try #require(
+            self.error(
+                #"query($a: String) { launches(first: -1, after: $a) @connection(key: "L") { nodes { id } } }"#
+            ))
+        #expect(negative.description.contains(#""first" as the literal -1; pass a count of 0 or more"#))
+        #expect(
+            self.error(
+                #"query($a: String) { launches(first: "9", after: $a) @connection(key: "L") { nodes { id } } }"#
+            )?
+            .code == .paginationArguments)
+    }
+
+    @Test("a count given as a literal (gh's first: 100) is kept as the document's page size")
+    func literalCount() throws {
+        let forward = try ConnectionDocument(
+            #"query($a: String) { launches(first: 100, after: $a) @connection(key: "L") { nodes { id } } }"#)
+        #expect(forward.variables == PaginationVariables(after: "a", fixedFirst: 100))
+        let backward = try ConnectionDocument(
+            #"query($b: String) { launches(last: 5, before: $b) @connection(key: "L") { nodes { id } } }"#)
+        #expect(backward.variables == PaginationVariables(before: "b", fixedLast: 5))
     }
 
     @Test("an undeclared pagination variable is refused")

@@ -71,6 +71,25 @@ struct ConnectionSourceTests {
         #expect(!pager.hasPrevious, "a document without before: does not page backward")
     }
 
+    @Test("a document that gives its count as a literal pages by cursor, the count never sent as a variable")
+    func literalCount() async throws {
+        let server = FakeGraphQLServer { request in
+            // The server applies the document's count, 2.
+            var request = request
+            request.variables["first"] = 2
+            return RelayList(count: 5).answer(request) { ["todos": $0] }
+        }
+        let document = try ConnectionDocument(
+            #"query Todos($after: String) { todos(first: 2, after: $after) @connection(key: "T") { nodes { id text } } }"#
+        )
+        let pager = ConnectionSource(client: Self.client(server), document: document, as: Todo.self)
+            .makePager(configuration: try Self.configuration(10))
+
+        #expect(try await pager.loadAll() == .endReached)
+        #expect(pager.items.map(\.id) == Self.ids(0...4))
+        #expect(server.sentVariables == [["after": nil], ["after": "cursor:1"], ["after": "cursor:3"]])
+    }
+
     @Test("a bidirectional document opened at a cursor pages both ways, first and last never together")
     func pagesBothWaysFromACursor() async throws {
         let server = FakeGraphQLServer { request in RelayList(count: 8).answer(request) { ["todos": $0] } }

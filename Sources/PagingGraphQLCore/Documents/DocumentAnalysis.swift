@@ -223,12 +223,20 @@ package struct DocumentAnalysis {
         for argument in site.field.arguments {
             let name = argument.name.value
             guard ["first", "after", "last", "before"].contains(name) else { continue }
+            // A count written as a literal (gh's `first: 100`) is kept: every page asks for it.
+            if name == "first" || name == "last", let literal = argument.value as? IntValue,
+                let count = Int(literal.value), count >= 0
+            {
+                if name == "first" { variables.fixedFirst = count } else { variables.fixedLast = count }
+                continue
+            }
             guard let variable = argument.value as? Variable else {
                 let literal = GraphQL.print(ast: argument.value)
+                let what = name == "first" || name == "last" ? "a count of 0 or more" : "a variable"
                 throw GraphQLDocumentError(
                     .paginationArguments,
                     "The connection field \"\(fieldName)\"\(Self.placeText(place)) gives its pagination argument \"\(name)\" "
-                        + "as the literal \(literal); pass a variable instead, such as \(name): $\(name), so the pager can set it.",
+                        + "as the literal \(literal); pass \(what) instead, such as \(name): $\(name), so the pager can set it.",
                     line: place?.line,
                     column: place?.column
                 )

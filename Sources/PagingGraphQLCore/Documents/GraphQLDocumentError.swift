@@ -10,8 +10,8 @@
 /// } catch {
 ///     print(error)
 ///     // The connection field "launches" (line 2, column 3) gives its
-///     // pagination argument "first" as the literal 10; pass a variable
-///     // instead, such as first: $first, so the pager can set it.
+///     // pagination argument "after" as the literal "c1"; pass a variable
+///     // instead, such as after: $after, so the pager can set it.
 /// }
 /// ```
 public struct GraphQLDocumentError: Error, Hashable, Sendable {

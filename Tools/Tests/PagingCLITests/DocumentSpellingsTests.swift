@@ -23,10 +23,17 @@ struct DocumentSpellingsTests {
                 }
                 """)
         _ = try GraphQL.parse(source: rewritten)
+        // A one-level export needs no rewrite: the library's analysis keeps the literal.
         let document = try PageableDocument.make(gh, connectionKey: nil, operationName: nil)
-        #expect(document.variables.first == "paging_first_1")
+        #expect(document.variables.first == nil)
+        #expect(document.variables.fixedFirst == 100)
         #expect(document.variables.after == "endCursor")
-        #expect(LiteralPageSize.fixedCount(of: document, backward: false) == 100)
+        let source = try GraphQLExportSource(
+            client: GraphQLClient(
+                endpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: UnusedTransport()),
+            document: document, variables: [:], backward: false)
+        #expect(source.fixedCount == 100)
+        #expect(source.requestVariables(cursor: "c", count: 7) == ["endCursor": "c"])
     }
 
     @Test("a count that is already a variable, or of a field not paged by cursor, is left as it is")
@@ -85,5 +92,12 @@ struct DocumentSpellingsTests {
                 resized.standardError.contains(literal ? "4 pages" : "2 pages"), "\(resized.standardError)")
             #expect(resized.standardError.contains("--page-size 50 is not used") == literal)
         }
+    }
+}
+
+/// A transport no test sends through.
+private struct UnusedTransport: GraphQLTransport {
+    func send(_ request: GraphQLHTTPRequest) async throws -> GraphQLHTTPResponse {
+        throw URLError(.unsupportedURL)
     }
 }

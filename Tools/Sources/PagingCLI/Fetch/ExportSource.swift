@@ -37,13 +37,13 @@ struct GraphQLExportSource: ExportSource {
     {
         let names = document.variables
         if backward {
-            guard names.last != nil, names.before != nil else {
+            guard names.last != nil || names.fixedLast != nil, names.before != nil else {
                 throw .usage(
                     "--last pages backward, but the connection \"\(document.connectionFieldName)\" does not take last: and before: as variables; add `last: $last, before: $before` to it, or leave out --last."
                 )
             }
         } else {
-            guard names.first != nil, names.after != nil else {
+            guard names.first != nil || names.fixedFirst != nil, names.after != nil else {
                 throw .usage(
                     "the connection \"\(document.connectionFieldName)\" does not take first: and after: as variables, so it cannot page forward; add `first: $first, after: $after`, or page backward with --last if it takes last: and before:."
                 )
@@ -54,7 +54,11 @@ struct GraphQLExportSource: ExportSource {
         self.text = text ?? document.text
         self.variables = variables
         self.backward = backward
-        fixedCount = LiteralPageSize.fixedCount(of: document, backward: backward)
+        // The analysis reads a literal count; a nested document's levels have theirs made
+        // variables with the literal as default (``LiteralPageSize``).
+        fixedCount =
+            (backward ? names.fixedLast : names.fixedFirst)
+            ?? LiteralPageSize.fixedCount(of: document, backward: backward)
     }
 
     /// The variables of the request for a page.

@@ -4,9 +4,11 @@ import PagingGraphQLClient
 /// Page sizes written as literals, as documents written for other tools give them (gh's
 /// `repositories(first: 100, after: $endCursor)`): kept as given.
 ///
-/// The library's connection analysis wants a variable for `first:` and `last:` so that a pager
-/// can set them. A literal count of a field that pages by cursor (it takes `after:` or `before:`
-/// as a variable) becomes a variable of the operation whose default value is the literal,
+/// The library's connection analysis keeps a literal count of the connection it pages
+/// (`PaginationVariables.fixedFirst`), so a one-level export needs nothing of this. A nested
+/// export makes queries of its own for each level, which set the count as a variable: there a
+/// literal count of a field that pages by cursor (it takes `after:` or `before:` as a
+/// variable) becomes a variable of the operation whose default value is the literal,
 /// `$paging_first_1: Int = 100`, and the export never sends that variable: the server applies
 /// the default, so every request asks for the count the document gives. `--page-size` sets the
 /// count only when the document's is a variable of its own.

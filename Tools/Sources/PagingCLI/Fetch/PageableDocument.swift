@@ -5,7 +5,8 @@ import PagingGraphQLClient
 /// connection with `@connection`, or one whose connection takes `after:` (or `before:`) as a
 /// variable and selects `pageInfo`, `edges` or `nodes`, which gets the directive added. Any
 /// cursor variable name will do (gh's `$endCursor`, Apollo's `$cursor`), and a page size given
-/// as a literal is kept (``LiteralPageSize``).
+/// as a literal is kept (the analysis reads it as `PaginationVariables.fixedFirst` or
+/// `fixedLast`).
 enum PageableDocument {
     /// The key given to a connection that had no `@connection`.
     static let addedKey = "paging_connection"
@@ -20,7 +21,6 @@ enum PageableDocument {
     static func make(_ text: String, connectionKey: String?, operationName: String?) throws(CLIError)
         -> ConnectionDocument
     {
-        let text = LiteralPageSize.rewrite(text)
         do {
             return try ConnectionDocument(text, connectionKey: connectionKey, operationName: operationName)
         } catch let error where error.code == .noConnection && connectionKey == nil {
