@@ -167,10 +167,11 @@ let package = Package(
             name: "PagingGraphQLTests",
             dependencies: [
                 "PagingGraphQL", "PagingGraphQLClient", "PagingGraphQLStore", "PagingGraphQLCore", "Paging",
-                "PagingLock", "PagingTesting", "PagingExport",
+                "PagingLock", "PagingTesting",
             ],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "PagingExportTests", dependencies: ["PagingExport", "PagingLock"], swiftSettings: strictSettings),
         .testTarget(
             name: "PagingSQLiteTests",
             dependencies: [

@@ -28,6 +28,7 @@ public final class JSONExportWriter: ExportWriter {
     private struct State {
         var written = 0
         var opened = false
+        var finished = false
     }
 
     private let format: Format
@@ -83,11 +84,15 @@ public final class JSONExportWriter: ExportWriter {
     }
 
     /// Ends the output: closes the array (an empty one if nothing was
-    /// written); nothing for lines.
+    /// written); nothing for lines. Once: a second call writes nothing.
     /// - Throws: what the output throws.
     public func finish() throws {
         guard format == .array else { return }
-        let (opened, written) = state.withLock { ($0.opened, $0.written) }
-        try output(Data((opened ? (written == 0 ? "]\n" : "\n]\n") : "[]\n").utf8))
+        let closing: String? = state.withLock { state in
+            guard !state.finished else { return nil }
+            state.finished = true
+            return state.opened ? (state.written == 0 ? "]\n" : "\n]\n") : "[]\n"
+        }
+        if let closing { try output(Data(closing.utf8)) }
     }
 }

@@ -17,12 +17,10 @@ import PagingGraphQLClient
 ///     start: URL(string: "https://api.example.com/launches?per_page=100")!,
 ///     transport: RetryingTransport(base: HTTPClientTransport()))
 /// let writer = JSONExportWriter(format: .lines) { try file.write(contentsOf: $0) }
-/// for await event in Exporter(source: source).events(into: writer) {
-///     switch event {
-///     case .progress(let progress): print("\(progress.items) items")
-///     case .finished(let result): print(result.ending, result.resumeCursor ?? "done")
-///     }
-/// }
+/// let export = Exporter(source: source).start(into: writer)
+/// for await progress in export.progress { print("\(progress.items) items") }
+/// let result = await export.result
+/// print(result.ending, result.resumeCursor ?? "done")
 /// ```
 public struct Exporter: Sendable {
     /// Limits and the place to start.
@@ -121,12 +119,31 @@ public struct Exporter: Sendable {
         }
     }
 
-    /// What ``events(into:)`` tells.
-    public enum Event: Sendable {
-        /// A page was written.
-        case progress(Progress)
-        /// The export ended; the last event.
-        case finished(Result)
+    /// An export under way (``start(into:)``): its progress as an
+    /// asynchronous sequence, its result, and a way to interrupt it.
+    public struct Run: Sendable {
+        /// A report after each page written, in order; the sequence ends when
+        /// the export ends. Ending the iteration (or cancelling the task that
+        /// iterates) does not stop the export: ``cancel()`` does.
+        public let progress: AsyncStream<Progress>
+        private let task: Task<Result, Never>
+
+        init(progress: AsyncStream<Progress>, task: Task<Result, Never>) {
+            self.progress = progress
+            self.task = task
+        }
+
+        /// How the export ended, and the cursor to resume from; waits for the end.
+        public var result: Result {
+            get async { await task.value }
+        }
+
+        /// Interrupts the export: the page in flight is not written, and the
+        /// export ends as ``Ending/interrupted`` with the cursor to resume
+        /// from (``result``).
+        public func cancel() {
+            task.cancel()
+        }
     }
 
     /// The source.
@@ -149,27 +166,25 @@ public struct Exporter: Sendable {
         self.partialData = partialData
     }
 
-    /// Runs the export, telling its progress as a sequence of events, the
-    /// last of which is ``Event/finished(_:)``. The export starts at once
-    /// and runs in a task of its own; ending the iteration (or cancelling
-    /// the task iterating) cancels it, which ends it as
-    /// ``Ending/interrupted``.
+    /// Starts the export in a task of its own, and returns it under way:
+    /// its progress as an asynchronous sequence, its result, and
+    /// ``Run/cancel()``.
     /// - Parameter writer: where items go.
-    /// - Returns: the events.
-    /// - Complexity: as ``run(into:progress:)``; the events are buffered,
-    ///   one a page.
-    public func events(into writer: some ExportWriter) -> AsyncStream<Event> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
+    /// - Returns: the export under way.
+    /// - Complexity: as ``run(into:progress:)``; the progress reports are
+    ///   buffered until read, one a page.
+    public func start(into writer: some ExportWriter) -> Run {
+        let (stream, continuation) = AsyncStream.makeStream(of: Progress.self)
         let task = Task {
-            let result = await run(into: writer) { continuation.yield(.progress($0)) }
-            continuation.yield(.finished(result))
+            let result = await run(into: writer) { continuation.yield($0) }
             continuation.finish()
+            return result
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        return Run(progress: stream, task: task)
     }
 
-    /// Runs the export.
+    /// Runs the export in the calling task (cancelling it interrupts the
+    /// export, which then returns its resume cursor).
     /// - Parameters:
     ///   - writer: where items go.
     ///   - progress: told after each page is written.

@@ -22,7 +22,8 @@ import PagingLock
 ///
 /// A file that holds the other format is refused before anything is written.
 public final class JSONExportFile: ExportWriter {
-    /// What the export writes through: lines, or the array continued.
+    /// What the export writes through: lines, or the array continued. End
+    /// the file with ``close()``, which finishes the writer (once).
     public let writer: JSONExportWriter
     /// Whether the file keeps what it held until ``close()`` succeeds (a
     /// continued array is written to a copy beside it).
@@ -106,7 +107,7 @@ public final class JSONExportFile: ExportWriter {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw ExportError(
                 .outputUnusable,
-                "cannot create the output file '\(url.path)'; check that its folder exists and is writable.",
+                "cannot create the output file '\(url.relativePath)'; check that its folder exists and is writable.",
                 url: url)
         }
         let handle = try openForWriting(url)
@@ -126,7 +127,7 @@ public final class JSONExportFile: ExportWriter {
         {
             throw ExportError(
                 .outputInOtherFormat,
-                "'\(url.path)' holds a JSON array, so JSON Lines cannot be appended to it; continue the array, or write to another file.",
+                "'\(url.relativePath)' holds a JSON array, so JSON Lines cannot be appended to it; it was left as it was.",
                 url: url)
         }
         let handle = try openForWriting(url)
@@ -138,7 +139,8 @@ public final class JSONExportFile: ExportWriter {
         } catch {
             try? handle.close()
             throw ExportError(
-                .outputUnusable, "cannot append to the output file '\(url.path)': \(describe(error)).",
+                .outputUnusable,
+                "cannot append to the output file '\(url.relativePath)': \(describe(error)).",
                 url: url)
         }
         return JSONExportFile(
@@ -156,7 +158,8 @@ public final class JSONExportFile: ExportWriter {
             old = try Data(contentsOf: target)
         } catch {
             throw ExportError(
-                .outputUnusable, "cannot read the output file '\(url.path)': \(describe(error)).", url: url)
+                .outputUnusable, "cannot read the output file '\(url.relativePath)': \(describe(error)).",
+                url: url)
         }
         let (prefix, elements) = try arrayPrefix(of: old, url: url)
         let copy = target.deletingLastPathComponent().appendingPathComponent(
@@ -168,7 +171,7 @@ public final class JSONExportFile: ExportWriter {
         else {
             throw ExportError(
                 .outputUnusable,
-                "cannot create a file beside '\(url.path)' to continue its array in; check that its folder is writable.",
+                "cannot create a file beside '\(url.relativePath)' to continue its array in; check that its folder is writable.",
                 url: url)
         }
         let handle: FileHandle
@@ -177,7 +180,8 @@ public final class JSONExportFile: ExportWriter {
         } catch {
             try? FileManager.default.removeItem(at: copy)
             throw ExportError(
-                .outputUnusable, "cannot write beside the output file '\(url.path)': \(describe(error)).",
+                .outputUnusable,
+                "cannot write beside the output file '\(url.relativePath)': \(describe(error)).",
                 url: url)
         }
         let discard: @Sendable () -> Void = {
@@ -189,7 +193,8 @@ public final class JSONExportFile: ExportWriter {
         } catch {
             discard()
             throw ExportError(
-                .outputUnusable, "cannot write beside the output file '\(url.path)': \(describe(error)).",
+                .outputUnusable,
+                "cannot write beside the output file '\(url.relativePath)': \(describe(error)).",
                 url: url)
         }
         // A copy with a write that failed may end inside an element: it never replaces the file.
@@ -207,7 +212,8 @@ public final class JSONExportFile: ExportWriter {
             close: {
                 guard !writeFailed.withLock({ $0 }) else {
                     discard()
-                    throw ExportError(.writeFailed, "a write to the copy of '\(url.path)' failed", url: url)
+                    throw ExportError(
+                        .writeFailed, "a write to the copy of '\(url.relativePath)' failed", url: url)
                 }
                 do {
                     try handle.close()
@@ -219,7 +225,8 @@ public final class JSONExportFile: ExportWriter {
                     let reason = String(cString: strerror(errno))
                     discard()
                     throw ExportError(
-                        .writeFailed, "cannot put the continued array in place of '\(url.path)': \(reason)",
+                        .writeFailed,
+                        "cannot put the continued array in place of '\(url.relativePath)': \(reason)",
                         url: url)
                 }
             },
@@ -255,7 +262,7 @@ public final class JSONExportFile: ExportWriter {
     private static func notAnArray(_ url: URL, _ reason: String) -> ExportError {
         ExportError(
             .outputInOtherFormat,
-            "continuing the JSON array in '\(url.path)', but \(reason); if the file holds JSON Lines, continue it as lines, or write to another file. '\(url.path)' was left as it was.",
+            "cannot continue the JSON array in '\(url.relativePath)': \(reason); it was left as it was.",
             url: url)
     }
 
@@ -266,7 +273,8 @@ public final class JSONExportFile: ExportWriter {
             return try FileHandle(forWritingTo: url)
         } catch {
             throw ExportError(
-                .outputUnusable, "cannot open the output file '\(url.path)': \(describe(error)).", url: url)
+                .outputUnusable, "cannot open the output file '\(url.relativePath)': \(describe(error)).",
+                url: url)
         }
     }
 
@@ -278,7 +286,8 @@ public final class JSONExportFile: ExportWriter {
             return Array(try handle.read(upToCount: count) ?? Data())
         } catch {
             throw ExportError(
-                .outputUnusable, "cannot read the output file '\(url.path)': \(describe(error)).", url: url)
+                .outputUnusable, "cannot read the output file '\(url.relativePath)': \(describe(error)).",
+                url: url)
         }
     }
 

@@ -158,7 +158,7 @@ public struct RESTListSource: ExportSource {
             guard let items = body[path: path.map { .key($0) }]?.arrayValue else {
                 throw ExportError(
                     .noItems,
-                    "the JSON of \(url.absoluteString) has no array at \(path.joined(separator: ".")); check the items' path.",
+                    "the JSON of \(url.absoluteString) has no array at \(path.joined(separator: ".")).",
                     url: url)
             }
             return items
@@ -172,7 +172,7 @@ public struct RESTListSource: ExportSource {
         }
         throw ExportError(
             .noItems,
-            "the JSON of \(url.absoluteString) is neither an array nor an object with an array member; name the member that holds the items.",
+            "the JSON of \(url.absoluteString) is neither an array nor an object with an array member.",
             url: url)
     }
 

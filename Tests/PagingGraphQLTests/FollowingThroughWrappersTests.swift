@@ -114,10 +114,14 @@ struct FollowingThroughWrappersTests {
     @Test("a change the transform does not show edits no row and publishes nothing")
     func mapLeavesUnchangedRowsAlone() async throws {
         let fleet = LaunchFleet(count: 9)
-        let client = fleet.client(store: GraphQLStore())
-        // The row shows only the id: a booking changes nothing of it.
-        struct IDRow: Identifiable, Hashable, Sendable { var id: String }
-        let pager = try Self.connectionSource(client).map { IDRow(id: $0.id) }
+        // The row shows the id and the site: a booking changes nothing of it.
+        struct SiteRow: Identifiable, Hashable, Sendable {
+            var id: String
+            var site: String?
+        }
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+        let pager = try Self.connectionSource(client).map { SiteRow(id: $0.id, site: $0.site) }
             .makePager(configuration: try Fixture.configuration(3))
         #expect(try await pager.loadNext().value == .loaded)
         let version = pager.snapshot.version
@@ -126,6 +130,10 @@ struct FollowingThroughWrappersTests {
 
         #expect(pager.snapshot.version == version)
         #expect(pager.items.map(\.id) == ["1", "2", "3"])
+        // A change the row shows is followed, through the same transform.
+        _ = try Fixture.setSite("2", to: "Site 2b", in: store)
+        #expect(pager.snapshot.version == version + 1)
+        #expect(pager.items[1] == SiteRow(id: "2", site: "Site 2b"))
     }
 
     @Test("filter: a launch that stops passing leaves the list, as one removed index")
@@ -214,7 +222,8 @@ struct FollowingThroughWrappersTests {
     @Test("two pagers over one mapped source follow each on its own, and a gone pager's follower goes")
     func eachPagerHasItsFollower() async throws {
         let fleet = LaunchFleet(count: 9)
-        let client = fleet.client(store: GraphQLStore())
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
         let source = try Self.connectionSource(client).map(LaunchRow.init)
         let first = source.makePager(configuration: try Fixture.configuration(3))
         let second = source.makePager(configuration: try Fixture.configuration(2))
@@ -227,6 +236,9 @@ struct FollowingThroughWrappersTests {
             weakThird = third
         }
         #expect(weakThird == nil, "the follower does not keep its pager")
+        #expect(
+            await LifetimeTests.eventually { store.state.withLock { $0.observers.count } == 2 },
+            "the gone pager's follower went with it; the two others follow")
 
         _ = try await client.send(FleetMutations.bookTrips(["2"]))
 

@@ -29,13 +29,13 @@ public enum LaunchExport {
         let writer = JSONExportWriter(format: .lines) { try handle.write(contentsOf: $0) }
         let exporter = Exporter(
             source: source, settings: Exporter.Settings(maximumItems: maximumItems, resume: resume))
-        var result = Exporter.Result(ending: .interrupted, items: 0, pages: 0, resumeCursor: resume)
-        for await event in exporter.events(into: writer) {
-            switch event {
-            case .progress(let step): progress(step)
-            case .finished(let finished): result = finished
-            }
+        let export = exporter.start(into: writer)
+        // Cancelling this task interrupts the export, which still reports where to resume.
+        return await withTaskCancellationHandler {
+            for await step in export.progress { progress(step) }
+            return await export.result
+        } onCancel: {
+            export.cancel()
         }
-        return result
     }
 }

@@ -138,11 +138,13 @@ where Item.ID: Sendable {
     /// The number of responses delivered so far, as ``waitUntilDelivered(_:)`` counts them.
     package var deliveredCount: Int { driver.withLock { $0.delivered } }
 
-    /// Waits until the pager has taken in `count` responses in all, applied
-    /// or found stale, and has run what each set off (its change handlers,
-    /// such as a store follower's edits; the futures of its loads), for
-    /// tests that must know an answer reached the pager even when it changed
-    /// nothing.
+    /// Waits until `count` responses in all have been taken in (applied or
+    /// found stale) and have had what each set off run (its change
+    /// handlers, such as a store follower's edits; the futures of its
+    /// loads), for tests that must know an answer reached the pager even
+    /// when it changed nothing. Responses count as their handlers finish,
+    /// which may be out of order: wait for every response started (as the
+    /// model-based tests do) to know that all of them are done.
     package func waitUntilDelivered(_ count: Int) async {
         await withCheckedContinuation { continuation in
             let ready = driver.withLock { driver in

@@ -63,8 +63,13 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
     ///
     /// ```swift
     /// func load(_ request: PageRequest<LocalKey>) async throws -> Page<LocalKey, Item> {
-    ///     let remote = request.forwarded(to: .next(after: remoteKey(for: request.key)))
-    ///     return try await wrap(base.load(remote))
+    ///     let position: PageRequest<RemoteKey>.Position =
+    ///         switch request.position {
+    ///         case .initial(let key): .initial(key.map(remoteKey))
+    ///         case .next(let key): .next(after: remoteKey(key))
+    ///         case .previous(let key): .previous(before: remoteKey(key))
+    ///         }
+    ///     return try await wrap(base.load(request.forwarded(to: position)))
     /// }
     /// ```
     /// - Parameters:

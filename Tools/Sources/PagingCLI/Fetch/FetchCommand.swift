@@ -311,6 +311,10 @@ struct FetchCommand: AsyncParsableCommand {
         case .failed(let error):
             progress.finish("failed")
             if let error = error as? CLIError, error.exitCode == ExitStatus.usage { throw error }
+            // A page size the engine refuses (a literal `first: 0`) is the command line's to fix.
+            if let error = error as? ExportError, error.code == .invalidSettings {
+                throw CLIError.usage(error.message)
+            }
             var message = "the export failed after \(written): \(Self.describe(error))"
             message +=
                 "\npaging: \(resumeLine ?? "nothing was exported; fix the problem and run the same command again")"
@@ -355,11 +359,11 @@ struct FetchCommand: AsyncParsableCommand {
     private static func hint(for error: ExportError) -> String? {
         switch error.code {
         case .noItems: "Name the member that holds the items with --items-field."
-        case .malformedNextPage: "If the field holds a token, name its query parameter with --token-param."
-        case .httpStatus:
-            "Check the --header values (they go only to the origin the export started on, unless --send-headers-to-any-host)."
-        case .malformedCursor: "Pass --resume the cursor exactly as printed."
-        case .notJSON, .repeatedCursor, .writeFailed, .invalidSettings, .outputUnusable, .outputInOtherFormat:
+        case .malformedNextPage where error.message.contains("not a URL;"): "(That is --token-param.)"
+        // The library's message says what to check; the --header fields withheld from another
+        // origin were told once already (HeaderScope).
+        case .httpStatus, .malformedNextPage, .malformedCursor, .notJSON, .repeatedCursor, .writeFailed,
+            .invalidSettings, .outputUnusable, .outputInOtherFormat:
             nil
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import PagingGraphQLClient
 import PagingLock
 import Testing
 
@@ -9,6 +8,26 @@ private func json(_ text: String, status: Int = 200, headers: [String: String] =
     -> Result<GraphQLHTTPResponse, URLError>
 {
     .success(GraphQLHTTPResponse(statusCode: status, headers: headers, body: Data(text.utf8)))
+}
+
+/// A transport that answers from a script, and records the requests; with no answer left, it
+/// fails as a refused connection. (The client's tests have one too: test targets share no code,
+/// and PagingTesting knows nothing of HTTP.)
+final class AnsweringTransport: GraphQLTransport {
+    private let answers: Lock<[Result<GraphQLHTTPResponse, URLError>]>
+    private let requests = Lock<[GraphQLHTTPRequest]>([])
+
+    init(_ answers: [Result<GraphQLHTTPResponse, URLError>]) { self.answers = Lock(answers) }
+
+    var sent: [GraphQLHTTPRequest] { requests.withLock { $0 } }
+
+    func send(_ request: GraphQLHTTPRequest) async throws -> GraphQLHTTPResponse {
+        requests.withLock { $0.append(request) }
+        guard let answer = answers.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else {
+            throw URLError(.cannotConnectToHost)
+        }
+        return try answer.get()
+    }
 }
 
 /// An export source that answers from a script of pages by cursor (`start` for the first),
@@ -26,6 +45,29 @@ final class ScriptedExportSource: ExportSource {
         asked.withLock { $0.append(name) }
         guard let page = pages[name] else { throw URLError(.badServerResponse) }
         return page
+    }
+}
+
+/// A source whose first page comes at once, and whose second is held until the load is cancelled.
+final class HeldExportSource: ExportSource {
+    private let first: ExportPage
+    private let (reached, reachedContinuation) = AsyncStream.makeStream(of: Void.self)
+
+    init(first: ExportPage) { self.first = first }
+
+    /// Waits until the held page is asked for.
+    func reachedHeldPage() async {
+        var iterator = reached.makeAsyncIterator()
+        _ = await iterator.next()
+    }
+
+    func page(at cursor: String?, count: Int) async throws -> ExportPage {
+        guard cursor != nil else { return first }
+        reachedContinuation.yield()
+        // Held until the load is cancelled: iterating a stream nothing yields to ends then.
+        let (never, _) = AsyncStream.makeStream(of: Void.self)
+        for await _ in never {}
+        throw CancellationError()
     }
 }
 
@@ -203,7 +245,7 @@ struct JSONExportWriterTests {
     }
 }
 
-@Suite("Exporter: a whole list, page by page, on the engine's pager")
+@Suite("Exporter: a whole list, page by page, on the engine's pager", .timeLimit(.minutes(1)))
 struct ExporterTests {
     private func page(_ values: [Int], next: String?, total: Int? = nil) -> ExportPage {
         ExportPage(
@@ -305,31 +347,53 @@ struct ExporterTests {
         #expect(resumed.resumeCursor == nil)
     }
 
-    @Test("events: one progress a page, with the list's total when told, then the result, last")
-    func events() async throws {
+    @Test("started: one progress report a page, with the list's total when told, then the result")
+    func progressSequence() async throws {
         let source = ScriptedExportSource([
             "start": page([1, 2], next: "a", total: 3), "a": page([3], next: nil, total: 3),
         ])
         let writer = CollectingWriter()
+        let export = Exporter(source: source, settings: Exporter.Settings(pageSize: 2)).start(into: writer)
         var progress: [Exporter.Progress] = []
-        var finished: [Exporter.Result] = []
-        for await event in Exporter(source: source, settings: Exporter.Settings(pageSize: 2)).events(
-            into: writer)
-        {
-            switch event {
-            case .progress(let step):
-                #expect(finished.isEmpty, "no event after the result")
-                progress.append(step)
-            case .finished(let result): finished.append(result)
-            }
-        }
+        for await step in export.progress { progress.append(step) }
         #expect(
             progress == [
                 Exporter.Progress(items: 2, pages: 1, totalCount: 3),
                 Exporter.Progress(items: 3, pages: 2, totalCount: 3),
             ])
-        #expect(finished.map(\.items) == [3])
+        let result = await export.result
+        #expect(result.items == 3)
+        #expect(result.resumeCursor == nil)
         #expect(writer.written.count == 2)
+    }
+
+    @Test(
+        "cancelled while a page loads: that page is not written, and the export resumes there, nothing repeated"
+    )
+    func cancelAndResume() async throws {
+        let held = HeldExportSource(first: page([1, 2], next: "a"))
+        let writer = CollectingWriter()
+        let export = Exporter(source: held, settings: Exporter.Settings(pageSize: 2)).start(into: writer)
+        var reports = export.progress.makeAsyncIterator()
+        #expect(await reports.next() == Exporter.Progress(items: 2, pages: 1))
+        await held.reachedHeldPage()
+        export.cancel()
+
+        let result = await export.result
+        guard case .interrupted = result.ending else {
+            Issue.record("expected an interruption, got \(result.ending)")
+            return
+        }
+        #expect(result.resumeCursor == "a")
+        #expect(writer.written.joined().compactMap(\.intValue) == [1, 2])
+
+        let rest = ScriptedExportSource(["a": page([3], next: nil)])
+        let resumed = await Exporter(
+            source: rest, settings: Exporter.Settings(pageSize: 2, resume: result.resumeCursor)
+        )
+        .run(into: writer)
+        #expect(resumed.items == 1)
+        #expect(writer.written.joined().compactMap(\.intValue) == [1, 2, 3])
     }
 
     @Test("a writer that fails stops the export before the next page, its cursor the one before the page")
