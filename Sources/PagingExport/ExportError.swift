@@ -53,4 +53,15 @@ public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The message.
     public var description: String { message }
+
+    /// An error in a message: an export error's message, a file system error
+    /// as the system says it, any other as it describes itself.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? ExportError { return error.message }
+        let system = error as NSError
+        if system.domain == NSPOSIXErrorDomain || system.domain == NSCocoaErrorDomain {
+            return system.localizedDescription
+        }
+        return String(describing: error)
+    }
 }

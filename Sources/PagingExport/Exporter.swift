@@ -267,7 +267,7 @@ public struct Exporter: Sendable {
                 return result(
                     .failed(
                         ExportError(
-                            .writeFailed, "cannot write the output: \(JSONExportFile.describe(error)).")))
+                            .writeFailed, "cannot write the output: \(ExportError.describe(error)).")))
             }
             items += values.count
             itemsWithNulls += held[start...].prefix(values.count).count { $0.hasNullFromError }

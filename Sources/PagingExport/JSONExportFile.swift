@@ -140,7 +140,7 @@ public final class JSONExportFile: ExportWriter {
             try? handle.close()
             throw ExportError(
                 .outputUnusable,
-                "cannot append to the output file '\(url.relativePath)': \(describe(error)).",
+                "cannot append to the output file '\(url.relativePath)': \(ExportError.describe(error)).",
                 url: url)
         }
         return JSONExportFile(
@@ -158,7 +158,8 @@ public final class JSONExportFile: ExportWriter {
             old = try Data(contentsOf: target)
         } catch {
             throw ExportError(
-                .outputUnusable, "cannot read the output file '\(url.relativePath)': \(describe(error)).",
+                .outputUnusable,
+                "cannot read the output file '\(url.relativePath)': \(ExportError.describe(error)).",
                 url: url)
         }
         let (prefix, elements) = try arrayPrefix(of: old, url: url)
@@ -181,7 +182,7 @@ public final class JSONExportFile: ExportWriter {
             try? FileManager.default.removeItem(at: copy)
             throw ExportError(
                 .outputUnusable,
-                "cannot write beside the output file '\(url.relativePath)': \(describe(error)).",
+                "cannot write beside the output file '\(url.relativePath)': \(ExportError.describe(error)).",
                 url: url)
         }
         let discard: @Sendable () -> Void = {
@@ -194,7 +195,7 @@ public final class JSONExportFile: ExportWriter {
             discard()
             throw ExportError(
                 .outputUnusable,
-                "cannot write beside the output file '\(url.relativePath)': \(describe(error)).",
+                "cannot write beside the output file '\(url.relativePath)': \(ExportError.describe(error)).",
                 url: url)
         }
         // A copy with a write that failed may end inside an element: it never replaces the file.
@@ -245,7 +246,7 @@ public final class JSONExportFile: ExportWriter {
         do {
             value = try JSONValue(json: data)
         } catch {
-            throw notAnArray(url, "it is not JSON (\(describe(error)))")
+            throw notAnArray(url, "it is not JSON (\(ExportError.describe(error)))")
         }
         guard let elements = value.arrayValue else {
             let text = String(decoding: value.jsonData(sortingKeys: true), as: UTF8.self)
@@ -273,7 +274,8 @@ public final class JSONExportFile: ExportWriter {
             return try FileHandle(forWritingTo: url)
         } catch {
             throw ExportError(
-                .outputUnusable, "cannot open the output file '\(url.relativePath)': \(describe(error)).",
+                .outputUnusable,
+                "cannot open the output file '\(url.relativePath)': \(ExportError.describe(error)).",
                 url: url)
         }
     }
@@ -286,7 +288,8 @@ public final class JSONExportFile: ExportWriter {
             return Array(try handle.read(upToCount: count) ?? Data())
         } catch {
             throw ExportError(
-                .outputUnusable, "cannot read the output file '\(url.relativePath)': \(describe(error)).",
+                .outputUnusable,
+                "cannot read the output file '\(url.relativePath)': \(ExportError.describe(error)).",
                 url: url)
         }
     }
@@ -296,15 +299,5 @@ public final class JSONExportFile: ExportWriter {
         defer { try? handle.close() }
         try handle.seek(toOffset: size - 1)
         return try handle.read(upToCount: 1)?.first
-    }
-
-    /// A file system error as the system says it; any other error as it describes itself.
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? ExportError { return error.message }
-        let system = error as NSError
-        if system.domain == NSPOSIXErrorDomain || system.domain == NSCocoaErrorDomain {
-            return system.localizedDescription
-        }
-        return String(describing: error)
     }
 }

@@ -10,7 +10,7 @@ struct PendingPagesTests {
     typealias Pending = PendingPages<Int>
 
     /// A snapshot of an empty list at a version, with loads in flight.
-    static func snapshot(version: Int, loads: SlotLoadIDs) -> PagingSnapshot<Int> {
+    static func snapshot(version: Int, loads: SlotLoadIDs) -> FollowedRowsState {
         var snapshot = PagingSnapshot<Int>(
             items: PagedItems(pages: []),
             loadStates: LoadStates(
@@ -19,7 +19,7 @@ struct PendingPagesTests {
                 next: loads.next == nil ? .notLoading : .loading),
             hasNext: true, hasPrevious: false, version: version)
         snapshot.loadIDs = loads
-        return snapshot
+        return FollowedRowsState(snapshot)
     }
 
     static func next(after key: String, load: Int) -> PageRequest<String> {

@@ -249,18 +249,16 @@ extension ConnectionSource {
     ///   node of a page that loads (two when the node's selection reaches
     ///   other records).
     private func tracker(for request: PageRequest<String>) -> Track? {
-        guard client.store != nil, let load = request.load, let rows = load.rows as? any FollowedRows else {
-            return nil
-        }
-        return tracker(load, rows)
+        guard client.store != nil, let rows = request.load?.rows as? any FollowedRows else { return nil }
+        return tracker(for: request, rowsOf: rows)
     }
 
     /// The tracker of a load, with the type of the pager's rows opened: the
     /// nodes are followed when they are those rows' items, which the type
     /// of this source cannot state (nodes need not be `Identifiable`).
-    private func tracker<Rows: FollowedRows>(_ load: PagerLoadContext, _ rows: Rows) -> Track? {
+    private func tracker<Rows: FollowedRows>(for request: PageRequest<String>, rowsOf _: Rows) -> Track? {
         guard let source = self as? ConnectionSource<Rows.Item> else { return nil }
-        return source.tracker(load, rows: rows, owner: identity) as? Track
+        return source.tracker(for: request, owner: identity) as? Track
     }
 }
 
@@ -268,19 +266,18 @@ extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
     /// Tells the follower of the client's store kept for the pager of a
     /// load, made the first time, of each page; `nil` when there is nothing
     /// to follow.
-    fileprivate func tracker(_ load: PagerLoadContext, rows: any FollowedRows<Node>, owner: SourceIdentity)
+    fileprivate func tracker(for request: PageRequest<String>, owner: SourceIdentity)
         -> (@Sendable ([JSONValue], [Node], PageRequest<String>, Int?) -> Void)?
     {
-        guard let store = client.store, let selection = document.nodeSelection else { return nil }
-        let follower = load.attachments?.attachment(for: owner) {
-            StoreFollower(
-                store: store,
-                tracking: RecordTracking<Node>(
-                    query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
-                    connections: [document.connectionKey], decode: decodeNode),
-                rows: rows) as StoreFollower<String, RecordTracking<Node>>
-        }
-        guard let follower else { return nil }
+        guard let store = client.store, let selection = document.nodeSelection,
+            let follower = StoreFollower.forLoad(
+                request, owner: owner, store: store,
+                tracking: {
+                    RecordTracking<Node>(
+                        query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
+                        connections: [document.connectionKey], decode: decodeNode)
+                })
+        else { return nil }
         return { nodes, items, request, written in
             follower.track(nodes, as: items, for: request, written: written)
         }

@@ -88,7 +88,7 @@ struct PendingPages<Unit: Hashable & Sendable>: Sendable {
     /// - Returns: what the pages that stopped pending leave to do.
     /// - Complexity: O(*k*) for the *k* pages pending.
     mutating func arrived<Key>(
-        _ units: Set<Unit>, for request: PageRequest<Key>, snapshot: some PagerLoadsView, cancelled: Bool
+        _ units: Set<Unit>, for request: PageRequest<Key>, snapshot: FollowedRowsState, cancelled: Bool
     ) -> Settled {
         var settled = settle(snapshot)
         guard !cancelled, let slot = Self.slot(loading: request.position, in: snapshot.loadStates) else {
@@ -144,7 +144,7 @@ struct PendingPages<Unit: Hashable & Sendable>: Sendable {
     /// - Parameter snapshot: a snapshot of the pager.
     /// - Returns: what the pages that stopped pending leave to do.
     /// - Complexity: O(*k*) for the *k* pages pending, plus the units returned.
-    mutating func settle(_ snapshot: some PagerLoadsView) -> Settled {
+    mutating func settle(_ snapshot: FollowedRowsState) -> Settled {
         var settled = Settled()
         entries.removeAll { entry in
             guard entry.version <= snapshot.version, !Self.isLoading(entry, in: snapshot) else {
@@ -157,7 +157,7 @@ struct PendingPages<Unit: Hashable & Sendable>: Sendable {
     }
 
     /// Whether the load that learned a page may still bring it, as a snapshot tells.
-    private static func isLoading(_ entry: Entry, in snapshot: some PagerLoadsView) -> Bool {
+    private static func isLoading(_ entry: Entry, in snapshot: FollowedRowsState) -> Bool {
         if let loadID = entry.loadID { return Self.loadID(of: entry.slot, in: snapshot.loadIDs) == loadID }
         return isLoading(entry.slot, in: snapshot.loadStates)
     }
@@ -199,18 +199,3 @@ struct PendingPages<Unit: Hashable & Sendable>: Sendable {
         }
     }
 }
-
-/// What ``PendingPages`` reads of a pager's state: its version and its
-/// loads in flight. A snapshot, or the state a follower reads through a
-/// view of the rows.
-protocol PagerLoadsView {
-    /// The version of the snapshot.
-    var version: Int { get }
-    /// The load states.
-    var loadStates: LoadStates { get }
-    /// The loads in flight, by slot.
-    var loadIDs: SlotLoadIDs { get }
-}
-
-extension PagingSnapshot: PagerLoadsView {}
-extension FollowedRowsState: PagerLoadsView {}
