@@ -119,7 +119,11 @@ let package = Package(
         ),
         // The exporter: the pager run page by page into a writer, over any transport.
         .target(
-            name: "PagingExport", dependencies: ["Paging", "PagingLock", "PagingGraphQLClient"],
+            name: "PagingExport",
+            dependencies: [
+                "Paging", "PagingLock", "PagingGraphQLClient", "PagingGraphQLCore",
+                .product(name: "GraphQL", package: "GraphQL"),
+            ],
             swiftSettings: strictSettings),
         // The generator: it reads schemas and documents with GraphQLSwift, on
         // the GraphQL core; it knows nothing of the client, the store or the pager.

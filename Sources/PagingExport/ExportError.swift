@@ -31,6 +31,22 @@ public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
         /// export continues (an array where lines would be appended, or
         /// something else than an array where one would be continued).
         case outputInOtherFormat
+        /// A GraphQL query cannot be exported: it does not parse, marks no
+        /// connection the export can page, or its connection does not take
+        /// the arguments to page in the direction asked.
+        case unpageableQuery
+        /// The query cannot be exported in the layout asked for (flattened
+        /// without a single chain of connections inside connections), or
+        /// with partial data accepted (connections inside connections), or
+        /// the cursor to resume from was left by an export in the other layout.
+        case unsupportedLayout
+        /// A page lacks what paging on needs: the server says there is a next
+        /// page but gives no cursor for it, or a node that holds a connection
+        /// to page comes without its id or with a type name that is not one.
+        case malformedPage
+        /// A page of a connection inside another came with GraphQL errors
+        /// next to its data (the outer pages report ``PartialDataError``).
+        case innerPageErrors
     }
 
     /// The kind of failure.

@@ -48,8 +48,9 @@ public struct ExportPage: Sendable {
 /// A cursor a source returns, given back to it, resumes the export with
 /// nothing lost and nothing repeated: that is what makes an export that
 /// stopped (a failure, an interruption, a limit) continue where it stopped.
-/// ``RESTListSource`` reads a REST list; a GraphQL connection is read
-/// through its document (the command line's `paging fetch` has one).
+/// ``RESTListSource`` reads a REST list; a GraphQL connection is exported
+/// from its query (``GraphQLExportQuery``,
+/// ``Exporter/init(client:query:variables:backward:layout:concurrency:settings:partialData:)``).
 public protocol ExportSource: Sendable {
     /// Loads the page at a position.
     /// - Parameters:

@@ -97,25 +97,46 @@ public struct Exporter: Sendable {
         }
     }
 
-    /// Where an export stands after a page was written.
+    /// Where an export stands after a page was written (or, for connections
+    /// inside connections, after an inner page was loaded).
     public struct Progress: Sendable, Hashable {
         /// The items written so far.
         public var items: Int
-        /// The pages loaded so far.
+        /// The pages loaded so far (of the outer connection, for connections
+        /// inside connections).
         public var pages: Int
         /// The number of items in the whole list, when the source tells (not
         /// for a resumed export, which does not know how many came before).
         public var totalCount: Int?
+        /// The nodes of inner connections loaded so far; 0 for an export of
+        /// one list.
+        public var innerNodes: Int
+        /// The pages of inner connections loaded so far, those that came
+        /// inside an outer node included; 0 for an export of one list.
+        public var innerPages: Int
+        /// What a person should know since the last report, such as a node
+        /// gone from the server while its inner connection was paged (which
+        /// then ends where it was); empty most of the time.
+        public var notices: [String]
 
         /// Creates a progress report.
         /// - Parameters:
         ///   - items: the items written so far.
         ///   - pages: the pages loaded so far.
         ///   - totalCount: the number of items in the whole list, when known.
-        public init(items: Int, pages: Int, totalCount: Int? = nil) {
+        ///   - innerNodes: the nodes of inner connections loaded so far.
+        ///   - innerPages: the pages of inner connections loaded so far.
+        ///   - notices: what a person should know since the last report.
+        public init(
+            items: Int, pages: Int, totalCount: Int? = nil, innerNodes: Int = 0, innerPages: Int = 0,
+            notices: [String] = []
+        ) {
             self.items = items
             self.pages = pages
             self.totalCount = totalCount
+            self.innerNodes = innerNodes
+            self.innerPages = innerPages
+            self.notices = notices
         }
     }
 
@@ -152,6 +173,9 @@ public struct Exporter: Sendable {
     public let settings: Settings
     /// What to do with a page whose data came with GraphQL errors.
     public let partialData: PartialDataHandling
+    /// The connections inside the source's nodes and how to write them, for
+    /// a GraphQL query that nests them; `nil` for an export of one list.
+    let nested: NestedPlan?
 
     /// Creates an exporter.
     /// - Parameters:
@@ -164,6 +188,15 @@ public struct Exporter: Sendable {
         self.source = source
         self.settings = settings
         self.partialData = partialData
+        nested = nil
+    }
+
+    /// An exporter of connections inside connections.
+    init(source: any ExportSource, settings: Settings, nested: NestedPlan) {
+        self.source = source
+        self.settings = settings
+        partialData = .refuse
+        self.nested = nested
     }
 
     /// Starts the export in a task of its own, and returns it under way:
@@ -194,6 +227,10 @@ public struct Exporter: Sendable {
     public func run(into writer: some ExportWriter, progress: (@Sendable (Progress) -> Void)? = nil) async
         -> Result
     {
+        if let nested {
+            return await nested.run(
+                outer: source, settings: settings, into: writer, progress: ProgressLog(progress))
+        }
         var cursor = settings.resume
         var items = 0
         var pages = 0

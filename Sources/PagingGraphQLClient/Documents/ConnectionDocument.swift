@@ -68,7 +68,17 @@ public struct ConnectionDocument: Hashable, Sendable {
     public init(_ source: String, connectionKey: String? = nil, operationName: String? = nil)
         throws(GraphQLDocumentError)
     {
-        let document = try DocumentAnalysis.parse(source)
+        try self.init(
+            parsed: try DocumentAnalysis.parse(source), connectionKey: connectionKey,
+            operationName: operationName)
+    }
+
+    /// Analyses a parsed document and prepares it for paging (``init(_:connectionKey:operationName:)``).
+    /// The document's nodes must carry the places of one source text: the
+    /// analysis tells fields apart by them.
+    init(parsed document: Document, connectionKey: String?, operationName: String?)
+        throws(GraphQLDocumentError)
+    {
         let analysis = try DocumentAnalysis(document: document, operationName: operationName)
         let site = try analysis.connectionSite(key: connectionKey)
         let shape = try DocumentAnalysis.shape(of: site)

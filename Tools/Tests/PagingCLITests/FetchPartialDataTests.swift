@@ -123,26 +123,4 @@ struct FetchPartialDataTests {
             #expect(all == ["1", "2", "3", "4"])
         }
     }
-
-    @Test(
-        "errors are traced to the nodes they null a field of, and to the nodes they null, in a nodes list too"
-    )
-    func errorReach() throws {
-        let document = try PageableDocument.make(
-            "query($first: Int, $after: String) { viewer { fleets(first: $first, after: $after) { nodes { id ships { name } } pageInfo { hasNextPage endCursor } } } }",
-            connectionKey: nil, operationName: nil)
-        let data: JSONValue = [
-            "viewer": ["fleets": ["nodes": [["id": "1", "ships": nil], nil, ["id": "3", "ships": nil]]]]
-        ]
-        let errors = [
-            GraphQLResponseError(message: "a", path: ["viewer", "fleets", "nodes", 0, "ships"]),
-            GraphQLResponseError(message: "b", path: ["viewer", "fleets", "nodes", 1]),
-            GraphQLResponseError(message: "c", path: ["viewer", "fleets", "nodes", 2, "ships", 0, "name"]),
-            GraphQLResponseError(message: "d", path: ["viewer", "fleets", "pageInfo"]),
-            GraphQLResponseError(message: "e"),
-        ]
-        let reach = GraphQLExportSource.reach(of: errors, in: data, document: document)
-        #expect(reach.nodes == [0, 1])
-        #expect(reach.missing == 1)
-    }
 }

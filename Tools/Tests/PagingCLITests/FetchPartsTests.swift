@@ -46,19 +46,4 @@ struct FetchPartsTests {
         silent.finish("done")
         #expect(quiet.text.isEmpty)
     }
-
-    @Test("the connection gets @connection when it pages by after: and selects pageInfo")
-    func markConnection() throws {
-        let document = try PageableDocument.make(
-            "query($n: Int, $c: String) { viewer { list: items(first: $n, after: $c) { nodes { id } pageInfo { endCursor } } } }",
-            connectionKey: nil, operationName: nil)
-        #expect(document.variables.first == "n")
-        #expect(document.variables.after == "c")
-        #expect(document.connectionFieldName == "items")
-        #expect(throws: CLIError.self) {
-            try PageableDocument.make(
-                "query($a: String, $b: String) { x(after: $a) { nodes { id } } y(after: $b) { nodes { id } } }",
-                connectionKey: nil, operationName: nil)
-        }
-    }
 }

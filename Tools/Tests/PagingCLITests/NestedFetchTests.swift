@@ -285,10 +285,11 @@ struct NestedFetchTests {
             #expect(
                 bad.standardError.contains("is not a position this export printed"), "\(bad.standardError)")
 
-            let midway = NestedResume(
-                after: nil, skip: 1,
-                open: [NestedResume.Frame(id: "falcon1", type: "Rocket", after: nil, skip: 2)])
-            let notFlat = await fetch(nestedQuery, ["--resume", midway.token])
+            // A token left inside an inner connection by a flattened export.
+            let stopped = await fetch(nestedQuery, ["--flatten", "--page-size", "2", "--max-items", "2"])
+            let midway = try #require(stopped.resumeCursor)
+            #expect(midway.hasPrefix("nested1."))
+            let notFlat = await fetch(nestedQuery, ["--resume", midway])
             #expect(notFlat.status == 2)
             #expect(notFlat.standardError.contains("resume with --flatten"), "\(notFlat.standardError)")
         }
@@ -301,13 +302,16 @@ struct NestedFetchTests {
         try await withLaunchServer { (server: LaunchServer) async throws in
             let expected = try await rocketLaunches(server)
             let falcon1 = try #require(expected.first { $0.rocket == "falcon1" }?.launches)
-            // Rocket 1 of the first page of 2 is done but its launches stopped after 2 of them.
-            let token = NestedResume(
-                after: nil, skip: 1,
-                open: [NestedResume.Frame(id: "falcon1", type: "Rocket", after: nil, skip: 2)]
-            ).token
+            // Stopped after 2 of the first rocket's launches: the token stands inside them.
+            let arguments = [
+                "fetch", "--endpoint", server.graphQLURL.absoluteString, "--query", nestedQuery,
+                "--page-size", "2", "--flatten",
+            ]
+            let stopped = await Command.run(arguments + ["--max-items", "2"])
+            #expect(stopped.status == 0, "\(stopped.standardError)")
+            #expect(try flatLines(stopped.standardOutput) == falcon1.prefix(2).map { "falcon1/\($0)" })
+            let token = try #require(stopped.resumeCursor)
             #expect(token.hasPrefix("nested1."))
-            #expect(try NestedResume(resuming: token).open.first?.skip == 2)
             let run = await Command.run([
                 "fetch", "--endpoint", server.graphQLURL.absoluteString, "--query", nestedQuery,
                 "--page-size", "2",
@@ -317,84 +321,6 @@ struct NestedFetchTests {
             let all = expected.flatMap { r in r.launches.map { "\(r.rocket)/\($0)" } }
             #expect(try flatLines(run.standardOutput) == Array(all.dropFirst(2)))
             #expect(falcon1.count > 2)
-        }
-    }
-}
-
-@Suite("The analysis of a query with connections inside connections")
-struct NestedDocumentTests {
-    static let github = """
-        query Export($owner: String!, $after: String, $issues: String, $comments: String) {
-          organization(login: $owner) {
-            repositories(first: 50, after: $after) @connection(key: "repos") {
-              nodes {
-                name
-                ...IssueList
-              }
-            }
-          }
-        }
-        fragment IssueList on Repository {
-          issues(first: 100, after: $issues, states: OPEN) @connection(key: "issues") {
-            edges { node { number comments(first: 100, after: $comments) @connection(key: "comments") { nodes { body } } } }
-          }
-        }
-        """
-
-    @Test("three levels: each gets a node(id:) query with only the path, variables and fragments it uses")
-    func threeLevels() throws {
-        let document = try #require(
-            try NestedDocument.make(LiteralPageSize.rewrite(Self.github), operationName: nil))
-        #expect(document.root.connectionFieldName == "repositories")
-        #expect(document.levels.map(\.name) == ["issues", "comments"])
-        #expect(document.levels.map(\.depth) == [1, 2])
-        #expect(document.isChain)
-        #expect(document.innermostKeys == ["body"])
-        #expect(!document.text.contains("@connection") && !document.text.contains("paging_connection_mark"))
-        #expect(document.text.contains("paging_id: id"))
-        #expect(document.declaredVariables.isSuperset(of: ["owner", "after", "issues", "comments"]))
-
-        let issues = try document.levels[0].nodeQuery(type: "Repository")
-        #expect(issues.text.contains("paging_node: node(id: $paging_id)"))
-        #expect(issues.text.contains("... on Repository"))
-        #expect(issues.text.contains("states: OPEN"))
-        // The owner and the repositories' cursor are not used by it: declaring them would be an error.
-        #expect(issues.declaredVariables.contains("issues") && issues.declaredVariables.contains("comments"))
-        #expect(!issues.declaredVariables.contains("owner") && !issues.declaredVariables.contains("after"))
-        #expect(!issues.text.contains("fragment IssueList"))
-        #expect(issues.document.connectionPath == [.key("paging_node"), .key("issues")])
-        #expect(issues.document.variables.after == "issues")
-
-        let comments = try document.levels[1].nodeQuery(type: "Issue")
-        #expect(comments.text.contains("... on Issue"))
-        #expect(comments.declaredVariables == ["paging_id", "comments", "paging_first_3"])
-        #expect(comments.document.connectionPath == [.key("paging_node"), .key("comments")])
-        #expect(throws: CLIError.self) { try document.levels[1].nodeQuery(type: "Is sue") }
-    }
-
-    @Test("a document that marks one connection, or none, is not nested")
-    func notNested() throws {
-        #expect(try NestedDocument.make(launchConnectionQuery, operationName: nil) == nil)
-        let one =
-            "query($a: String) { launchConnection(first: 2, after: $a) @connection(key: \"x\") { nodes { id } } }"
-        #expect(try NestedDocument.make(one, operationName: nil) == nil)
-    }
-
-    @Test("an inner connection outside the nodes of the outer one is refused")
-    func outsideNodes() {
-        let text = """
-            query($a: String, $b: String) {
-              rocketConnection(first: 2, after: $a) @connection(key: "r") {
-                extra { launches(first: 2, after: $b) @connection(key: "l") { nodes { id } } }
-                nodes { id }
-              }
-            }
-            """
-        #expect {
-            try NestedDocument.make(text, operationName: nil)
-        } throws: { error in
-            (error as? CLIError)?.message.contains(
-                "but not inside its edges { node { ... } } or nodes { ... }") == true
         }
     }
 }

@@ -212,18 +212,15 @@ struct FetchCommand: AsyncParsableCommand {
             onRetry: { progress.retrying($0) },
             onRateLimit: { progress.rateLimited($0) },
             date: io.date)
-        let made = try makeSource(start: start, headers: headers, transport: transport)
-        let source = made.source
-        let fixedCount = (source as? GraphQLExportSource)?.fixedCount
-        if let fixedCount, let pageSize, pageSize != fixedCount {
+        let partialData = PartialDataLog(progress: progress)
+        let exporter = try makeExporter(
+            start: start, headers: headers, transport: transport,
+            partialData: allowPartial ? partialData.handling : .refuse)
+        if let pageSize, pageSize != exporter.settings.pageSize {
             progress.interject(
-                "paging: --page-size \(pageSize) is not used: the query asks for \(fixedCount) a page itself (make it a variable to set it).\n"
+                "paging: --page-size \(pageSize) is not used: the query asks for \(exporter.settings.pageSize) a page itself (make it a variable to set it).\n"
             )
         }
-        let settings = Exporter.Settings(
-            pageSize: fixedCount ?? pageSize ?? Self.defaultPageSize, maximumPages: maximumPages,
-            maximumItems: maximumItems,
-            resume: resume)
         let file = try openOutput()
         let standardOutput = io.standardOutput
         let sink =
@@ -231,28 +228,7 @@ struct FetchCommand: AsyncParsableCommand {
             ?? JSONExportWriter(format: slurp ? .array : .lines) {
                 standardOutput.write(String(decoding: $0, as: UTF8.self))
             }
-
-        let partialData = PartialDataLog(progress: progress)
-        let export: Task<Exporter.Result, Never>
-        if let nested = made.nested, let client = made.client {
-            let exporter = NestedExporter(
-                source: source, document: nested,
-                pages: NestedPages(
-                    client: client, variables: try connection.variableValues(),
-                    pageSize: pageSize ?? Self.defaultPageSize,
-                    progress: progress),
-                settings: settings, flatten: flatten, concurrency: concurrency)
-            export = Task { await exporter.run(into: sink, progress: progress) }
-        } else {
-            let exporter = Exporter(
-                source: source, settings: settings, partialData: allowPartial ? partialData.handling : .refuse
-            )
-            export = Task {
-                await exporter.run(into: sink) {
-                    progress.update(items: $0.items, pages: $0.pages, total: $0.totalCount)
-                }
-            }
-        }
+        let export = Task { await exporter.run(into: sink) { progress.report($0) } }
         let stopWatching = io.onInterrupt { export.cancel() }
         let result = await withTaskCancellationHandler {
             await export.value
@@ -312,8 +288,10 @@ struct FetchCommand: AsyncParsableCommand {
             progress.finish("failed")
             if let error = error as? CLIError, error.exitCode == ExitStatus.usage { throw error }
             // A page size the engine refuses (a literal `first: 0`) is the command line's to fix.
-            if let error = error as? ExportError, error.code == .invalidSettings {
-                throw CLIError.usage(error.message)
+            if let error = error as? ExportError,
+                error.code == .invalidSettings || error.code == .unsupportedLayout
+            {
+                throw CLIError.usage(error.message + (Self.hint(for: error).map { " " + $0 } ?? ""))
             }
             var message = "the export failed after \(written): \(Self.describe(error))"
             message +=
@@ -356,14 +334,21 @@ struct FetchCommand: AsyncParsableCommand {
     }
 
     /// The option that helps with an export's failure, when one does.
-    private static func hint(for error: ExportError) -> String? {
+    private static func hint(for error: ExportError, backward: Bool = false) -> String? {
         switch error.code {
+        case .unpageableQuery where error.message.contains("paged backward"): "(--last pages backward.)"
+        case .unpageableQuery where error.message.contains("paged forward") && !backward:
+            "(Pass --last to page backward.)"
+        case .unsupportedLayout where error.message.contains("resume with the flattened layout"):
+            "That is: resume with --flatten."
+        case .unsupportedLayout where error.message.contains("flattened"): "(That is --flatten.)"
         case .noItems: "Name the member that holds the items with --items-field."
         case .malformedNextPage where error.message.contains("not a URL;"): "(That is --token-param.)"
         // The library's message says what to check; the --header fields withheld from another
         // origin were told once already (HeaderScope).
         case .httpStatus, .malformedNextPage, .malformedCursor, .notJSON, .repeatedCursor, .writeFailed,
-            .invalidSettings, .outputUnusable, .outputInOtherFormat:
+            .invalidSettings, .outputUnusable, .outputInOtherFormat, .unpageableQuery, .unsupportedLayout,
+            .malformedPage, .innerPageErrors:
             nil
         }
     }
@@ -382,18 +367,16 @@ struct FetchCommand: AsyncParsableCommand {
         return url
     }
 
-    /// The source of an export, and for a query with connections inside connections, its
-    /// analysis and the client its inner pages are loaded with.
-    private struct MadeSource {
-        var source: any ExportSource
-        var nested: NestedDocument?
-        var client: GraphQLClient?
-    }
-
-    private func makeSource(start: URL, headers: HeaderScope, transport: any GraphQLTransport)
-        throws(CLIError) -> MadeSource
-    {
+    /// The exporter: of a REST list, or of a GraphQL connection and the connections inside its
+    /// nodes.
+    private func makeExporter(
+        start: URL, headers: HeaderScope, transport: any GraphQLTransport, partialData: PartialDataHandling
+    ) throws(CLIError) -> Exporter {
         let timeout = Duration.milliseconds(Int(connection.timeout * 1000))
+        let settings = Exporter.Settings(
+            pageSize: pageSize ?? Self.defaultPageSize, maximumPages: maximumPages,
+            maximumItems: maximumItems,
+            resume: resume)
         if rest != nil {
             let locator: NextPageLocator =
                 nextField.map { .bodyField(path: Self.path($0), tokenParameter: tokenParameter) }
@@ -405,57 +388,43 @@ struct FetchCommand: AsyncParsableCommand {
                     throw .usage("--resume: \(error.message)")
                 }
             }
-            return MadeSource(
-                source: RESTListSource(
-                    start: start, locator: locator, itemsPath: itemsField.map(Self.path),
-                    headers: headers.fields,
-                    sendsHeaders: { headers.permits($0) }, timeout: timeout, transport: transport))
+            let source = RESTListSource(
+                start: start, locator: locator, itemsPath: itemsField.map(Self.path),
+                headers: headers.fields,
+                sendsHeaders: { headers.permits($0) }, timeout: timeout, transport: transport)
+            return Exporter(source: source, settings: settings, partialData: partialData)
         }
         // The endpoint is the export's origin: the fields go with every request, and the
         // transport keeps them off a redirect to another origin.
         let client = GraphQLClient(
             endpoint: start, headers: headers.fields, timeout: timeout, transport: transport)
+        let text = try connection.queryText(command: "fetch")
         let variables = try connection.variableValues()
-        let nested =
-            connection.connectionKey == nil
-            ? try NestedDocument.make(
-                LiteralPageSize.rewrite(try connection.queryText(command: "fetch")),
-                operationName: connection.operationName)
-            : nil
-        guard let nested else {
-            if flatten {
-                throw .usage(
-                    "--flatten writes the nodes of a connection inside the nodes of another, but the query has no such connection marked; mark each connection to page with @connection, the inner one inside the outer one's edges { node { ... } } or nodes { ... }."
-                )
-            }
-            let document = try connection.document(command: "fetch")
-            return MadeSource(
-                source: try GraphQLExportSource(
-                    client: client, document: document, variables: variables, backward: last))
+        let query: GraphQLExportQuery
+        do throws(ExportError) {
+            query = try GraphQLExportQuery(
+                text, connectionKey: connection.connectionKey, operationName: connection.operationName)
+        } catch {
+            throw .usage(error.message)
         }
-        if flatten, !nested.isChain {
+        if flatten, query.innerConnections.isEmpty {
             throw .usage(
-                "--flatten writes the nodes of the innermost connection, but the query pages two connections side by side in one node; page one connection at each level, or leave out --flatten for nested output."
+                "--flatten writes the nodes of a connection inside the nodes of another, but the query has no such connection marked; mark each connection to page with @connection, the inner one inside the outer one's edges { node { ... } } or nodes { ... }."
             )
         }
-        if flatten, let clash = nested.innermostKeys.first(where: { $0 == FlattenWalk.parentKey }) {
-            throw .usage(
-                "--flatten adds \"\(clash)\" to each line, but the innermost nodes select a field of that name; give that field an alias."
-            )
-        }
-        if allowPartial {
+        if allowPartial, !query.innerConnections.isEmpty {
             throw .usage(
                 "--allow-partial is not available for connections inside connections: a page whose data came with GraphQL errors stops the export."
             )
         }
-        var outerVariables = variables.filter { nested.declaredVariables.contains($0.key) }
-        outerVariables.merge(
-            NestedPages.countVariables(nested.levels, pageSize: pageSize ?? Self.defaultPageSize)
-        ) { _, count in count }
-        let source = try GraphQLExportSource(
-            client: client, document: nested.root, text: nested.text, variables: outerVariables,
-            backward: last)
-        return MadeSource(source: source, nested: nested, client: client)
+        do throws(ExportError) {
+            return try Exporter(
+                client: client, query: query, variables: variables, backward: last,
+                layout: flatten ? .flattened : .nested, concurrency: concurrency, settings: settings,
+                partialData: partialData)
+        } catch {
+            throw .usage(error.message + (Self.hint(for: error, backward: last).map { " " + $0 } ?? ""))
+        }
     }
 
     private static func path(_ text: String) -> [String] {

@@ -1,4 +1,5 @@
 import Foundation
+import PagingExport
 import PagingGraphQLClient
 import ToolsLock
 
@@ -73,16 +74,15 @@ final class ProgressReporter: Sendable {
         if let text { sink.write(text) }
     }
 
-    /// Records a page of an inner connection of a nested export, shown after the outer counts
-    /// (`inner: 340 nodes, 17 pages`) from the next update on.
-    /// - Parameters:
-    ///   - nodes: the page's nodes.
-    ///   - pages: the pages (one).
-    func inner(nodes: Int, pages: Int) {
+    /// Records an export's report: its notices shown at once, its counts (those of inner
+    /// connections after the outer ones, `inner: 340 nodes, 17 pages`) from now on.
+    func report(_ progress: Exporter.Progress) {
+        for notice in progress.notices { interject("paging: \(notice)\n") }
         state.withLock { state in
-            state.innerNodes += nodes
-            state.innerPages += pages
+            state.innerNodes = progress.innerNodes
+            state.innerPages = progress.innerPages
         }
+        update(items: progress.items, pages: progress.pages, total: progress.totalCount)
     }
 
     /// Tells that a request is retried.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LaunchServer
 import PagingGraphQLClient
 
 /// Where a connection lives and how to ask for it: shared by `fetch` and `browse`.
@@ -127,8 +126,8 @@ struct ConnectionOptions: ParsableArguments {
                 "\(command) needs --query FILE, a GraphQL query whose connection has @connection or first/after variables and pageInfo."
             )
         }
-        // Every parse of the document downstream reads it through GraphQLSwift's lexer.
-        return LexableText.lexable(try Self.readQuery(query))
+        // The library reads it (its analysis makes any text safe for GraphQLSwift's lexer).
+        return try Self.readQuery(query)
     }
 
     /// Reads `--query`'s value: `-` is standard input, text with a `{` is the document, anything
@@ -158,10 +157,21 @@ struct ConnectionOptions: ParsableArguments {
         }
     }
 
-    /// The analysed document, ready to page.
+    /// The analysed document, ready to page: the connection marked with `@connection` (the one
+    /// `--connection-key` names), or the only field that pages by cursor in a document that
+    /// marks none.
+    /// - Throws: ``CLIError`` (usage) saying why the document cannot be paged.
     func document(command: String) throws(CLIError) -> ConnectionDocument {
-        try PageableDocument.make(
-            try queryText(command: command), connectionKey: connectionKey, operationName: operationName)
+        let text = try queryText(command: command)
+        do throws(GraphQLDocumentError) {
+            if let connectionKey {
+                return try ConnectionDocument(
+                    text, connectionKey: connectionKey, operationName: operationName)
+            }
+            return try ConnectionDocument(inferringConnectionIn: text, operationName: operationName)
+        } catch {
+            throw .usage("the query cannot be paged: \(error.description)")
+        }
     }
 
     /// A short description of an error, for messages.

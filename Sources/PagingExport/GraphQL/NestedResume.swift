@@ -1,10 +1,11 @@
 import Foundation
 
-/// Where a nested export stands, as `--resume` takes it back: the next outer node to start, and
+/// Where a nested export stands, as ``Exporter/Settings/resume`` takes it back: the next outer node to start, and
 /// (with `--flatten`) how far the inner connections of the node before it went.
 ///
 /// Printed as `nested1.` and the base64url text of its JSON, so that it passes through a shell
-/// as one word. A plain cursor, as a one-level export prints, is read as the outer position.
+/// as one word (``Exporter/Result/resumeCursor``). A plain cursor, as a one-level export
+/// prints, is read as the outer position.
 struct NestedResume: Codable, Equatable, Sendable {
     /// An inner connection in progress.
     struct Frame: Codable, Equatable, Sendable {
@@ -30,7 +31,7 @@ struct NestedResume: Codable, Equatable, Sendable {
     /// What every token starts with.
     static let prefix = "nested1."
 
-    /// The text `--resume` takes: a plain cursor when that is all there is, a token otherwise.
+    /// The text a resumed export takes: a plain cursor when that is all there is, a token otherwise.
     var token: String {
         if skip == 0, open.isEmpty, let after, !after.hasPrefix(Self.prefix) { return after }
         let encoder = JSONEncoder()
@@ -43,9 +44,10 @@ struct NestedResume: Codable, Equatable, Sendable {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    /// Reads what `--resume` was given.
-    /// - Throws: ``CLIError`` (usage) when a token does not decode.
-    init(resuming text: String) throws(CLIError) {
+    /// Reads a cursor to resume from.
+    /// - Throws: ``ExportError`` (``ExportError/Code/malformedCursor``) when a token does not
+    ///   decode.
+    init(resuming text: String) throws(ExportError) {
         guard text.hasPrefix(Self.prefix) else {
             self.init(after: text)
             return
@@ -57,8 +59,9 @@ struct NestedResume: Codable, Equatable, Sendable {
             let decoded = try? JSONDecoder().decode(NestedResume.self, from: data), decoded.skip >= 0,
             decoded.open.allSatisfy({ $0.skip >= 0 })
         else {
-            throw .usage(
-                "--resume \(text.prefix(40))… is not a position this export printed (it does not decode); copy it whole from the line that said to continue."
+            throw ExportError(
+                .malformedCursor,
+                "the cursor to resume from, \(text.prefix(40))…, is not a position this export printed (it does not decode); copy it whole from where the export reported it."
             )
         }
         self = decoded

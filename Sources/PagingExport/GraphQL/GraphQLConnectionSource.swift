@@ -1,11 +1,14 @@
 import Foundation
-import PagingExport
 import PagingGraphQLClient
 
 /// Exports a Relay connection through its analysed document: forward with `first`/`after`, or
 /// backward with `last`/`before` (then each page's nodes are written last to first, so that the
 /// whole export is the list in reverse order).
-struct GraphQLExportSource: ExportSource {
+///
+/// Not a way to page of its own: it reads each page with the connection analysis every
+/// connection list uses (`ConnectionDocument.extractPage(from:)`); what it adds is what an
+/// export needs, a cursor after each node and the nodes a GraphQL error reached.
+struct GraphQLConnectionSource: ExportSource {
     /// The client.
     let client: GraphQLClient
     /// The analysed document.
@@ -14,8 +17,8 @@ struct GraphQLExportSource: ExportSource {
     let variables: [String: JSONValue]
     /// Whether the export pages backward from the end.
     let backward: Bool
-    /// The page size the document gives as a literal (``LiteralPageSize``), which is never
-    /// changed; `nil` when the count is a variable the export sets.
+    /// The page size the document gives as a literal (`first: 100`), which every request asks
+    /// for; `nil` when the count is a variable the export sets.
     let fixedCount: Int?
     /// The text sent: the document's, or one prepared further (a ``NestedDocument``'s).
     let text: String
@@ -27,25 +30,27 @@ struct GraphQLExportSource: ExportSource {
     ///   - text: the text to send instead of the document's, when it is prepared further.
     ///   - variables: the document's other variables.
     ///   - backward: whether to page backward from the end.
-    /// - Throws: ``CLIError`` (usage) when it cannot.
+    /// - Throws: ``ExportError`` (``ExportError/Code/unpageableQuery``) when it cannot.
     init(
         client: GraphQLClient, document: ConnectionDocument, text: String? = nil,
         variables: [String: JSONValue],
         backward: Bool
     )
-        throws(CLIError)
+        throws(ExportError)
     {
         let names = document.variables
         if backward {
             guard names.last != nil || names.fixedLast != nil, names.before != nil else {
-                throw .usage(
-                    "--last pages backward, but the connection \"\(document.connectionFieldName)\" does not take last: and before: as variables; add `last: $last, before: $before` to it, or leave out --last."
+                throw ExportError(
+                    .unpageableQuery,
+                    "the connection \"\(document.connectionFieldName)\" does not take last: and before: as variables, so it cannot be paged backward; add `last: $last, before: $before` to it, or page it forward."
                 )
             }
         } else {
             guard names.first != nil || names.fixedFirst != nil, names.after != nil else {
-                throw .usage(
-                    "the connection \"\(document.connectionFieldName)\" does not take first: and after: as variables, so it cannot page forward; add `first: $first, after: $after`, or page backward with --last if it takes last: and before:."
+                throw ExportError(
+                    .unpageableQuery,
+                    "the connection \"\(document.connectionFieldName)\" does not take first: and after: as variables, so it cannot be paged forward; add `first: $first, after: $after`, or page it backward if it takes last: and before:."
                 )
             }
         }
@@ -54,11 +59,7 @@ struct GraphQLExportSource: ExportSource {
         self.text = text ?? document.text
         self.variables = variables
         self.backward = backward
-        // The analysis reads a literal count; a nested document's levels have theirs made
-        // variables with the literal as default (``LiteralPageSize``).
-        fixedCount =
-            (backward ? names.fixedLast : names.fixedFirst)
-            ?? LiteralPageSize.fixedCount(of: document, backward: backward)
+        fixedCount = backward ? names.fixedLast : names.fixedFirst
     }
 
     /// The variables of the request for a page.
@@ -91,14 +92,16 @@ struct GraphQLExportSource: ExportSource {
             cursors.reverse()
             next = info.hasPreviousPage ? info.startCursor : nil
             if info.hasPreviousPage, next == nil {
-                throw CLIError.failed(
+                throw ExportError(
+                    .malformedPage,
                     "the server says the connection has a previous page but gives no startCursor to load it; select pageInfo { startCursor } or report the server bug."
                 )
             }
         } else {
             next = info.hasNextPage ? info.endCursor : nil
             if info.hasNextPage, next == nil {
-                throw CLIError.failed(
+                throw ExportError(
+                    .malformedPage,
                     "the server says the connection has a next page but gives no endCursor to load it; select pageInfo { endCursor } or report the server bug."
                 )
             }

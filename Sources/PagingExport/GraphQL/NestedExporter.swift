@@ -1,12 +1,13 @@
 import Foundation
-import PagingExport
 import PagingGraphQLClient
 
 /// Exports a query with connections at several levels (``NestedDocument``): the outer
 /// connection page after page, and for each of its nodes every inner connection to its end.
 ///
-/// - Nested output: one line per outer node, its inner connections holding all their nodes.
-/// - `--flatten`: one line per innermost node, with its parent's id (``FlattenWalk``).
+/// - ``Exporter/Layout/nested``: one item per outer node, its inner connections holding all
+///   their nodes.
+/// - ``Exporter/Layout/flattened``: one item per innermost node, with its parent's id
+///   (``FlattenWalk``).
 ///
 /// The inner connections of up to ``concurrency`` outer nodes are paged at once; lines are
 /// written in the outer order all the same, and each node waits with at most
@@ -20,9 +21,9 @@ struct NestedExporter {
     let document: NestedDocument
     /// Loads inner pages.
     let pages: NestedPages
-    /// Limits: `maximumItems` counts lines, `maximumPages` outer pages.
+    /// Limits: `maximumItems` counts items written, `maximumPages` outer pages.
     let settings: Exporter.Settings
-    /// Whether to write one line per innermost node.
+    /// Whether to write one item per innermost node.
     let flatten: Bool
     /// How many outer nodes have their inner connections paged at once.
     let concurrency: Int
@@ -37,10 +38,10 @@ struct NestedExporter {
 
     /// Runs the export.
     /// - Parameters:
-    ///   - sink: where lines go.
-    ///   - progress: told after each write.
+    ///   - sink: where items go.
+    ///   - progress: the progress, told after each write and each inner page.
     /// - Returns: how it ended, and the token to resume from.
-    func run(into sink: JSONExportWriter, progress: ProgressReporter) async -> Exporter.Result {
+    func run(into sink: some ExportWriter, progress: ProgressLog) async -> Exporter.Result {
         var position = NestedResume(after: nil)
         if let resume = settings.resume {
             do {
@@ -51,8 +52,9 @@ struct NestedExporter {
             if !flatten, !position.open.isEmpty {
                 return Exporter.Result(
                     ending: .failed(
-                        CLIError.usage(
-                            "--resume \(resume.prefix(24))… stands inside an inner connection, as an export with --flatten leaves it; resume with --flatten."
+                        ExportError(
+                            .unsupportedLayout,
+                            "the cursor to resume from, \(resume.prefix(24))…, stands inside an inner connection, as a flattened export leaves it; resume with the flattened layout."
                         )), items: 0, pages: 0)
             }
         }
@@ -82,12 +84,16 @@ struct NestedExporter {
             do {
                 try sink.write(Array(chunk.lines.prefix(count)))
             } catch {
-                throw CLIError.failed("cannot write the output: \(ConnectionOptions.describe(error)).")
+                throw ExportError(.writeFailed, "cannot write the output: \(ExportError.describe(error)).")
             }
             written += count
             position = past
             if !finished || count < chunk.lines.count { position.open = chunk.open(afterWriting: count) }
-            progress.update(items: written, pages: outerPages, total: total)
+            progress.update {
+                $0.items = written
+                $0.pages = outerPages
+                $0.totalCount = total
+            }
             return settings.maximumItems.map { written >= $0 } ?? false
         }
 
@@ -152,7 +158,8 @@ struct NestedExporter {
             guard followed.insert(next).inserted, next != cursor else {
                 return result(
                     .failed(
-                        CLIError.failed(
+                        ExportError(
+                            .repeatedCursor,
                             "the server answered the page at cursor '\(cursor ?? "(start)")' with a cursor this export already followed; following it again would loop forever."
                         )))
             }
@@ -230,7 +237,8 @@ struct NestedExporter {
                 }
                 guard head < slots.count else { break }
                 guard let (index, chunk, job) = try await group.next() else {
-                    throw CLIError.failed(
+                    throw ExportError(
+                        .malformedPage,
                         "the export stopped waiting for a node that nothing was loading (a bug).")
                 }
                 slots[index].running = false

@@ -1,5 +1,4 @@
 import Foundation
-import PagingExport
 import PagingGraphQLClient
 
 /// A node that holds inner connections: its id and type, as the prepared query asks for them.
@@ -10,13 +9,15 @@ struct ParentNode: Sendable, Equatable {
     var type: String
 
     /// Reads them from a node.
-    /// - Throws: ``CLIError`` when the node gives no id or type (its type has no `id`).
-    init(_ node: JSONValue, level: String) throws(CLIError) {
+    /// - Throws: ``ExportError`` (``ExportError/Code/malformedPage``) when the node gives no id
+    ///   or type (its type has no `id`).
+    init(_ node: JSONValue, level: String) throws(ExportError) {
         let id = node[NestedDocument.idKey]
         guard let type = node[NestedDocument.typeKey]?.stringValue,
             let text = id?.stringValue ?? id?.intValue.map(String.init)
         else {
-            throw .failed(
+            throw ExportError(
+                .malformedPage,
                 "a node of \"\(level)\" came without an id; paging the connections inside it needs the id, which node(id:) takes (the Node interface)."
             )
         }
@@ -51,10 +52,10 @@ struct NestedPages: Sendable {
     /// The page size asked of every connection whose count is a variable.
     let pageSize: Int
     /// Told of every inner page.
-    let progress: ProgressReporter
+    let progress: ProgressLog
 
     /// The count variables to send for these levels: each level's `first:` variable, unless
-    /// the document fixes it (``LiteralPageSize``).
+    /// the document gives the count as a literal.
     func countVariables(_ levels: [NestedLevel]) -> [String: JSONValue] {
         Self.countVariables(levels, pageSize: pageSize)
     }
@@ -63,17 +64,15 @@ struct NestedPages: Sendable {
     static func countVariables(_ levels: [NestedLevel], pageSize: Int) -> [String: JSONValue] {
         var values: [String: JSONValue] = [:]
         for level in levels {
-            guard let name = level.template.variables.first,
-                LiteralPageSize.fixedCount(of: level.template, backward: false) == nil
-            else { continue }
+            guard let name = level.template.variables.first else { continue }
             values[name] = .int(pageSize)
         }
         return values
     }
 
     /// The first page of a level's connection, as the node holds it.
-    /// - Throws: ``CLIError`` when the connection is missing or has the wrong shape, or says
-    ///   it has more without a cursor.
+    /// - Throws: the client's error when the connection is missing or has the wrong shape, or says
+    ///   ``ExportError`` when it has more without a cursor.
     func firstPage(of level: NestedLevel, in node: JSONValue) throws -> InnerPage {
         let page = try level.page(in: node)
         let path = Array(level.template.connectionPath.dropFirst())
@@ -88,7 +87,7 @@ struct NestedPages: Sendable {
     ///   - parent: the node it belongs to.
     ///   - after: the cursor to ask for the page with; `nil` for the first page.
     /// - Returns: the page; `nil` when the server no longer has the node.
-    /// - Throws: the client's error, or ``CLIError`` for GraphQL errors next to the data and
+    /// - Throws: the client's error, or ``ExportError`` for GraphQL errors next to the data and
     ///   for a page that cannot be used.
     func page(of level: NestedLevel, parent: ParentNode, after: String?) async throws -> InnerPage? {
         let query = try level.nodeQuery(type: parent.type)
@@ -105,7 +104,8 @@ struct NestedPages: Sendable {
             + (after.map { " after cursor '\($0)'" } ?? "")
         if !response.errors.isEmpty {
             let count = response.errors.count
-            throw CLIError.failed(
+            throw ExportError(
+                .innerPageErrors,
                 """
                 the server reported \(count) GraphQL error\(count == 1 ? "" : "s") next to the data of \(place):
                 \(PartialDataError.list(response.errors))
@@ -124,17 +124,19 @@ struct NestedPages: Sendable {
     }
 
     /// The cursor of the page after this one; `nil` at the end.
-    private static func next(of page: ConnectionPage, level: NestedLevel, after: String?) throws(CLIError)
+    private static func next(of page: ConnectionPage, level: NestedLevel, after: String?) throws(ExportError)
         -> String?
     {
         guard page.pageInfo.hasNextPage else { return nil }
         guard let end = page.pageInfo.endCursor else {
-            throw .failed(
+            throw ExportError(
+                .malformedPage,
                 "the server says the connection \"\(level.name)\" has a next page but gives no endCursor to load it; report the server bug."
             )
         }
         guard end != after else {
-            throw .failed(
+            throw ExportError(
+                .repeatedCursor,
                 "the server answered the page of \"\(level.name)\" after cursor '\(end)' with that same cursor as the next one; following it would loop forever."
             )
         }
@@ -169,9 +171,7 @@ struct NestedPages: Sendable {
                 try Task.checkCancellation()
                 guard let next = page.next else { break }
                 guard let loaded = try await self.page(of: level, parent: parent, after: next) else {
-                    progress.interject(
-                        "paging: node '\(parent.id)' is gone from the server; its \"\(level.name)\" ends where it was.\n"
-                    )
+                    progress.noteGone(parent, level: level)
                     break
                 }
                 page = loaded

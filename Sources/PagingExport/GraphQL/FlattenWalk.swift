@@ -1,4 +1,5 @@
 import PagingGraphQLClient
+import PagingLock
 
 /// Lines for the output and where the export stands once they are written.
 struct NestedChunk: Sendable {
@@ -17,7 +18,7 @@ struct NestedChunk: Sendable {
     }
 }
 
-/// The inner connections of one outer node for `--flatten`, walked depth first a page at a
+/// The inner connections of one outer node for a flattened export (``Exporter/Layout/flattened``), walked depth first a page at a
 /// time: each ``step(_:)`` gives the innermost nodes of one page, each with its parent's id.
 ///
 /// A value: the export keeps it between steps, and a step runs in a task of its own.
@@ -38,7 +39,7 @@ struct FlattenWalk: Sendable {
         var index: Int
     }
 
-    /// The chain of connections, outermost first (`--flatten` needs one per level).
+    /// The chain of connections, outermost first (a flattened export needs one per level).
     let levels: [NestedLevel]
     private var frames: [Frame] = []
 
@@ -46,7 +47,8 @@ struct FlattenWalk: Sendable {
     var isDone: Bool { frames.isEmpty }
 
     /// The walk of a node as the outer page gives it.
-    /// - Throws: ``CLIError`` when the node has no id or its connection cannot be read.
+    /// - Throws: ``ExportError`` when the node has no id, the client's error when its connection
+    ///   cannot be read.
     init(node: JSONValue, levels: [NestedLevel], pages: NestedPages) throws {
         self.levels = levels
         guard let first = levels.first else { return }
@@ -70,7 +72,7 @@ struct FlattenWalk: Sendable {
 
     /// Walks on to the next page of innermost nodes.
     /// - Returns: its lines, or `nil` when the walk is done.
-    /// - Throws: the client's error or ``CLIError``; the walk is then where it was.
+    /// - Throws: the client's error or ``ExportError``; the walk is then where it was.
     mutating func step(_ pages: NestedPages) async throws -> NestedChunk? {
         while let depth = frames.indices.last {
             let level = levels[depth]
@@ -79,9 +81,7 @@ struct FlattenWalk: Sendable {
                     let loaded = try await pages.page(
                         of: level, parent: frames[depth].parent, after: frames[depth].after)
                 else {
-                    pages.progress.interject(
-                        "paging: node '\(frames[depth].parent.id)' is gone from the server; its \"\(level.name)\" ends where it was.\n"
-                    )
+                    pages.progress.noteGone(frames[depth].parent, level: level)
                     frames.removeLast()
                     continue
                 }
