@@ -42,6 +42,7 @@ let package = Package(
             name: "FuzzDocuments",
             dependencies: [
                 .product(name: "PagingGraphQLClient", package: "Paging"),
+                .product(name: "PagingExport", package: "Paging"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
             swiftSettings: strictSettings),

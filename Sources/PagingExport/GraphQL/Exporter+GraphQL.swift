@@ -30,9 +30,8 @@ import PagingLock
 /// query.innerConnections    // ["issues"]
 /// ```
 public struct GraphQLExportQuery: Sendable {
-    /// The outer connection, analysed and prepared as it is sent (for
-    /// connections inside connections, the text sent also asks each node
-    /// that holds one for its id and type).
+    /// The outer connection, analysed: its path, variables and the keys of
+    /// its edges or nodes.
     public let connection: ConnectionDocument
     /// The analysis of the connections inside the outer one's nodes; `nil`
     /// when there are none.
@@ -69,6 +68,11 @@ public struct GraphQLExportQuery: Sendable {
         }
         nested = nil
     }
+
+    /// The document sent for the outer pages: the connection's `text`, or,
+    /// with connections inside its nodes, that text with each of them
+    /// prepared too and each node that holds one asked for its id and type.
+    public var text: String { nested?.text ?? connection.text }
 
     /// The response keys of the connections inside the outer one's nodes,
     /// depth first; empty when there are none.
