@@ -281,7 +281,8 @@ struct NestedFetchTests {
             #expect(sideBySide.standardError.contains("@connection"), "\(sideBySide.standardError)")
 
             let bad = await fetch(nestedQuery, ["--resume", "nested1.!!!"])
-            #expect(bad.status != 0)
+            #expect(bad.status == 2)
+            #expect(bad.standardError.contains("(That is --resume.)"), "\(bad.standardError)")
             #expect(
                 bad.standardError.contains("is not a position this export printed"), "\(bad.standardError)")
 

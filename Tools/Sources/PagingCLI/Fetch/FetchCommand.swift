@@ -287,9 +287,10 @@ struct FetchCommand: AsyncParsableCommand {
         case .failed(let error):
             progress.finish("failed")
             if let error = error as? CLIError, error.exitCode == ExitStatus.usage { throw error }
-            // A page size the engine refuses (a literal `first: 0`) is the command line's to fix.
+            // A page size the engine refuses (a literal `first: 0`), a layout or a --resume the
+            // export cannot take: the command line's to fix.
             if let error = error as? ExportError,
-                error.code == .invalidSettings || error.code == .unsupportedLayout
+                [.invalidSettings, .unsupportedLayout, .malformedCursor].contains(error.code)
             {
                 throw CLIError.usage(error.message + (Self.hint(for: error).map { " " + $0 } ?? ""))
             }
@@ -342,11 +343,12 @@ struct FetchCommand: AsyncParsableCommand {
         case .unsupportedLayout where error.message.contains("resume with the flattened layout"):
             "That is: resume with --flatten."
         case .unsupportedLayout where error.message.contains("flattened"): "(That is --flatten.)"
+        case .malformedCursor: "(That is --resume.)"
         case .noItems: "Name the member that holds the items with --items-field."
         case .malformedNextPage where error.message.contains("not a URL;"): "(That is --token-param.)"
         // The library's message says what to check; the --header fields withheld from another
         // origin were told once already (HeaderScope).
-        case .httpStatus, .malformedNextPage, .malformedCursor, .notJSON, .repeatedCursor, .writeFailed,
+        case .httpStatus, .malformedNextPage, .notJSON, .repeatedCursor, .writeFailed,
             .invalidSettings, .outputUnusable, .outputInOtherFormat, .unpageableQuery, .unsupportedLayout,
             .malformedPage, .innerPageErrors:
             nil
