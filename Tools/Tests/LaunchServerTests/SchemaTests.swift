@@ -11,7 +11,7 @@ struct SchemaTests {
         #expect(sdl.contains("launches(pageSize: Int = 20, after: String): LaunchConnection!"))
         #expect(
             sdl.contains(
-                "launchConnection(first: Int, after: String, last: Int, before: String): LaunchRelayConnection!"
+                "launchConnection(first: Int, after: String, last: Int, before: String, search: String): LaunchRelayConnection!"
             ))
         #expect(sdl.contains("launch(id: ID!): Launch"))
         #expect(sdl.contains("node(id: ID!): Node"))

@@ -44,12 +44,15 @@ struct LaunchResolver: Sendable {
         return try await context.store.launch(number: number)
     }
 
-    /// `launchConnection(first:, after:, last:, before:): LaunchRelayConnection!`.
-    func launchConnection(context: LaunchContext, arguments: ConnectionArguments) async throws
+    /// `launchConnection(first:, after:, last:, before:, search:): LaunchRelayConnection!`: every
+    /// launch, or those whose mission name contains `search` (case-insensitive), with cursors
+    /// that keep their place whatever is added or removed.
+    func launchConnection(context: LaunchContext, arguments: LaunchConnectionArguments) async throws
         -> LaunchRelayConnection
     {
         try await LaunchRelayConnection.resolve(
-            scope: .all, fieldName: "launchConnection", arguments: arguments, store: context.store)
+            scope: .search(arguments.search), fieldName: "launchConnection", arguments: arguments.connection,
+            store: context.store)
     }
 
     /// Arguments of `launchPage`.

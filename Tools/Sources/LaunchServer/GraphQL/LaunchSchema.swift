@@ -141,10 +141,16 @@ public enum LaunchSchema {
                     Argument("id", at: \.id)
                 }
 
-                Field("launchConnection", at: LaunchResolver.launchConnection, connectionArguments)
-                    .description(
-                        "Every launch, newest first, as a Relay connection: give `first` or `last` (0 to 100), not both."
-                    )
+                Field("launchConnection", at: LaunchResolver.launchConnection) {
+                    Argument("first", at: \.first)
+                    Argument("after", at: \.after)
+                    Argument("last", at: \.last)
+                    Argument("before", at: \.before)
+                    Argument("search", at: \.search)
+                }
+                .description(
+                    "Every launch, newest first, as a Relay connection: give `first` or `last` (0 to 100), not both; `search` keeps the launches whose mission name contains it, ignoring case."
+                )
 
                 Field("launchPage", at: LaunchResolver.launchPage) {
                     Argument("offset", at: \.offset).defaultValue(0)

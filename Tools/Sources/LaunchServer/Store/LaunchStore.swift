@@ -207,9 +207,17 @@ final class LaunchStore: Sendable {
     ) -> (sql: String, arguments: StatementArguments) {
         var conditions: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
-        if case .rocket(let rocketID) = scope {
+        switch scope {
+        case .all:
+            break
+        case .rocket(let rocketID):
             conditions.append("rocket_id = ?")
             arguments.append(rocketID)
+        case .missionContains(let text):
+            // No index serves it: the keyset order walks the date index and skips what does not
+            // match, so a page costs the rows passed over to fill it.
+            conditions.append("mission_name LIKE ? ESCAPE '\\'")
+            arguments.append(LaunchScope.likePattern(text))
         }
         if let upper {
             conditions.append("(launch_date, id) < (?, ?)")
@@ -236,7 +244,9 @@ final class LaunchStore: Sendable {
     ///   - newestFirst: `true` to take the newest launches of the range, `false` the oldest.
     ///   - limit: At most this many launches.
     /// - Returns: The launches, in the order asked for.
-    /// - Complexity: O(log n + limit): one index seek, then `limit` index steps.
+    /// - Complexity: O(log n + limit): one index seek, then `limit` index steps; for a search
+    ///   (``LaunchScope/missionContains(_:)``), O(log n + r) for the r rows passed over to find
+    ///   `limit` that match.
     func page(
         scope: LaunchScope,
         below upper: KeysetPosition?,
@@ -253,7 +263,7 @@ final class LaunchStore: Sendable {
 
     /// Whether any launch of `scope` is older (`older == true`) or newer than `position`.
     ///
-    /// - Complexity: O(log n): one index seek.
+    /// - Complexity: O(log n): one index seek; for a search, the rows passed over to find one.
     func exists(scope: LaunchScope, beyond position: KeysetPosition, older: Bool) async throws -> Bool {
         let query = Self.keysetQuery(
             scope: scope,
@@ -269,7 +279,7 @@ final class LaunchStore: Sendable {
 
     /// How many launches `scope` holds, from the maintained counters.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1); O(n) for a search, which counts the rows that match.
     func count(scope: LaunchScope) async throws -> Int {
         try await writer.read { db in
             switch scope {
@@ -278,6 +288,10 @@ final class LaunchStore: Sendable {
             case .rocket(let rocketID):
                 try Int.fetchOne(
                     db, sql: "SELECT launch_count FROM rocket WHERE id = ?", arguments: [rocketID]) ?? 0
+            case .missionContains(let text):
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM launch WHERE mission_name LIKE ? ESCAPE '\\'",
+                    arguments: [LaunchScope.likePattern(text)]) ?? 0
             }
         }
     }
