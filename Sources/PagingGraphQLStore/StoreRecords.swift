@@ -9,7 +9,9 @@ import PagingGraphQLCore
 /// - The referrers of each record held are exactly the fields of records
 ///   held whose values reference it (at any depth); the referrers of a key
 ///   not held are kept in ``danglingReferrers``, and a record that arrives
-///   takes them. No key held has dangling referrers.
+///   takes them. No key held has dangling referrers. (``remove(_:marking:)``,
+///   the collector's, drops a record's referrers with it: it is for records
+///   that only records removed with them reference.)
 /// - ``rootHeldObjects`` is the number of objects without identity that the
 ///   fields of the root records hold (``StoreValue/heldObjectCount``).
 /// - A record made while a collection runs, or newly referenced then, is
