@@ -39,12 +39,12 @@ extension GraphQLStore {
     public func retain(_ keys: [CacheKey]) -> StoreRetainToken {
         let id = state.withLock { state in
             let id = state.makeID()
-            state.retainedKeys[id] = keys
+            state.collector.retainedKeys[id] = keys
             state.markNewRoot(keys: keys, keying: keying)
             return id
         }
         return StoreRetainToken { [self] in
-            _ = state.withLock { $0.retainedKeys.removeValue(forKey: id) }
+            _ = state.withLock { $0.collector.retainedKeys.removeValue(forKey: id) }
         }
     }
 
@@ -73,12 +73,12 @@ extension GraphQLStore {
     func retain(query: StoreQuery) -> StoreRetainToken {
         let id = state.withLock { state in
             let id = state.makeID()
-            state.retainedQueries[id] = query
+            state.collector.retainedQueries[id] = query
             state.markNewRoot(query: query, keying: keying)
             return id
         }
         return StoreRetainToken { [self] in
-            _ = state.withLock { $0.retainedQueries.removeValue(forKey: id) }
+            _ = state.withLock { $0.collector.retainedQueries.removeValue(forKey: id) }
         }
     }
 }

@@ -49,7 +49,7 @@ extension GraphQLStore {
     /// - Returns: the token that keeps the handler registered.
     /// - Complexity: O(1).
     public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
-        register(handler, in: \.observers)
+        register(handler, in: \.watches.observers)
     }
 
     /// Adds a handler to one of the state's tables of handlers, under a new
@@ -101,7 +101,7 @@ extension GraphQLStore {
     func registerWatch(_ query: StoreQuery) -> Int {
         state.withLock { state in
             let id = state.makeID()
-            state.watches[id] = StoreState.Watch(query: query)
+            state.watches.add(query, id: id)
             state.markNewRoot(query: query, keying: keying)
             return id
         }
@@ -127,14 +127,14 @@ extension GraphQLStore {
         state.withLock { state in
             guard let watch = state.watches[id] else { return .gone }
             guard watch.isDirty else { return .clean }
-            state.watches[id]?.isDirty = false
-            state.watchReadCount += 1
-            defer { state.watches[id]?.changedRecords = [] }
+            state.watches.update(id) { $0.isDirty = false }
+            state.watches.readCount += 1
+            defer { state.watches.update(id) { $0.changedRecords = [] } }
             // Only values of records changed: read those records again where
             // the last data shows them; the dependencies stay as they were.
             if let changed = watch.changedRecords, let last = watch.last,
                 let (data, read) = StoreReader.reread(
-                    changed, in: last, records: state.records, keying: keying,
+                    changed, in: last, records: state.records.table, keying: keying,
                     variables: watch.query.variables)
             {
                 // A changed `__typename` may apply other fragments: their
@@ -149,14 +149,14 @@ extension GraphQLStore {
                     grew = true
                 }
                 if grew { state.setDependencies(dependencies, of: id) }
-                state.watches[id]?.last = (data, last.sites)
-                state.watchPartialReadCount += 1
+                state.watches.update(id) { $0.last = (data, last.sites) }
+                state.watches.partialReadCount += 1
                 return .read(StoreReadResult(data: data, miss: nil, dependencyLists: dependencies))
             }
             let (result, sites) = StoreReader.read(
-                watch.query, records: state.records, keying: keying, notingSites: true)
+                watch.query, records: state.records.table, keying: keying, notingSites: true)
             state.setDependencies(result.dependencyLists, of: id)
-            state.watches[id]?.last = result.data.flatMap { data in sites.map { (data, $0) } }
+            state.watches.update(id) { $0.last = result.data.flatMap { data in sites.map { (data, $0) } } }
             return .read(result)
         }
     }
@@ -170,16 +170,18 @@ extension GraphQLStore {
                     guard let watch = state.watches[id], !watch.isDirty, !watch.isCancelled else {
                         return true
                     }
-                    state.watches[id]?.waiter = waiter
+                    state.watches.update(id) { $0.waiter = waiter }
                     return false
                 }
                 if resumeNow { waiter.resume() }
             }
         } onCancel: {
             let waiter = state.withLock { state in
-                state.watches[id]?.isCancelled = true
-                defer { state.watches[id]?.waiter = nil }
-                return state.watches[id]?.waiter
+                state.watches.update(id) { watch in
+                    watch.isCancelled = true
+                    defer { watch.waiter = nil }
+                    return watch.waiter
+                } ?? nil
             }
             waiter?.resume()
         }
@@ -187,16 +189,16 @@ extension GraphQLStore {
 
     /// How many watches must read again; for tests.
     var dirtyWatchCount: Int {
-        state.withLock { $0.watches.values.count(where: \.isDirty) }
+        state.withLock { $0.watches.registered.values.count(where: \.isDirty) }
     }
 
     /// How many times watches read again; for tests.
     var watchReadCount: Int {
-        state.withLock { $0.watchReadCount }
+        state.withLock { $0.watches.readCount }
     }
 
     /// How many of those reads read only the records that changed; for tests.
     var watchPartialReadCount: Int {
-        state.withLock { $0.watchPartialReadCount }
+        state.withLock { $0.watches.partialReadCount }
     }
 }

@@ -35,7 +35,8 @@ public final class GraphQLStore: Sendable {
         self.keying = StoreKeying(configuration)
         self.documents = StoreDocumentCache(limit: configuration.documentCacheLimit)
         var state = StoreState()
-        state.automaticCollection = configuration.recordLimit.map(StoreState.AutomaticCollection.init)
+        state.collector.automaticCollection = configuration.recordLimit.map(
+            StoreCollector.AutomaticCollection.init)
         self.state = Lock(state)
     }
 
@@ -112,13 +113,15 @@ public final class GraphQLStore: Sendable {
 
     /// The number of collections the store ran by itself, finished.
     /// - Complexity: O(1).
-    package var automaticCollectionCount: Int { state.withLock { $0.automaticCollection?.runs ?? 0 } }
+    package var automaticCollectionCount: Int {
+        state.withLock { $0.collector.automaticCollection?.runs ?? 0 }
+    }
 
     /// Makes the store's own collections sweep the whole record table in
     /// the commit that starts them, for tests that check what each commit
     /// leaves.
     package func collectInOneCommit() {
-        state.withLock { $0.automaticCollection?.shardsPerCommit = StoreRecordTable.shardCount }
+        state.withLock { $0.collector.automaticCollection?.shardsPerCommit = StoreRecordTable.shardCount }
     }
 
     /// Keeps every record written from now on from collection, until the
@@ -130,14 +133,14 @@ public final class GraphQLStore: Sendable {
     package func keepWrites() -> StoreRetainToken {
         let id = state.withLock { state in
             let id = state.makeID()
-            state.writeKeepers.insert(id)
-            state.retainedKeys[id] = []
+            state.collector.writeKeepers.insert(id)
+            state.collector.retainedKeys[id] = []
             return id
         }
         return StoreRetainToken { [self] in
             state.withLock { state in
-                state.writeKeepers.remove(id)
-                state.retainedKeys[id] = nil
+                state.collector.writeKeepers.remove(id)
+                state.collector.retainedKeys[id] = nil
             }
         }
     }

@@ -63,12 +63,12 @@ extension GraphQLStore {
             for record in records {
                 change.formUnion(state.modify(record.key, fields: record.fields.mapValues { Optional($0) }))
             }
-            if var automatic = state.automaticCollection {
+            if var automatic = state.collector.automaticCollection {
                 automatic.threshold = max(
                     automatic.threshold, automatic.threshold(afterKeeping: state.records.count))
                 automatic.rootThreshold = max(
                     automatic.rootThreshold, automatic.rootThreshold(afterKeeping: state.rootHeldObjects))
-                state.automaticCollection = automatic
+                state.collector.automaticCollection = automatic
             }
             if !change.isEmpty { state.commits += 1 }
             let id = state.makeID()
