@@ -38,6 +38,14 @@ public struct PagingConfiguration: Sendable, Hashable {
         /// its first held page; one paged backward only (a chat) backward
         /// from its last; one opened in the middle both ways.
         case refetchLoadedPages
+        /// Load the first page and splice it in place of what it covers:
+        /// items new at the top inserted, changed ones updated, removed ones
+        /// removed, and the pages below it kept with no request (a feed or a
+        /// list whose new items come at the top). A first page that reaches
+        /// none of the items held is followed by the next, up to
+        /// `maximumPages` pages; past them the list restarts with the pages
+        /// loaded. See ``Pager/refreshHead(maximumPages:)``.
+        case reattachHead(maximumPages: Int)
     }
 
     /// The number of items asked for by each load after the first.
@@ -118,6 +126,11 @@ public struct PagingConfiguration: Sendable, Hashable {
             }
         case nil:
             break
+        }
+        if case .reattachHead(let maximumPages) = refreshPolicy, maximumPages < 1 {
+            throw .invalidConfiguration(
+                "refreshPolicy reattaches the head within \(maximumPages) page(s), but a head refresh loads at least 1"
+            )
         }
         self.init(
             checkedPageSize: pageSize, initialLoadSize: initialLoadSize, prefetchDistance: prefetchDistance,

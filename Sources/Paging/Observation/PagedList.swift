@@ -141,6 +141,17 @@ where Item.ID: Sendable {
         following(pager.refresh())
     }
 
+    /// Loads the first page and splices it in place of what it covers,
+    /// keeping the items below it; see ``Pager/refreshHead(maximumPages:)``.
+    /// - Parameter maximumPages: the most pages to load looking for the held items.
+    /// - Returns: a handle to the refresh.
+    /// - Complexity: one request a page loaded; applying is O(*h* log *h* + *n*)
+    ///   for *h* items loaded and *n* held.
+    @discardableResult
+    public func refreshHead(maximumPages: Int = 3) -> PageLoad {
+        following(pager.refreshHead(maximumPages: maximumPages))
+    }
+
     /// Repeats the failed loads; see ``Pager/retry()``.
     /// - Returns: a handle to the repeated loads.
     /// - Complexity: O(1) to start.

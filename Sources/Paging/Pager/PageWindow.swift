@@ -345,3 +345,40 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
         return items.page(at: ordinal).items.contains { $0.id == id }
     }
 }
+
+extension PageWindow {
+    /// Puts a head refresh's pages in place of the held items before
+    /// `tailStart` (``HeadSplice``), keeping the rest as it is: the page
+    /// holding the item at `tailStart`, from that item on, with its record,
+    /// the pages after it, and the requests of the pages dropped after the
+    /// last. Nothing is dropped before the head any more. Pages past `limit`
+    /// are dropped at the back.
+    /// - Parameters:
+    ///   - head: the head's pages, in order, with their requests.
+    ///   - tailStart: the held index of the first item kept.
+    ///   - modified: the version of the snapshot that will show it.
+    ///   - limit: the most the window holds.
+    /// - Returns: the number of items left out as duplicates.
+    /// - Complexity: O(*n*) expected for the *n* items of the new window.
+    mutating func reattach(
+        _ head: [(Request, Page<Key, Item>)], tailStart: Int, modified: Int,
+        limit: PagingConfiguration.HeldLimit?
+    ) -> Int {
+        var pages = head
+        if tailStart < items.count, let row = locate(items[tailStart].id) {
+            for sequence in row.sequence..<endSequence {
+                guard let record = records[sequence] else { continue }
+                var pageItems = items.page(at: sequence - firstSequence).items
+                if sequence == row.sequence { pageItems = Array(pageItems[row.offset...]) }
+                pages.append(
+                    (
+                        record.request,
+                        Page(items: pageItems, previousKey: record.previousKey, nextKey: record.nextKey)
+                    ))
+            }
+        }
+        return replaceAll(
+            with: pages, firstSequence: 0, keepDropped: (front: [], back: droppedBack), modified: modified,
+            limit: limit)
+    }
+}

@@ -292,6 +292,41 @@ where Item.ID: Sendable {
         admit { $0.refresh() }
     }
 
+    /// Loads the first page of the list and puts it in place of what it
+    /// covers, keeping the rest: what a feed or a chat whose new items come
+    /// at the top needs, in one request.
+    ///
+    /// Where the first page reaches the held items (it holds one of them),
+    /// its items take the place of the held ones from the first down to the
+    /// last it holds: items new at the top are inserted, items both hold are
+    /// updated in place (when they changed, for `Equatable` items; always
+    /// otherwise), held items the page leaves out there are removed, and a
+    /// row moves only when the order changed. The pages below are kept as
+    /// they are, with no request. The change set says exactly that, so a
+    /// table keeps its scroll position below the change.
+    ///
+    /// A first page that reaches none of the held items is followed by the
+    /// page after it, up to `maximumPages` pages; when none reaches the
+    /// list, the list restarts with the pages loaded (those held were too
+    /// far down). With nothing held, it is a first load.
+    ///
+    /// Any source can be refreshed this way: the splice goes by the items'
+    /// identities, and the pages come from the source's first page on
+    /// (`PageRequest.Position.initial(nil)`), whatever key the list was
+    /// opened at. Cancels the loads in flight, as ``refresh()`` does.
+    /// ``PagingConfiguration/RefreshPolicy/reattachHead(maximumPages:)``
+    /// makes ``refresh()`` do this.
+    /// - Parameter maximumPages: the most pages to load looking for the held
+    ///   items; at least 1.
+    /// - Returns: a handle to the refresh; it fails with
+    ///   ``PagingError/Code/invalidArgument`` for a `maximumPages` below 1.
+    /// - Complexity: one request a page loaded; applying is O(*h* log *h* +
+    ///   *n*) for *h* items loaded and *n* held.
+    @discardableResult
+    public func refreshHead(maximumPages: Int = 3) -> PageLoad {
+        admit { $0.refreshHead(maximumPages: maximumPages) }
+    }
+
     /// Repeats exactly the requests that failed: the refresh's, or else the
     /// one at each failed end.
     /// - Returns: a handle to the repeated loads; its value is

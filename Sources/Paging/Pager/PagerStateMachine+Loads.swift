@@ -17,6 +17,8 @@ extension PagerStateMachine {
         case restart
         /// A refetch of the held pages.
         case refetch(RefetchPlan<Key, Item>)
+        /// A head refresh: pages from the top until one reaches the held list.
+        case head(HeadRefresh<Key, Item>)
         /// A page after the last; `replaying` when it reloads a dropped page.
         case append(replaying: Bool)
         /// A page before the first; `replaying` when it reloads a dropped page.

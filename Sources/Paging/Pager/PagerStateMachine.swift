@@ -146,7 +146,44 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
 
     /// A caller asks for a refresh.
     mutating func refresh() -> (Admission, Effects) {
+        if case .reattachHead(let maximumPages) = configuration.refreshPolicy, isLoaded {
+            return refreshHead(maximumPages: maximumPages)
+        }
         var effects = Effects()
+        let refreshOperation = beginRefresh(into: &effects)
+        let (request, job) = refreshPlan()
+        let operation = start(
+            .refresh, request: request, job: job, operation: refreshOperation, into: &effects)
+        return (.wait(operation: operation), effects)
+    }
+
+    /// A caller asks for a head refresh: the first page of the list, and the
+    /// pages after it up to `maximumPages` until one reaches the items held,
+    /// spliced in place of what they cover (``HeadSplice``); a restart with
+    /// those pages when none does. With nothing held, a first load.
+    mutating func refreshHead(maximumPages: Int) -> (Admission, Effects) {
+        guard maximumPages >= 1 else {
+            return (
+                .done(
+                    .failure(
+                        .invalidArgument(
+                            "maximumPages is \(maximumPages), but a head refresh must load at least 1 page"))),
+                Effects()
+            )
+        }
+        guard isLoaded else { return refresh() }
+        var effects = Effects()
+        let refreshOperation = beginRefresh(into: &effects)
+        let operation = start(
+            .refresh, request: Request(.initial(nil), count: configuration.initialLoadSize),
+            job: .head(HeadRefresh(maximumPages: maximumPages)), operation: refreshOperation, into: &effects)
+        return (.wait(operation: operation), effects)
+    }
+
+    /// Cancels every load for a refresh (one in flight starts over: its
+    /// operation is returned, so that its callers wait for the new one) and
+    /// starts a new generation.
+    private mutating func beginRefresh(into effects: inout Effects) -> Int? {
         let refreshOperation = inFlight[Slot.refresh.rawValue]?.operation
         cancelAll(except: .refresh, into: &effects)
         if let current = inFlight[Slot.refresh.rawValue] {
@@ -155,10 +192,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         }
         generation += 1
         failures = [nil, nil, nil]
-        let (request, job) = refreshPlan()
-        let operation = start(
-            .refresh, request: request, job: job, operation: refreshOperation, into: &effects)
-        return (.wait(operation: operation), effects)
+        return refreshOperation
     }
 
     /// The first request of a refresh and what it is for, made from the pages held now.
@@ -291,6 +325,32 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             replaceAll(
                 with: refetch.pages, firstSequence: refetch.firstSequence, keepDropped: refetch.keptDropped,
                 into: &effects)
+            effects.finished.append((current.operation, .success(.loaded)))
+
+        case .head(var head):
+            if request.direction != nil,
+                AskedKeys.leadsBack(page, from: request, askedBefore: head.asked.keys(.next))
+            {
+                let error = PagingError.repeatedKey(request, direction: .next, returned: page.nextKey)
+                fail(slot, current, error: error, into: &effects)
+                return effects
+            }
+            head.collect(request, page)
+            let held = items
+            let splice = HeadSplice.make(
+                head: head.items, heldCount: held.count, heldIndex: { window.index(of: $0) },
+                heldItem: { held[$0] })
+            if splice == nil, let next = head.nextRequest(count: configuration.pageSize) {
+                _ = start(slot, request: next, job: .head(head), operation: current.operation, into: &effects)
+                return effects
+            }
+            inFlight[slot.rawValue] = nil
+            if let splice {
+                reattach(head, splice, into: &effects)
+            } else {
+                // The head did not reach the list within its limit: it is the list now.
+                replaceAll(with: head.pages, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
+            }
             effects.finished.append((current.operation, .success(.loaded)))
 
         case .append(let replaying), .prepend(let replaying):
@@ -473,6 +533,40 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 if !atEnd, moved.fromStart <= distance { prefetch(.previous, into: &effects) }
             }
         }
+    }
+
+    /// Splices a head refresh's pages in place of the held items they cover,
+    /// in one change (the splice's, and the removal of pages the window then
+    /// drops at the back); the item last shown keeps its distance from the
+    /// end when it is in the kept tail.
+    private mutating func reattach(
+        _ head: HeadRefresh<Key, Item>, _ splice: HeadSplice, into effects: inout Effects
+    ) {
+        let oldCount = items.count
+        let tailCount = oldCount - splice.tailStart
+        let duplicates = window.reattach(
+            head.pages, tailStart: splice.tailStart, modified: version + 1, limit: configuration.maximumHeld)
+        let spliced = head.items.count + tailCount
+        let dropped = spliced - items.count
+        var change = splice.change
+        if dropped > 0 {
+            if dropped <= tailCount {
+                change.removed = HeadSplice.ranges(
+                    change.removed.flatMap { Array($0) } + Array(oldCount - dropped..<oldCount))
+            } else {
+                change = ListChange(
+                    removed: oldCount > 0 ? [0..<oldCount] : [],
+                    inserted: items.isEmpty ? [] : [0..<items.count])
+            }
+        }
+        let kept = max(dropped, 0)
+        if let shown = viewport, shown.fromEnd >= kept, shown.fromEnd < tailCount {
+            let fromEnd = shown.fromEnd - kept
+            viewport = (items.count - 1 - fromEnd, fromEnd)
+        } else {
+            viewport = nil
+        }
+        publish(change, duplicates: duplicates, into: &effects)
     }
 
     /// Replaces every page with the given ones, in one change, the first at

@@ -50,6 +50,14 @@ final class RelayConnectionBackend<Node: Sendable>: Sendable {
         }
     }
 
+    /// Changes the nodes on the server: inserts, deletes, moves.
+    func edit(_ change: (inout [Node]) -> Void) {
+        state.withLock { change(&$0.nodes) }
+    }
+
+    /// The nodes, in connection order.
+    var nodes: [Node] { state.withLock { $0.nodes } }
+
     /// Answers a connection query.
     func connection(_ arguments: RelayArguments) throws(ArgumentError) -> RelayPage<Node> {
         let nodes = state.withLock { state in

@@ -1,0 +1,135 @@
+import Paging
+import PagingTesting
+import Testing
+
+/// `refreshHead(maximumPages:)` and ``PagingConfiguration/RefreshPolicy/reattachHead(maximumPages:)``:
+/// the first page spliced in place of what it covers, the rest kept with no request.
+@Suite("Pager, refreshing the head")
+struct PagerHeadRefreshTests {
+    /// A Relay backend over the ids given, in order.
+    private static func backend(_ ids: some Sequence<Int>) -> RelayConnectionBackend<TestItem> {
+        RelayConnectionBackend(ids.map { TestItem(id: $0) }, cursor: { "c\($0.id)" })
+    }
+
+    private static func pager(
+        _ backend: RelayConnectionBackend<TestItem>, _ configuration: PagingConfiguration
+    ) -> Pager<String, TestItem> {
+        Pager(
+            source: RelayCursorSource<TestItem>(.forward) { try backend.connection($0) },
+            configuration: configuration)
+    }
+
+    /// Replays every recorded change on the rows of the first snapshot, checked: the rows end as
+    /// the list does, and each change fitted the rows it was applied to.
+    private static func expectChangesReplay(_ recorder: SnapshotRecorder<String, TestItem>) throws {
+        let snapshots = recorder.recorded
+        var rows = Array(try #require(snapshots.first).items)
+        for snapshot in snapshots.dropFirst() {
+            try snapshot.change.checkedApply(to: &rows, from: snapshot.items)
+            #expect(rows == Array(snapshot.items))
+        }
+    }
+
+    @Test("new items at the top, an edit and a delete in the first page: one request, the pages below kept")
+    func feed() async throws {
+        let backend = Self.backend((0..<100).reversed())
+        let pager = Self.pager(backend, try .testing(pageSize: 10))
+        for _ in 0..<3 { _ = try await pager.loadNext().value }
+        #expect(pager.items.ids == Array((70..<100).reversed()))
+        let recorder = SnapshotRecorder(pager)
+        let requestsBefore = backend.received.count
+
+        backend.edit { nodes in
+            nodes.insert(contentsOf: [TestItem(id: 102), TestItem(id: 101), TestItem(id: 100)], at: 0)
+            nodes.removeAll { $0.id == 97 }
+            if let index = nodes.firstIndex(where: { $0.id == 95 }) { nodes[index].version = 1 }
+        }
+        #expect(try await pager.refreshHead().value == .loaded)
+        #expect(backend.received.count == requestsBefore + 1, "one request")
+        let expected = [102, 101, 100, 99, 98, 96, 95, 94] + Array((70..<94).reversed())
+        #expect(pager.items.ids == expected)
+        #expect(pager.items.first { $0.id == 95 }?.version == 1)
+        let change = pager.snapshot.change
+        #expect(change.inserted == [0..<3])
+        #expect(change.removed == [2..<3])
+        #expect(change.updated == [6..<7])
+        try Self.expectChangesReplay(recorder)
+        // The list goes on where it went on before.
+        _ = try await pager.loadNext().value
+        #expect(pager.items.ids.suffix(10) == Array((60..<70).reversed()))
+    }
+
+    @Test("more new items than a page: the pages after the first load until one reaches the list")
+    func severalPages() async throws {
+        let backend = Self.backend((0..<50).reversed())
+        let pager = Self.pager(backend, try .testing(pageSize: 10))
+        _ = try await pager.loadNext().value
+        _ = try await pager.loadNext().value
+        backend.edit { $0.insert(contentsOf: (50..<65).reversed().map { TestItem(id: $0) }, at: 0) }
+        let requestsBefore = backend.received.count
+        _ = try await pager.refreshHead(maximumPages: 3).value
+        #expect(backend.received.count == requestsBefore + 2)
+        #expect(pager.items.ids == Array((30..<65).reversed()))
+        #expect(pager.snapshot.change == ListChange(inserted: [0..<15]))
+    }
+
+    @Test("no page within the limit reaches the list: it restarts with the pages loaded")
+    func restartsPastTheLimit() async throws {
+        let backend = Self.backend((0..<50).reversed())
+        let pager = Self.pager(backend, try .testing(pageSize: 10))
+        _ = try await pager.loadNext().value
+        backend.edit { $0.insert(contentsOf: (50..<80).reversed().map { TestItem(id: $0) }, at: 0) }
+        _ = try await pager.refreshHead(maximumPages: 2).value
+        #expect(pager.items.ids == Array((60..<80).reversed()))
+        #expect(pager.hasNext)
+        _ = try await pager.loadNext().value
+        #expect(pager.items.ids == Array((50..<80).reversed()))
+    }
+
+    @Test("in a window, the splice drops pages at the back past the limit, in the same change")
+    func windowed() async throws {
+        let backend = Self.backend((0..<100).reversed())
+        let pager = Self.pager(backend, try .testing(pageSize: 10, maximumHeld: .pages(3)))
+        for _ in 0..<3 { _ = try await pager.loadNext().value }
+        let recorder = SnapshotRecorder(pager)
+        backend.edit { $0.insert(contentsOf: (100..<105).reversed().map { TestItem(id: $0) }, at: 0) }
+        _ = try await pager.refreshHead().value
+        // The head page (10) and the tail (25) are over 3 pages: the last page is dropped.
+        #expect(pager.items.ids == Array((80..<105).reversed()))
+        try Self.expectChangesReplay(recorder)
+        #expect(pager.hasNext)
+        _ = try await pager.loadNext().value
+        #expect(pager.items.ids.suffix(10) == Array((70..<80).reversed()))
+    }
+
+    @Test("a list whose front the window dropped reattaches when the head reaches it; else it restarts")
+    func droppedFront() async throws {
+        let backend = Self.backend((0..<100).reversed())
+        let pager = Self.pager(backend, try .testing(pageSize: 10, maximumHeld: .pages(2)))
+        for _ in 0..<3 { _ = try await pager.loadNext().value }
+        #expect(pager.items.ids == Array((70..<90).reversed()))
+        #expect(pager.hasPrevious)
+        // The head page (99…90) does not reach it, the next (89…80) does.
+        _ = try await pager.refreshHead(maximumPages: 2).value
+        #expect(Array(pager.items.ids.prefix(10)) == Array((90..<100).reversed()))
+        #expect(!pager.hasPrevious)
+    }
+
+    @Test("the policy makes refresh() reattach; a limit below 1 is refused; nothing held is a first load")
+    func policyAndArguments() async throws {
+        let backend = Self.backend((0..<40).reversed())
+        let pager = Self.pager(
+            backend, try .testing(pageSize: 10, refreshPolicy: .reattachHead(maximumPages: 2)))
+        #expect(try await pager.refreshHead().value == .loaded)
+        #expect(pager.items.ids == Array((30..<40).reversed()))
+        _ = try await pager.loadNext().value
+        backend.edit { $0.insert(TestItem(id: 40), at: 0) }
+        _ = try await pager.refresh().value
+        #expect(pager.items.ids == Array((20..<41).reversed()))
+        #expect(pager.snapshot.change == ListChange(inserted: [0..<1]))
+        await #expect(throws: PagingError.self) { try await pager.refreshHead(maximumPages: 0).value }
+        #expect(throws: PagingError.self) {
+            try PagingConfiguration(refreshPolicy: .reattachHead(maximumPages: 0))
+        }
+    }
+}
