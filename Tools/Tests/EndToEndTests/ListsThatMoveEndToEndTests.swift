@@ -1,0 +1,87 @@
+import Foundation
+import LaunchServer
+import Paging
+import PagingGraphQL
+import PagingTesting
+import Testing
+
+/// Lists that move, against the server on loopback: launches added and deleted while a list is
+/// held, and a list of the launches a search finds.
+@Suite("Lists that move, end to end", .timeLimit(.minutes(10)))
+struct ListsThatMoveEndToEndTests {
+    /// `launchConnection` paged forward, with an optional search.
+    static let searchable = """
+        query Launches($first: Int, $after: String, $search: String) {
+          launchConnection(first: $first, after: $after, search: $search) @connection(key: "Launches") {
+            edges { node { \(Launch.selection) } }
+          }
+        }
+        """
+
+    /// Every launch the server has now, in list order, read with a pager of its own.
+    static func current(_ client: GraphQLClient, search: String? = nil) async throws -> [String] {
+        let pager = ConnectionSource(
+            client: client, document: try ConnectionDocument(searchable),
+            variables: search.map { ["search": .string($0)] } ?? [:], as: Launch.self
+        ).makePager(configuration: try PagingConfiguration(pageSize: 50))
+        try await Drive.toEnd(pager)
+        return pager.items.ids
+    }
+
+    @Test(
+        "A feed held over three pages refreshes its head: launches added and one deleted at the top, in one request; the pages below kept"
+    )
+    func headRefresh() async throws {
+        let expected = try ReferenceLaunches.ids()
+        try await withLaunchServer { server in
+            let client = server.client
+            let list = ConnectionSource(
+                client: client, document: try ConnectionDocument(Self.searchable), as: Launch.self
+            ).makePager(configuration: try PagingConfiguration(pageSize: 10))
+            for _ in 0..<3 { #expect(try await list.loadNext().value == .loaded) }
+            #expect(list.items.ids == Array(expected.prefix(30)))
+            let recorder = SnapshotRecorder(list)
+
+            var added: [String] = []
+            for number in 0..<3 { added.append(try await client.addLaunch("New \(number)").id) }
+            try await client.deleteLaunch(id: expected[2])
+            #expect(try await list.refreshHead().value == .loaded)
+            var held = Array(expected.prefix(30))
+            held.remove(at: 2)
+            #expect(list.items.ids == added.reversed() + held)
+            let change = list.snapshot.change
+            #expect(change.inserted == [0..<3])
+            #expect(change.removed == [2..<3])
+            // Every change on the way fits the rows it was made from.
+            var rows = Array(try #require(recorder.recorded.first).items)
+            for snapshot in recorder.recorded.dropFirst() {
+                try snapshot.change.checkedApply(to: &rows, from: snapshot.items)
+            }
+            #expect(rows.map(\.id) == list.items.ids)
+
+            // The list goes on where it went on: to the end, every launch the server has, once.
+            try await Drive.toEnd(list)
+            #expect(list.items.ids == (try await Self.current(client)))
+        }
+    }
+
+    @Test("A search pages the launches whose mission name contains the text, with keyset cursors, to its end")
+    func search() async throws {
+        try await withLaunchServer { server in
+            let client = server.client
+            let all = ConnectionSource(
+                client: client, document: try ConnectionDocument(Self.searchable), as: Launch.self
+            ).makePager(configuration: try PagingConfiguration(pageSize: 50))
+            try await Drive.toEnd(all)
+            let crs = all.items.filter { ($0.mission?.name ?? "").lowercased().contains("crs") }.map(\.id)
+            #expect(crs.count == 20)
+            let found = ConnectionSource(
+                client: client, document: try ConnectionDocument(Self.searchable),
+                variables: ["search": "Crs"],
+                as: Launch.self
+            ).makePager(configuration: try PagingConfiguration(pageSize: 6))
+            try await Drive.toEnd(found)
+            #expect(found.items.ids == crs)
+        }
+    }
+}
