@@ -1,26 +1,31 @@
 /// Where the first pages of a list, as the source has them now, go in the
 /// list held: a head refresh's splice (``Pager/refreshHead(maximumPages:)``).
 ///
-/// The head covers the held items from the first up to the last one it
-/// holds too; they are replaced by the head, in the head's order. What the
-/// held list has there and the head does not (deleted, or moved further
-/// down) is removed; what the head has and the held list does not (new at
-/// the top, or moved up) is inserted; the items in both keep their rows
-/// when their order agrees, and are marked updated when they changed (or
-/// cannot be compared). Everything after the covered range is kept as it is,
-/// with no request.
+/// The items both hold are aligned on the longest run whose order is the
+/// same in both: they keep their rows. The head covers the held items from
+/// the first up to the last of that run, and replaces them, in the head's
+/// order: what the held list has there and the head does not (deleted, or
+/// moved further down) is removed; what the head has and the held list does
+/// not there (new at the top, or moved up) is inserted, and a held item the
+/// head moved up from below the covered range is removed where it was. The
+/// items kept in place are marked updated when they changed (or cannot be
+/// compared). Everything else after the covered range is kept as it is, with
+/// no request.
 ///
 /// Invariants:
-/// - ``tailStart`` is one past the greatest held index of an item the head
-///   holds too, so no item of the kept tail is in the head;
-/// - ``change`` turns the held items into `head + held[tailStart...]`: its
-///   removals are indices below ``tailStart``, its insertions and updates
-///   indices below the head's count;
-/// - the items both hold and keep their rows form the longest run whose
-///   order is the same in both (no row moves that need not).
+/// - ``tailStart`` is one past the greatest held index of the run kept in
+///   place; ``tailCount`` counts the held items from there on that the head
+///   does not hold, so the spliced list is the head followed by those;
+/// - ``change`` turns the held items into that list, checked: its removals
+///   are old indices, its insertions and updates indices below the head's
+///   count;
+/// - no row moves that need not: the rows kept in place form a longest run
+///   whose order is the same in both.
 struct HeadSplice: Equatable {
-    /// The held index of the first item kept as it is.
+    /// The held index where the kept tail starts.
     let tailStart: Int
+    /// The number of held items kept after the head.
+    let tailCount: Int
     /// The change from the held items to the spliced ones.
     let change: ListChange
 
@@ -37,28 +42,34 @@ struct HeadSplice: Equatable {
         head: [Item], heldCount: Int, heldIndex: (Item.ID) -> Int?, heldItem: (Int) -> Item
     ) -> HeadSplice? {
         let old = head.map { heldIndex($0.id) }
-        guard let last = old.compactMap({ $0 }).max() else { return nil }
-        let tailStart = last + 1
         // The items in both, in the head's order, with their held indices: those on the longest
         // increasing run of held indices keep their rows.
         let common = old.indices.filter { old[$0] != nil }
+        guard !common.isEmpty else { return nil }
         let staying = Set(longestIncreasingRun(common.map { old[$0] ?? 0 }).map { common[$0] })
+        let tailStart = 1 + (staying.compactMap { old[$0] }.max() ?? -1)
         var keptOld = Set<Int>()
+        var movedFromTail: [Int] = []
         var inserted: [Int] = []
         var updated: [Int] = []
         for position in head.indices {
-            guard staying.contains(position), let index = old[position] else {
+            guard let index = old[position] else {
                 inserted.append(position)
+                continue
+            }
+            guard staying.contains(position) else {
+                inserted.append(position)
+                if index >= tailStart { movedFromTail.append(index) }
                 continue
             }
             keptOld.insert(index)
             if differs(head[position], heldItem(index)) { updated.append(position) }
         }
-        let removed = (0..<tailStart).filter { !keptOld.contains($0) }
+        let removed = (0..<tailStart).filter { !keptOld.contains($0) } + movedFromTail.sorted()
         return HeadSplice(
-            tailStart: tailStart,
-            change: ListChange(
-                removed: ranges(removed), inserted: ranges(inserted), updated: ranges(updated)))
+            tailStart: tailStart, tailCount: heldCount - tailStart - movedFromTail.count,
+            change: ListChange(removed: ranges(removed), inserted: ranges(inserted), updated: ranges(updated))
+        )
     }
 
     /// The positions of a longest strictly increasing subsequence of values,

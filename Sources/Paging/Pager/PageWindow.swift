@@ -348,20 +348,21 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
 
 extension PageWindow {
     /// Puts a head refresh's pages in place of the held items before
-    /// `tailStart` (``HeadSplice``), keeping the rest as it is: the page
-    /// holding the item at `tailStart`, from that item on, with its record,
-    /// the pages after it, and the requests of the pages dropped after the
-    /// last. Nothing is dropped before the head any more. Pages past `limit`
+    /// `tailStart` (``HeadSplice``), keeping the rest as it is but the items
+    /// the head holds (moved up): the page holding the item at `tailStart`,
+    /// from that item on, with its record, the pages after it, and the
+    /// requests of the pages dropped after the last. Nothing is dropped before the head any more. Pages past `limit`
     /// are dropped at the back.
     /// - Parameters:
     ///   - head: the head's pages, in order, with their requests.
+    ///   - headIDs: the ids of the head's items.
     ///   - tailStart: the held index of the first item kept.
     ///   - modified: the version of the snapshot that will show it.
     ///   - limit: the most the window holds.
     /// - Returns: the number of items left out as duplicates.
     /// - Complexity: O(*n*) expected for the *n* items of the new window.
     mutating func reattach(
-        _ head: [(Request, Page<Key, Item>)], tailStart: Int, modified: Int,
+        _ head: [(Request, Page<Key, Item>)], headIDs: Set<Item.ID>, tailStart: Int, modified: Int,
         limit: PagingConfiguration.HeldLimit?
     ) -> Int {
         var pages = head
@@ -370,6 +371,8 @@ extension PageWindow {
                 guard let record = records[sequence] else { continue }
                 var pageItems = items.page(at: sequence - firstSequence).items
                 if sequence == row.sequence { pageItems = Array(pageItems[row.offset...]) }
+                // An item the head moved up is there now.
+                pageItems.removeAll { headIDs.contains($0.id) }
                 pages.append(
                     (
                         record.request,

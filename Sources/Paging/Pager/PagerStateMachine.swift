@@ -538,21 +538,30 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// Splices a head refresh's pages in place of the held items they cover,
     /// in one change (the splice's, and the removal of pages the window then
     /// drops at the back); the item last shown keeps its distance from the
-    /// end when it is in the kept tail.
+    /// end when it is in the kept tail and nothing there moved up.
     private mutating func reattach(
         _ head: HeadRefresh<Key, Item>, _ splice: HeadSplice, into effects: inout Effects
     ) {
-        let oldCount = items.count
-        let tailCount = oldCount - splice.tailStart
+        let before = items
+        let oldCount = before.count
+        let tailCount = splice.tailCount
+        let headIDs = Set(head.items.map(\.id))
         let duplicates = window.reattach(
-            head.pages, tailStart: splice.tailStart, modified: version + 1, limit: configuration.maximumHeld)
+            head.pages, headIDs: headIDs, tailStart: splice.tailStart, modified: version + 1,
+            limit: configuration.maximumHeld)
         let spliced = head.items.count + tailCount
         let dropped = spliced - items.count
         var change = splice.change
         if dropped > 0 {
             if dropped <= tailCount {
-                change.removed = HeadSplice.ranges(
-                    change.removed.flatMap { Array($0) } + Array(oldCount - dropped..<oldCount))
+                // The window dropped the last kept items of the tail: remove them where they were.
+                var gone: [Int] = []
+                var index = oldCount - 1
+                while gone.count < dropped, index >= splice.tailStart {
+                    if !headIDs.contains(before[index].id) { gone.append(index) }
+                    index -= 1
+                }
+                change.removed = HeadSplice.ranges(Set(change.removed.flatMap { Array($0) } + gone).sorted())
             } else {
                 change = ListChange(
                     removed: oldCount > 0 ? [0..<oldCount] : [],
@@ -560,7 +569,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             }
         }
         let kept = max(dropped, 0)
-        if let shown = viewport, shown.fromEnd >= kept, shown.fromEnd < tailCount {
+        let tailMoved = oldCount - splice.tailStart != tailCount
+        if let shown = viewport, !tailMoved, shown.fromEnd >= kept, shown.fromEnd < tailCount {
             let fromEnd = shown.fromEnd - kept
             viewport = (items.count - 1 - fromEnd, fromEnd)
         } else {

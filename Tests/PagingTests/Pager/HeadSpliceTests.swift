@@ -19,12 +19,29 @@ struct HeadSpliceTests {
         ids.map { TestItem(id: $0, version: version) }
     }
 
+    /// The list a splice makes: the head, then the held items from the tail start that it does
+    /// not hold.
+    private static func spliced(_ splice: HeadSplice, _ held: [TestItem], _ head: [TestItem]) -> [TestItem] {
+        let ids = Set(head.map(\.id))
+        return head + held[splice.tailStart...].filter { !ids.contains($0.id) }
+    }
+
+    /// The length of a longest strictly increasing subsequence, by the quadratic recurrence (a
+    /// check independent of the splice's patience sorting).
+    private static func longestRunLength(_ values: [Int]) -> Int {
+        var lengths = [Int](repeating: 1, count: values.count)
+        for i in values.indices {
+            for j in 0..<i where values[j] < values[i] { lengths[i] = max(lengths[i], lengths[j] + 1) }
+        }
+        return lengths.max() ?? 0
+    }
+
     /// Applies the splice's change to the held items, checked, and returns the result.
     private static func applied(_ splice: HeadSplice, _ held: [TestItem], _ head: [TestItem]) throws
         -> [TestItem]
     {
         var rows = held
-        let spliced = head + held[splice.tailStart...]
+        let spliced = Self.spliced(splice, held, head)
         try splice.change.checkedApply(to: &rows, from: spliced)
         return rows
     }
@@ -55,9 +72,21 @@ struct HeadSpliceTests {
         let held = Self.items([1, 2, 3, 4])
         let head = Self.items([3, 1, 2])
         let splice = try #require(Self.splice(held, head))
-        #expect(splice.tailStart == 3)
+        #expect(splice.tailStart == 2)
         #expect(splice.change == ListChange(removed: [2..<3], inserted: [0..<1]))
         #expect(try Self.applied(splice, held, head).map(\.id) == [3, 1, 2, 4])
+    }
+
+    @Test(
+        "an item moved up from far below keeps the rest in place: removed where it was, inserted at the top")
+    func movedFromTheTail() throws {
+        let held = Self.items(Array(0..<20))
+        let head = Self.items([17, 0, 1, 2])
+        let splice = try #require(Self.splice(held, head))
+        #expect(splice.tailStart == 3)
+        #expect(splice.tailCount == 16)
+        #expect(splice.change == ListChange(removed: [17..<18], inserted: [0..<1]))
+        #expect(try Self.applied(splice, held, head).map(\.id) == [17] + Array(0..<17) + [18, 19])
     }
 
     @Test("a head that holds none of the held items does not reach the list")
@@ -111,11 +140,14 @@ struct HeadSpliceTests {
                 continue
             }
             let rows = try Self.applied(splice, held, head)
-            #expect(rows == head + held[splice.tailStart...], "round \(round)")
-            #expect(
-                Set(held[splice.tailStart...].map(\.id)).isDisjoint(with: head.map(\.id)),
-                "round \(round): the kept tail repeats a head item")
-            #expect(splice.change.removed.allSatisfy { $0.upperBound <= splice.tailStart })
+            #expect(rows == Self.spliced(splice, held, head), "round \(round)")
+            #expect(rows.count == head.count + splice.tailCount, "round \(round)")
+            #expect(Set(rows.map(\.id)).count == rows.count, "round \(round): an item twice")
+            // The rows kept in place are a longest run of the items both hold in the same order.
+            let heldIDs = held.map(\.id)
+            let common = head.compactMap { item in heldIDs.firstIndex(of: item.id) }
+            let keptInPlace = head.count - splice.change.insertedCount
+            #expect(keptInPlace == Self.longestRunLength(common), "round \(round)")
         }
     }
 }

@@ -59,6 +59,28 @@ struct PagerHeadRefreshTests {
         #expect(pager.items.ids.suffix(10) == Array((60..<70).reversed()))
     }
 
+    @Test("an item moved to the top from far below is shown once, at the top; no other row moves")
+    func movedUp() async throws {
+        let backend = Self.backend((0..<100).reversed())
+        let pager = Self.pager(backend, try .testing(pageSize: 10, maximumHeld: .pages(3)))
+        for _ in 0..<3 { _ = try await pager.loadNext().value }
+        let recorder = SnapshotRecorder(pager)
+        backend.edit { nodes in
+            if let index = nodes.firstIndex(where: { $0.id == 75 }) {
+                nodes.insert(nodes.remove(at: index), at: 0)
+            }
+            nodes.insert(TestItem(id: 100), at: 0)
+        }
+        _ = try await pager.refreshHead().value
+        // The head page and what is left of the tail fill more than 3 pages: the back is dropped.
+        let ids = pager.items.ids
+        #expect(Array(ids.prefix(12)) == [100, 75] + Array((89..<100).reversed()).prefix(10))
+        #expect(Set(ids).count == ids.count, "each item once")
+        #expect(!ids.dropFirst(2).contains(75))
+        #expect(pager.snapshot.change.inserted == [0..<2])
+        try Self.expectChangesReplay(recorder)
+    }
+
     @Test("more new items than a page: the pages after the first load until one reaches the list")
     func severalPages() async throws {
         let backend = Self.backend((0..<50).reversed())
