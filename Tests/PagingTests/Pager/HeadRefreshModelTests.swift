@@ -1,0 +1,230 @@
+import Foundation
+import PagingLock
+import PagingTesting
+import Testing
+
+@testable import Paging
+
+/// Random runs of loads and head refreshes against a keyset server whose list changes between
+/// requests (inserts at the top and in the middle, deletes, moves, edits), checked after every
+/// step against what the head refresh promises.
+///
+/// After every step: each id is held once, and the changes published so far, applied one after
+/// the other to the rows of the first snapshot (checked), give the list. After a head refresh:
+/// the list starts with the server's first pages as they are now (up to the first that holds a
+/// held item, within the limit), fresh; what follows is the list held before, from just after the
+/// end of a longest run of head items held in the same order, without the head's items (cut at the
+/// back by the window, if it has one); with no page reaching the list, the list is those pages. At the end, a restart paged to the end holds the server's
+/// list exactly.
+///
+/// Replay with `PAGING_SEED=<seed> swift test --filter HeadRefreshModel`.
+@Suite("Pager, head refresh model-based")
+struct HeadRefreshModelTests {
+    /// A list sorted by position, newest (greatest) first, paged by keyset: a key is a position,
+    /// and the page after it holds the items below it.
+    final class KeysetServer: Sendable {
+        struct Entry: Sendable {
+            var item: TestItem
+            var position: Int
+        }
+        private let state: Lock<(entries: [Entry], nextID: Int)>
+
+        init(count: Int) {
+            state = Lock(
+                ((0..<count).map { Entry(item: TestItem(id: $0), position: (count - $0) * 1_000) }, count))
+        }
+
+        /// The items, in list order.
+        var items: [TestItem] { state.withLock { $0.entries.map(\.item) } }
+
+        /// A page: the first `count` items below the key (from the top for none).
+        func page(_ request: PageRequest<Int>) -> Page<Int, TestItem> {
+            state.withLock { state in
+                let below: Int? =
+                    switch request.position {
+                    case .initial(let key): key
+                    case .next(let key): key
+                    case .previous: nil
+                    }
+                let entries = state.entries.filter { entry in below.map { entry.position < $0 } ?? true }
+                let page = Array(entries.prefix(request.count))
+                return Page(
+                    items: page.map(\.item),
+                    nextKey: entries.count > page.count ? page.last?.position : nil)
+            }
+        }
+
+        /// Changes the list as a server's changes between requests.
+        func change(using random: inout SeededGenerator) {
+            state.withLock { state in
+                let count = state.entries.count
+                func position(at index: Int) -> Int? {
+                    // Between the entries at index - 1 and index, when there is room.
+                    let above =
+                        index == 0
+                        ? (state.entries.first?.position ?? 0) + 2_000 : state.entries[index - 1].position
+                    let below = index < state.entries.count ? state.entries[index].position : 0
+                    return above - below > 1 ? (above + below) / 2 : nil
+                }
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0, 1:
+                    // New at the top (twice as likely: the case a head refresh is for).
+                    guard let place = position(at: 0) else { return }
+                    state.entries.insert(Entry(item: TestItem(id: state.nextID), position: place), at: 0)
+                    state.nextID += 1
+                case 2:
+                    let index = Int.random(in: 0...count, using: &random)
+                    guard let place = position(at: index) else { return }
+                    state.entries.insert(Entry(item: TestItem(id: state.nextID), position: place), at: index)
+                    state.nextID += 1
+                case 3 where count > 0:
+                    state.entries.remove(at: Int.random(in: 0..<count, using: &random))
+                case 4 where count > 1:
+                    // A move: to the top, or to another place.
+                    var entry = state.entries.remove(at: Int.random(in: 0..<count, using: &random))
+                    let index = Bool.random(using: &random) ? 0 : Int.random(in: 0..<count, using: &random)
+                    guard let place = position(at: index) else {
+                        state.entries.insert(entry, at: min(index, state.entries.count))
+                        state.entries.sort { $0.position > $1.position }
+                        return
+                    }
+                    entry.position = place
+                    state.entries.insert(entry, at: index)
+                case 5 where count > 0:
+                    state.entries[Int.random(in: 0..<count, using: &random)].item.version += 1
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    @Test("random loads, server changes and head refreshes keep every promise of the splice")
+    func randomRuns() async throws {
+        let seed = SeededGenerator.testSeed()
+        print("Head refresh model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        var refreshes = 0
+        for run in 0..<300 {
+            refreshes += try await playRun(seed: random.next(), label: "seed \(seed), run \(run)")
+        }
+        #expect(refreshes >= 1_000)
+    }
+
+    /// One run; returns the head refreshes it made.
+    private func playRun(seed: UInt64, label: String) async throws -> Int {
+        var random = SeededGenerator(seed: seed)
+        let server = KeysetServer(count: Int.random(in: 0...50, using: &random))
+        let pageSize = Int.random(in: 1...6, using: &random)
+        let limit: PagingConfiguration.HeldLimit? =
+            Bool.random(using: &random) ? nil : .pages(Int.random(in: 2...5, using: &random))
+        let pager = Pager(
+            source: ClosurePageSource<Int, TestItem> { server.page($0) },
+            configuration: try PagingConfiguration(
+                pageSize: pageSize, prefetchDistance: 0, maximumHeld: limit))
+        let recorder = SnapshotRecorder(pager)
+        var rows = Array(pager.items)
+        var replayed = 1
+        var refreshes = 0
+
+        /// Applies the changes published since the last check and checks the list.
+        func check(_ step: String) throws {
+            let snapshots = recorder.recorded
+            for snapshot in snapshots.dropFirst(replayed) {
+                try snapshot.change.checkedApply(to: &rows, from: snapshot.items)
+            }
+            replayed = snapshots.count
+            let ids = pager.items.ids
+            #expect(rows.map(\.id) == ids, "\(label), \(step): the changes do not give the list")
+            #expect(Set(ids).count == ids.count, "\(label), \(step): an id twice in \(ids)")
+        }
+
+        for step in 0..<Int.random(in: 10...40, using: &random) {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<4:
+                _ = try await pager.loadNext().value
+                try check("step \(step), load next")
+            case 4:
+                _ = try await pager.loadPrevious().value
+                try check("step \(step), load previous")
+            case 5..<8:
+                for _ in 0..<Int.random(in: 1...3, using: &random) { server.change(using: &random) }
+            default:
+                let before = Array(pager.items)
+                let maximumPages = Int.random(in: 1...3, using: &random)
+                let outcome = try await pager.refreshHead(maximumPages: maximumPages).value
+                refreshes += 1
+                try check("step \(step), head refresh")
+                guard outcome == .loaded, !before.isEmpty else { continue }
+                try expectSplice(
+                    of: before, into: Array(pager.items), server: server.items, pageSize: pageSize,
+                    maximumPages: maximumPages, limited: limit != nil, label: "\(label), step \(step)")
+            }
+        }
+        // A restart paged to the end is the server's list.
+        _ = try await pager.refresh().value
+        while pager.hasNext { _ = try await pager.loadNext().value }
+        try check("the end")
+        if limit == nil {
+            #expect(Array(pager.items) == server.items, "\(label): the list paged anew")
+        }
+        return refreshes
+    }
+
+    /// Checks a head refresh against its promise, from the server's list as it is.
+    private func expectSplice(
+        of before: [TestItem], into after: [TestItem], server: [TestItem], pageSize: Int, maximumPages: Int,
+        limited: Bool, label: String
+    ) throws {
+        let held = Set(before.map(\.id))
+        // The pages the refresh loaded: from the top, until one holds a held item, within the limit.
+        var head: [TestItem] = []
+        var reached = false
+        for page in 0..<maximumPages {
+            let items = Array(server.dropFirst(page * pageSize).prefix(pageSize))
+            head += items
+            if items.contains(where: { held.contains($0.id) }) {
+                reached = true
+                break
+            }
+            if items.count < pageSize { break }
+        }
+        if !reached {
+            #expect(
+                head.starts(with: after) && (limited || after == head),
+                "\(label): a restart with the head \(head.map(\.id)), got \(after.map(\.id))")
+            return
+        }
+        let shown = Array(after.prefix(head.count))
+        if limited, after.count <= head.count {
+            // The window keeps the top of the head.
+            #expect(
+                head.starts(with: after),
+                "\(label): the top of the head \(head.map(\.id)), got \(after.map(\.id))")
+            return
+        }
+        #expect(
+            shown == head, "\(label): the head \(head.map(\.id)) fresh at the top, got \(shown.map(\.id))")
+        let rest = Array(after.dropFirst(head.count))
+        let headIDs = Set(head.map(\.id))
+        // The covered range ends after the last item of a longest run of head items held in the
+        // same order (by the quadratic recurrence, independent of the pager's patience sorting):
+        // the kept tail starts right after the end of one of them.
+        let heldIndex = Dictionary(uniqueKeysWithValues: before.enumerated().map { ($1.id, $0) })
+        let old = head.compactMap { heldIndex[$0.id] }
+        var lengths = [Int](repeating: 1, count: old.count)
+        for i in old.indices {
+            for j in 0..<i where old[j] < old[i] { lengths[i] = max(lengths[i], lengths[j] + 1) }
+        }
+        let longest = lengths.max() ?? 0
+        let starts = old.indices.filter { lengths[$0] == longest }.map { old[$0] + 1 }
+        let fits = starts.contains { start in
+            let tail = before[start...].filter { !headIDs.contains($0.id) }
+            return limited ? tail.starts(with: rest) : Array(tail) == rest
+        }
+        #expect(
+            fits,
+            "\(label): after the head, the held list after a longest run in order, without the head's items; held \(before.map(\.id)), head \(head.map(\.id)), got \(rest.map(\.id))"
+        )
+    }
+}
