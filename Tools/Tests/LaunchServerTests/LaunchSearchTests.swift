@@ -8,15 +8,8 @@ import Testing
 /// keyset cursors as the whole list.
 @Suite("Searching the Relay connection")
 struct LaunchSearchTests {
-    struct Payload: Decodable {
-        let launchConnection: RelayPage?
-    }
-
     func page(_ server: LaunchServer, _ arguments: String) async throws -> RelayPage {
-        let response = try await server.graphQL(
-            "{ launchConnection(\(arguments)) { \(relayPageSelection) } }", as: Payload.self)
-        #expect(response.messages == [])
-        return try #require(response.data?.launchConnection)
+        try await server.launchConnection(arguments)
     }
 
     /// The ids of the whole list whose mission name contains the text, ignoring case, read from

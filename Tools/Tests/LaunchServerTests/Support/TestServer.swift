@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import Testing
 
 @testable import LaunchServer
 
@@ -74,6 +75,20 @@ struct RelayPage: Decodable {
 
     /// The launch ids, in edge order.
     var ids: [String] { edges.map(\.node.id) }
+}
+
+extension LaunchServer {
+    /// The `launchConnection` page of the arguments (`first: 3, after: "c"`), with
+    /// ``relayPageSelection``; an error message in the response fails the test.
+    func launchConnection(_ arguments: String) async throws -> RelayPage {
+        struct Payload: Decodable {
+            let launchConnection: RelayPage?
+        }
+        let response = try await graphQL(
+            "{ launchConnection(\(arguments)) { \(relayPageSelection) } }", as: Payload.self)
+        #expect(response.messages == [])
+        return try #require(response.data?.launchConnection)
+    }
 }
 
 /// The selection of a Relay page used throughout the tests.
