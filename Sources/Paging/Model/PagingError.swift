@@ -22,7 +22,8 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of a ``PagingError``.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: Hashable, Sendable {
-            case loadFailed, repeatedKey, invalidPage, invalidConfiguration, invalidArgument
+            case loadFailed, repeatedKey, invalidPage, invalidConfiguration, invalidArgument,
+                unsupportedOperation
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -40,6 +41,9 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         public static var invalidConfiguration: Code { Code(.invalidConfiguration) }
         /// An argument of a call is out of range.
         public static var invalidArgument: Code { Code(.invalidArgument) }
+        /// The pager cannot do what was asked with its source: an anchored
+        /// refresh over a source that is not a ``ReloadablePageSource``.
+        public static var unsupportedOperation: Code { Code(.unsupportedOperation) }
 
         /// The code's name.
         public var description: String {
@@ -49,6 +53,7 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
             case .invalidPage: "invalidPage"
             case .invalidConfiguration: "invalidConfiguration"
             case .invalidArgument: "invalidArgument"
+            case .unsupportedOperation: "unsupportedOperation"
             }
         }
     }
@@ -59,6 +64,7 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidPage(String)
         case invalidConfiguration(String)
         case invalidArgument(String)
+        case unsupportedOperation(String)
     }
 
     private let reason: Reason
@@ -93,6 +99,10 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         PagingError(.invalidArgument(message))
     }
 
+    static func unsupportedOperation(_ message: String) -> PagingError {
+        PagingError(.unsupportedOperation(message))
+    }
+
     /// The kind of error.
     public var code: Code {
         switch reason {
@@ -101,6 +111,7 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidPage: .invalidPage
         case .invalidConfiguration: .invalidConfiguration
         case .invalidArgument: .invalidArgument
+        case .unsupportedOperation: .unsupportedOperation
         }
     }
 
@@ -115,7 +126,7 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     public var requestDescription: String? {
         switch reason {
         case .loadFailed(let request, _), .repeatedKey(let request, _, _, _): request
-        case .invalidPage, .invalidConfiguration, .invalidArgument: nil
+        case .invalidPage, .invalidConfiguration, .invalidArgument, .unsupportedOperation: nil
         }
     }
 
@@ -142,6 +153,8 @@ public struct PagingError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid paging configuration: \(message)"
         case .invalidArgument(let message):
             "invalid argument: \(message)"
+        case .unsupportedOperation(let message):
+            "unsupported: \(message)"
         }
     }
 

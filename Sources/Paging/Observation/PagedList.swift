@@ -48,6 +48,16 @@ where Item.ID: Sendable {
     public private(set) var lastChange: ListChange
     /// The version of the snapshot shown.
     public private(set) var version: Int
+    /// The item an anchored refresh keeps in place
+    /// (``refreshAroundAnchor()``): the last one reported shown
+    /// (``itemAppeared(_:)``, ``itemAppeared(at:)``), followed through every
+    /// change; once it leaves the list, the item that took its place, its
+    /// nearest remaining neighbour. `nil` before any item was reported, or
+    /// when the list is empty. Not observed: reading it does not make a view
+    /// depend on every item shown.
+    @ObservationIgnored public var anchor: Item.ID? { anchorTracker.id }
+    /// Where ``anchor`` is, followed through the changes applied.
+    @ObservationIgnored private var anchorTracker = AnchorTracker<Item>()
 
     /// The version ``lastChange`` starts from: the one shown when the
     /// current turn's first update came; `nil` between turns.
@@ -133,6 +143,16 @@ where Item.ID: Sendable {
         following(pager.loadPrevious(count: count))
     }
 
+    /// Loads again the page around ``anchor`` and the page after it; see
+    /// ``Pager/refresh(around:)``. With no anchor, a ``refresh()``.
+    /// - Returns: a handle to the refresh.
+    /// - Complexity: two requests; applying is O(*n* log *n*) for *n* items.
+    @discardableResult
+    public func refreshAroundAnchor() -> PageLoad {
+        guard let anchor else { return refresh() }
+        return following(pager.refresh(around: anchor))
+    }
+
     /// Refreshes the list; see ``Pager/refresh()``.
     /// - Returns: a handle to the refresh.
     /// - Complexity: O(1) to start; O(*n*) to apply *n* new items.
@@ -180,6 +200,7 @@ where Item.ID: Sendable {
     public func itemAppeared(_ item: Item) {
         pager.itemAppeared(id: item.id)
         catchUp()
+        anchorTracker.point(at: item.id, index: pager.index(of: item.id))
     }
 
     /// Reports that the item at an index was shown.
@@ -188,6 +209,7 @@ where Item.ID: Sendable {
     public func itemAppeared(at index: Int) {
         pager.itemAppeared(at: index)
         catchUp()
+        if items.indices.contains(index) { anchorTracker.point(at: items[index].id, index: index) }
     }
 
     /// Replaces the item with the same id; see ``Pager/update(_:)``.
@@ -300,6 +322,7 @@ where Item.ID: Sendable {
         var latest: PagingSnapshot<Item>?
         var shownVersion = version
         for snapshot in snapshots where snapshot.version > shownVersion {
+            anchorTracker.follow(snapshot.change, to: snapshot.items)
             history.append((shownVersion, count, snapshot.change))
             applied.append(snapshot.change)
             count = snapshot.items.count
@@ -358,5 +381,52 @@ where Item.ID: Sendable {
             defer { state.snapshots = [] }
             return state.snapshots
         }
+    }
+}
+
+/// Where a list's anchor is: an item and its index, followed through the
+/// changes applied to the list; when the item leaves the list, the item that
+/// takes its place.
+struct AnchorTracker<Item: Identifiable & Sendable> {
+    /// The anchor's id.
+    private(set) var id: Item.ID?
+    /// Its index in the items shown.
+    private(set) var index: Int?
+
+    /// Makes an item the anchor.
+    mutating func point(at id: Item.ID, index: Int?) {
+        self.id = id
+        self.index = index
+    }
+
+    /// Follows the anchor through a change to the new items: its new index
+    /// if it stays (or moved: removed and inserted again); else the item that
+    /// now stands where it stood (the next one, or the last when it was at
+    /// the end).
+    /// - Complexity: O(*r* + *k*) for *r* ranges and *k* items inserted.
+    mutating func follow(_ change: ListChange, to items: PagedItems<Item>) {
+        guard let id, let index, !change.isEmpty else { return }
+        if items.isEmpty {
+            self.id = nil
+            self.index = nil
+            return
+        }
+        let removed = change.removed.contains { $0.contains(index) }
+        // Its place once the removals are applied: the rows removed before it are gone.
+        var place =
+            index - change.removed.reduce(0) { $0 + max(0, min($1.upperBound, index) - $1.lowerBound) }
+        if removed {
+            // Moved: inserted again elsewhere.
+            for range in change.inserted {
+                if let moved = range.first(where: { items[$0].id == id }) {
+                    self.index = moved
+                    return
+                }
+            }
+        }
+        for range in change.inserted where range.lowerBound <= place { place += range.count }
+        place = min(place, items.count - 1)
+        self.index = place
+        if removed || items[place].id != id { self.id = items[place].id }
     }
 }

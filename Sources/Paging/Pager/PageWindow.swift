@@ -385,3 +385,43 @@ extension PageWindow {
             limit: limit)
     }
 }
+
+extension PageWindow {
+    /// Puts an anchored refresh's pages in place of the page of `sequence`
+    /// and the pages on its far side (after it when it was loaded forward,
+    /// before it otherwise), keeping those on its near side with their
+    /// records and the requests dropped beyond them; the requests dropped on
+    /// the far side are forgotten (the new pages' keys lead there now).
+    /// Pages past `limit` are dropped on the far side.
+    /// - Parameters:
+    ///   - loaded: the new pages, in list order, with their requests.
+    ///   - sequence: the anchor page's sequence.
+    ///   - forward: whether the anchor page was loaded forward.
+    ///   - modified: the version of the snapshot that will show them.
+    ///   - limit: the most the window holds.
+    /// - Returns: the number of items left out as duplicates.
+    /// - Complexity: O(*n*) expected for the *n* items of the new window.
+    mutating func reanchor(
+        _ loaded: [(Request, Page<Key, Item>)], at sequence: Int, forward: Bool, modified: Int,
+        limit: PagingConfiguration.HeldLimit?
+    ) -> Int {
+        let near = forward ? firstSequence..<sequence : (sequence + 1)..<endSequence
+        let kept: [(Request, Page<Key, Item>)] = near.compactMap { held in
+            guard let record = records[held] else { return nil }
+            let pageItems = items.page(at: held - firstSequence).items
+            return (
+                record.request,
+                Page(items: pageItems, previousKey: record.previousKey, nextKey: record.nextKey)
+            )
+        }
+        if forward {
+            return replaceAll(
+                with: kept + loaded, firstSequence: firstSequence,
+                keepDropped: (front: droppedFront, back: nil),
+                modified: modified, limit: limit)
+        }
+        return replaceAll(
+            with: loaded + kept, firstSequence: sequence - loaded.count + 1,
+            keepDropped: (front: nil, back: droppedBack), modified: modified, limit: limit)
+    }
+}

@@ -41,6 +41,9 @@ where Item.ID: Sendable {
 
     /// The configuration the pager was made with.
     public let configuration: PagingConfiguration
+    /// Whether the source answers a request again with the items at that
+    /// place now (it is a ``ReloadablePageSource``), as an anchored refresh needs.
+    private let reloadable: Bool
 
     /// Creates a pager. Nothing loads until a load is asked for.
     ///
@@ -62,6 +65,7 @@ where Item.ID: Sendable {
         // The loads reach the pager weakly, once the pager exists.
         let reference = WeakReference<Pager>()
         self.source = source
+        self.reloadable = source is any ReloadablePageSource
         self.load = PagerLoadContext(attachments: attachments, rows: PagerRows(reference))
         self.configuration = configuration
         self.driver = Lock(
@@ -325,6 +329,37 @@ where Item.ID: Sendable {
     @discardableResult
     public func refreshHead(maximumPages: Int = 3) -> PageLoad {
         admit { $0.refreshHead(maximumPages: maximumPages) }
+    }
+
+    /// Loads again the page that holds an item, and the page after it, and
+    /// puts them in place of that page and of what lies beyond it: where the
+    /// user is reading item 5,000, the list refreshes there, not from the
+    /// top.
+    ///
+    /// The page is asked for with the request that loaded it, so the source
+    /// must answer it with that place as it is now
+    /// (``ReloadablePageSource``: cursors, keyset boundaries, offsets, page
+    /// numbers); over any other source the refresh fails with
+    /// ``PagingError/Code/unsupportedOperation`` and nothing changes. The
+    /// pages on the near side of the anchor's page (before it, for a page
+    /// loaded forward; after it, for one loaded backward, as a chat's) stay
+    /// as they are with no request, so the anchor keeps its place but for
+    /// what really changed in its own page; the pages beyond the two loaded
+    /// are dropped, and load again from the fresh keys as the user scrolls.
+    /// Rows in both keep their places (the change set moves only what
+    /// moved), changed ones are updated, gone ones removed. When the anchor
+    /// itself is gone from the source, the item that took its place is where
+    /// the list stands (``PagedList/anchor``).
+    ///
+    /// Cancels the loads in flight, as ``refresh()`` does.
+    /// - Parameter anchor: the id of a held item, such as the last one shown.
+    /// - Returns: a handle to the refresh; it fails with
+    ///   ``PagingError/Code/invalidArgument`` when the item is not held.
+    /// - Complexity: two requests; applying is O(*n* log *n*) for *n* items held.
+    @discardableResult
+    public func refresh(around anchor: Item.ID) -> PageLoad {
+        let reloadable = reloadable
+        return admit { $0.refresh(around: anchor, reloadable: reloadable) }
     }
 
     /// Repeats exactly the requests that failed: the refresh's, or else the

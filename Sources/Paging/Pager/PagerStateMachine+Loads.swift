@@ -19,6 +19,8 @@ extension PagerStateMachine {
         case refetch(RefetchPlan<Key, Item>)
         /// A head refresh: pages from the top until one reaches the held list.
         case head(HeadRefresh<Key, Item>)
+        /// An anchored refresh: the anchor's page again, and the one after it.
+        case anchored(AnchoredRefresh<Key, Item>)
         /// A page after the last; `replaying` when it reloads a dropped page.
         case append(replaying: Bool)
         /// A page before the first; `replaying` when it reloads a dropped page.

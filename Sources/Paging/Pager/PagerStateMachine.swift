@@ -180,6 +180,49 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         return (.wait(operation: operation), effects)
     }
 
+    /// A caller asks for an anchored refresh: the page holding `anchor`
+    /// again, with its own request, and the page after it in the direction
+    /// it was loaded in; the pages on the near side of it (before it, for a
+    /// page loaded forward) stay as they are, those on the far side go.
+    /// - Parameters:
+    ///   - anchor: a held item.
+    ///   - reloadable: whether the source answers a request again with the
+    ///     items at that place now (``ReloadablePageSource``).
+    mutating func refresh(around anchor: Item.ID, reloadable: Bool) -> (Admission, Effects) {
+        guard reloadable else {
+            return (
+                .done(
+                    .failure(
+                        .unsupportedOperation(
+                            "an anchored refresh asks for the page around an item again with the request that loaded it, and this list's source is not a ReloadablePageSource (its keys may be single-use); refresh() or refreshHead() instead"
+                        ))), Effects()
+            )
+        }
+        guard let sequence = window.location(of: anchor), let record = window.record(at: sequence) else {
+            return (
+                .done(
+                    .failure(
+                        .invalidArgument(
+                            "the anchor \(anchor) is not in the list; an anchored refresh reloads the page of an item held"
+                        ))), Effects()
+            )
+        }
+        var request = record.request
+        request.isReload = true
+        let forward: Bool =
+            switch request.position {
+            case .initial, .next: true
+            case .previous: false
+            }
+        var effects = Effects()
+        let refreshOperation = beginRefresh(into: &effects)
+        let operation = start(
+            .refresh, request: request,
+            job: .anchored(AnchoredRefresh(anchor: anchor, sequence: sequence, forward: forward)),
+            operation: refreshOperation, into: &effects)
+        return (.wait(operation: operation), effects)
+    }
+
     /// Cancels every load for a refresh (one in flight starts over: its
     /// operation is returned, so that its callers wait for the new one) and
     /// starts a new generation.
@@ -353,6 +396,26 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             }
             effects.finished.append((current.operation, .success(.loaded)))
 
+        case .anchored(var plan):
+            if let direction = request.direction,
+                AskedKeys.leadsBack(page, from: request, askedBefore: plan.asked.keys(direction))
+            {
+                let error = PagingError.repeatedKey(
+                    request, direction: direction,
+                    returned: direction == .next ? page.nextKey : page.previousKey)
+                fail(slot, current, error: error, into: &effects)
+                return effects
+            }
+            plan.collect(request, page)
+            if let next = plan.nextRequest(count: configuration.pageSize) {
+                _ = start(
+                    slot, request: next, job: .anchored(plan), operation: current.operation, into: &effects)
+                return effects
+            }
+            inFlight[slot.rawValue] = nil
+            reanchor(plan, into: &effects)
+            effects.finished.append((current.operation, .success(.loaded)))
+
         case .append(let replaying), .prepend(let replaying):
             let atEnd = slot == .next
             // A dropped page loaded again leads where it led before.
@@ -475,10 +538,26 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     }
 
     /// Marks a new snapshot with the given change.
+    ///
+    /// One event publishes one snapshot, taken when the event ends: a second
+    /// change in the same event (a page applied, then the load it sets off,
+    /// which shows as loading) is merged into the first, so that the
+    /// snapshot's change leads from the snapshot before it to this one.
     private mutating func publish(_ change: ListChange, duplicates: Int = 0, into effects: inout Effects) {
         version += 1
-        self.change = change
-        duplicatesDropped = duplicates
+        if effects.changed {
+            if !change.isEmpty {
+                // The count before the first change: undo the second, then the first.
+                let countBefore =
+                    items.count - change.insertedCount + change.removedCount - self.change.insertedCount
+                    + self.change.removedCount
+                self.change = ListChange.merging([self.change, change], countBefore: countBefore)
+            }
+            duplicatesDropped += duplicates
+        } else {
+            self.change = change
+            duplicatesDropped = duplicates
+        }
         effects.changed = true
     }
 
@@ -576,6 +655,27 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         } else {
             viewport = nil
         }
+        publish(change, duplicates: duplicates, into: &effects)
+    }
+
+    /// Puts an anchored refresh's pages in place of the anchor's page and
+    /// those on its far side, in one change that leaves the near side's rows
+    /// as they were (``RowDiff``). O(*n* log *n*) for the *n* items held.
+    private mutating func reanchor(_ plan: AnchoredRefresh<Key, Item>, into effects: inout Effects) {
+        guard window.record(at: plan.sequence) != nil else {
+            // Not held any more (it cannot happen while a refresh runs): the pages are the list.
+            replaceAll(with: plan.pagesInListOrder, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
+            return
+        }
+        let before = Array(items)
+        let duplicates = window.reanchor(
+            plan.pagesInListOrder, at: plan.sequence, forward: plan.forward, modified: version + 1,
+            limit: configuration.maximumHeld)
+        let after = Array(items)
+        // The rows on the near side stay where they are: they are on the longest common run.
+        let change = RowDiff.change(from: before, to: after, base: 0)
+        // Where the reader is, the next item reported shown says: a guess would set off loads.
+        viewport = nil
         publish(change, duplicates: duplicates, into: &effects)
     }
 

@@ -5,17 +5,19 @@ import Testing
 
 @testable import Paging
 
-/// Random runs of loads and head refreshes against a keyset server whose list changes between
-/// requests (inserts at the top and in the middle, deletes, moves, edits), checked after every
-/// step against what the head refresh promises.
+/// Random runs of loads, head refreshes and anchored refreshes against a keyset server whose
+/// list changes between requests (inserts at the top and in the middle, deletes, moves, edits),
+/// checked after every step against what each refresh promises.
 ///
 /// After every step: each id is held once, and the changes published so far, applied one after
 /// the other to the rows of the first snapshot (checked), give the list. After a head refresh:
 /// the list starts with the server's first pages as they are now (up to the first that holds a
 /// held item, within the limit), fresh; what follows is the list held before, from just after the
 /// end of a longest run of head items held in the same order, without the head's items (cut at the
-/// back by the window, if it has one); with no page reaching the list, the list is those pages. At the end, a restart paged to the end holds the server's
-/// list exactly.
+/// back by the window, if it has one); with no page reaching the list, the list is those pages.
+/// After an anchored refresh: the rows above the anchor's page are as they were, and what follows
+/// is a stretch of the server's list as it is now, without the items above. At the end, a restart
+/// paged to the end holds the server's list exactly.
 ///
 /// Replay with `PAGING_SEED=<seed> swift test --filter HeadRefreshModel`.
 @Suite("Pager, head refresh model-based")
@@ -27,11 +29,13 @@ struct HeadRefreshModelTests {
             var item: TestItem
             var position: Int
         }
-        private let state: Lock<(entries: [Entry], nextID: Int)>
+        /// The entries, the next id, and every position ever given: a position is never given
+        /// twice, as a keyset's keys are not, or a key asked for before could come back.
+        private let state: Lock<(entries: [Entry], nextID: Int, used: Set<Int>)>
 
         init(count: Int) {
-            state = Lock(
-                ((0..<count).map { Entry(item: TestItem(id: $0), position: (count - $0) * 1_000) }, count))
+            let entries = (0..<count).map { Entry(item: TestItem(id: $0), position: (count - $0) * 1_000) }
+            state = Lock((entries, count, Set(entries.map(\.position))))
         }
 
         /// The items, in list order.
@@ -64,7 +68,9 @@ struct HeadRefreshModelTests {
                         index == 0
                         ? (state.entries.first?.position ?? 0) + 2_000 : state.entries[index - 1].position
                     let below = index < state.entries.count ? state.entries[index].position : 0
-                    return above - below > 1 ? (above + below) / 2 : nil
+                    let middle = (above + below) / 2
+                    guard above - below > 1, state.used.insert(middle).inserted else { return nil }
+                    return middle
                 }
                 switch Int.random(in: 0..<6, using: &random) {
                 case 0, 1:
@@ -99,7 +105,13 @@ struct HeadRefreshModelTests {
         }
     }
 
-    @Test("random loads, server changes and head refreshes keep every promise of the splice")
+    /// The server's pages: a key is a position, so a request asked again answers with that place now.
+    struct KeysetSource: ReloadablePageSource {
+        let server: KeysetServer
+        func load(_ request: PageRequest<Int>) async throws -> Page<Int, TestItem> { server.page(request) }
+    }
+
+    @Test("random loads, server changes, head and anchored refreshes keep every promise of the splice")
     func randomRuns() async throws {
         let seed = SeededGenerator.testSeed()
         print("Head refresh model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
@@ -119,19 +131,34 @@ struct HeadRefreshModelTests {
         let limit: PagingConfiguration.HeldLimit? =
             Bool.random(using: &random) ? nil : .pages(Int.random(in: 2...5, using: &random))
         let pager = Pager(
-            source: ClosurePageSource<Int, TestItem> { server.page($0) },
+            source: KeysetSource(server: server),
             configuration: try PagingConfiguration(
                 pageSize: pageSize, prefetchDistance: 0, maximumHeld: limit))
         let recorder = SnapshotRecorder(pager)
         var rows = Array(pager.items)
         var replayed = 1
         var refreshes = 0
+        var anchored = 0
+
+        let tracing =
+            ProcessInfo.processInfo.environment["PAGING_TRACE"].map { label.hasSuffix("run \($0)") } ?? false
+        if tracing { print("\(label): page size \(pageSize), limit \(String(describing: limit))") }
 
         /// Applies the changes published since the last check and checks the list.
         func check(_ step: String) throws {
             let snapshots = recorder.recorded
             for snapshot in snapshots.dropFirst(replayed) {
-                try snapshot.change.checkedApply(to: &rows, from: snapshot.items)
+                if tracing {
+                    print("  snapshot \(snapshot.version): \(snapshot.change) -> \(snapshot.items.ids)")
+                }
+                do {
+                    try snapshot.change.checkedApply(to: &rows, from: snapshot.items)
+                } catch {
+                    Issue.record(
+                        "\(label), \(step): \(error); rows \(rows.map(\.id)), change \(snapshot.change), to \(snapshot.items.ids)"
+                    )
+                    throw error
+                }
             }
             replayed = snapshots.count
             let ids = pager.items.ids
@@ -140,6 +167,7 @@ struct HeadRefreshModelTests {
         }
 
         for step in 0..<Int.random(in: 10...40, using: &random) {
+            if tracing { print("step \(step): held \(pager.items.ids), server \(server.items.map(\.id))") }
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<4:
                 _ = try await pager.loadNext().value
@@ -147,8 +175,25 @@ struct HeadRefreshModelTests {
             case 4:
                 _ = try await pager.loadPrevious().value
                 try check("step \(step), load previous")
-            case 5..<8:
+            case 5..<7:
                 for _ in 0..<Int.random(in: 1...3, using: &random) { server.change(using: &random) }
+            case 7 where !pager.items.isEmpty:
+                // An anchored refresh around a random held item.
+                let before = pager.items
+                let anchor = before[Int.random(in: 0..<before.count, using: &random)].id
+                var pageStart = 0
+                for ordinal in 0..<before.pageCount {
+                    let page = before.page(at: ordinal)
+                    if page.items.contains(where: { $0.id == anchor }) { pageStart = page.firstIndex }
+                }
+                let outcome = try await pager.refresh(around: anchor).value
+                anchored += 1
+                try check("step \(step), anchored refresh around \(anchor)")
+                guard outcome == .loaded else { continue }
+                expectReanchored(
+                    before: Array(before), after: Array(pager.items), nearCount: pageStart,
+                    server: server.items,
+                    label: "\(label), step \(step), anchor \(anchor)")
             default:
                 let before = Array(pager.items)
                 let maximumPages = Int.random(in: 1...3, using: &random)
@@ -168,7 +213,28 @@ struct HeadRefreshModelTests {
         if limit == nil {
             #expect(Array(pager.items) == server.items, "\(label): the list paged anew")
         }
-        return refreshes
+        return refreshes + anchored
+    }
+
+    /// Checks an anchored refresh of a list paged forward: the rows before the anchor's page are
+    /// as they were, and what follows them is a stretch of the server's list as it is now, fresh,
+    /// without the items shown above.
+    private func expectReanchored(
+        before: [TestItem], after: [TestItem], nearCount: Int, server: [TestItem], label: String
+    ) {
+        #expect(
+            Array(after.prefix(nearCount)) == Array(before.prefix(nearCount)),
+            "\(label): the rows above the anchor's page moved")
+        let near = Set(before.prefix(nearCount).map(\.id))
+        let rest = Array(after.dropFirst(nearCount))
+        let fresh = server.filter { !near.contains($0.id) }
+        let isStretch =
+            rest.isEmpty
+            || (fresh.firstIndex(of: rest[0]).map { start in
+                Array(fresh[start...].prefix(rest.count)) == rest
+            } ?? false)
+        #expect(
+            isStretch, "\(label): after the near side, a stretch of the server's list; got \(rest.map(\.id))")
     }
 
     /// Checks a head refresh against its promise, from the server's list as it is.

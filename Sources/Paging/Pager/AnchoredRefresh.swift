@@ -1,0 +1,86 @@
+/// An anchored refresh under way (``Pager/refresh(around:)``): the page that
+/// holds the anchor, asked for again with its own request, and the page
+/// after it in the direction that page was loaded in.
+///
+/// Invariants:
+/// - ``pages`` holds at most ``maximumPages`` pages: the first loaded with
+///   the anchor page's request, each other after (or, backward, before) the
+///   one loaded before it;
+/// - ``sequence`` is the anchor page's sequence in the window when the
+///   refresh was asked for: the pages on the near side of it stay, those on
+///   the far side go.
+struct AnchoredRefresh<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable
+where Item.ID: Sendable {
+    /// The item the refresh keeps in place.
+    let anchor: Item.ID
+    /// The anchor page's sequence.
+    let sequence: Int
+    /// Whether the anchor page was loaded forward (an initial or a next
+    /// request): the list then keeps the pages before it and drops those
+    /// after; backward, the other way round.
+    let forward: Bool
+    /// The most pages loaded.
+    let maximumPages: Int
+    /// The pages loaded, in load order, with their requests.
+    private(set) var pages: [(PageRequest<Key>, Page<Key, Item>)] = []
+    /// The keys asked for after the first page.
+    private(set) var asked = AskedKeys<Key>()
+
+    /// A refresh of the page of `sequence`, loaded forward or not.
+    init(anchor: Item.ID, sequence: Int, forward: Bool, maximumPages: Int = 2) {
+        self.anchor = anchor
+        self.sequence = sequence
+        self.forward = forward
+        self.maximumPages = maximumPages
+    }
+
+    /// Adds a page loaded for it.
+    mutating func collect(_ request: PageRequest<Key>, _ page: Page<Key, Item>) {
+        pages.append((request, page))
+        asked.remember(request)
+    }
+
+    /// The request of the next page to load; `nil` when done.
+    func nextRequest(count: Int) -> PageRequest<Key>? {
+        guard pages.count < maximumPages, let last = pages.last?.1 else { return nil }
+        if forward {
+            return last.nextKey.map { PageRequest(.next(after: $0), count: count) }
+        }
+        return last.previousKey.map { PageRequest(.previous(before: $0), count: count) }
+    }
+
+    /// The pages in list order.
+    var pagesInListOrder: [(PageRequest<Key>, Page<Key, Item>)] { forward ? pages : pages.reversed() }
+}
+
+/// The change from one run of rows to another by identity: the rows in both
+/// keep their places on a longest run whose order is the same in both (they
+/// are marked updated when they changed), every other old row is removed and
+/// every other new row inserted.
+enum RowDiff {
+    /// The change from `old` to `new`, with every index shifted by `base`.
+    /// - Complexity: O((*o* + *n*) log *n*) expected for *o* old rows and *n* new.
+    static func change<Item: Identifiable>(from old: [Item], to new: [Item], base: Int) -> ListChange {
+        var oldIndex: [Item.ID: Int] = [:]
+        for (index, item) in old.enumerated() { oldIndex[item.id] = index }
+        let positions = new.map { oldIndex[$0.id] }
+        let common = positions.indices.filter { positions[$0] != nil }
+        let staying = Set(
+            HeadSplice.longestIncreasingRun(common.map { positions[$0] ?? 0 }).map { common[$0] })
+        var kept = Set<Int>()
+        var inserted: [Int] = []
+        var updated: [Int] = []
+        for position in new.indices {
+            guard staying.contains(position), let index = positions[position] else {
+                inserted.append(position + base)
+                continue
+            }
+            kept.insert(index)
+            if HeadSplice.differs(new[position], old[index]) { updated.append(position + base) }
+        }
+        let removed = old.indices.filter { !kept.contains($0) }.map { $0 + base }
+        return ListChange(
+            removed: HeadSplice.ranges(removed), inserted: HeadSplice.ranges(inserted),
+            updated: HeadSplice.ranges(updated))
+    }
+}

@@ -1,0 +1,24 @@
+/// A page source that, asked again with a request that loaded one of its
+/// pages, answers with the items at that place in the list now: the request
+/// is a key for a position, not a ticket for one answer.
+///
+/// It is what an anchored refresh needs (``Pager/refresh(around:)``): the
+/// page holding the item the user looks at is asked for again with its own
+/// request, so the source must answer it with that place as it is now. A
+/// cursor or a keyset boundary does (the items after a cursor); an offset or
+/// a page number does (the items at that offset now, which move when items
+/// are added or removed above it). A continuation token that may be used
+/// once or expire does not, and a source built on one does not conform: a
+/// pager over it refuses an anchored refresh with
+/// ``PagingError/Code/unsupportedOperation`` instead of restarting silently.
+///
+/// The conformance is the whole requirement; items are told apart by their
+/// identity, as every pager does.
+public protocol ReloadablePageSource: PageSource {}
+
+extension RelayCursorSource: ReloadablePageSource {}
+extension InclusiveBoundarySource: ReloadablePageSource {}
+extension OffsetSource: ReloadablePageSource {}
+extension PageNumberSource: ReloadablePageSource {}
+extension HasMoreCursorSource: ReloadablePageSource {}
+extension TransformedPageSource: ReloadablePageSource where Base: ReloadablePageSource {}
