@@ -114,14 +114,6 @@ struct HeadSplice: Equatable {
     /// Whether two versions of an item differ: by `==` for an item that is
     /// `Equatable`, always otherwise (it cannot be told, so it is shown again).
     static func differs<Item>(_ new: Item, _ old: Item) -> Bool {
-        guard let new = new as? any Equatable else { return true }
-        return !new.isEqual(to: old)
-    }
-}
-
-extension Equatable {
-    /// Whether another value is of this type and equal to this one.
-    fileprivate func isEqual(to other: Any) -> Bool {
-        (other as? Self).map { $0 == self } ?? false
+        !equalIfEquatable(new, old)
     }
 }
