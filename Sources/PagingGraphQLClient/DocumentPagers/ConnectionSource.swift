@@ -283,3 +283,8 @@ extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
         }
     }
 }
+
+/// A connection's page asked for again with its cursor is the page after (or
+/// before) that cursor now: an anchored refresh (`Pager.refresh(around:)`)
+/// can reload the page where the user is.
+extension ConnectionSource: ReloadablePageSource {}

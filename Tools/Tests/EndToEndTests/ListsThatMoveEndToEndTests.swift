@@ -85,3 +85,43 @@ struct ListsThatMoveEndToEndTests {
         }
     }
 }
+
+extension ListsThatMoveEndToEndTests {
+    @Test(
+        "A list held over five pages refreshes around the item in view: the rows above stay, its page and the next are fresh"
+    )
+    func anchoredRefresh() async throws {
+        let expected = try ReferenceLaunches.ids()
+        try await withLaunchServer { server in
+            let client = server.client
+            let list = ConnectionSource(
+                client: client, document: try ConnectionDocument(Self.searchable), as: Launch.self
+            ).makePager(configuration: try PagingConfiguration(pageSize: 10))
+            for _ in 0..<5 { #expect(try await list.loadNext().value == .loaded) }
+            #expect(list.items.ids == Array(expected.prefix(50)))
+            let anchor = expected[25]
+            #expect(list.index(of: anchor) == 25)
+            let recorder = SnapshotRecorder(list)
+
+            // Above the anchor's page: a new launch, not refreshed. In its page, one gone above
+            // it; in the next, one gone.
+            _ = try await client.addLaunch("Above")
+            try await client.deleteLaunch(id: expected[22])
+            try await client.deleteLaunch(id: expected[33])
+            #expect(try await list.refresh(around: anchor).value == .loaded)
+            let fresh = expected[20...].filter { $0 != expected[22] && $0 != expected[33] }
+            #expect(list.items.ids == Array(expected.prefix(20)) + Array(fresh.prefix(20)))
+            #expect(
+                list.index(of: anchor) == 24,
+                "the anchor moved up by the one launch gone above it in its page")
+            var rows = Array(try #require(recorder.recorded.first).items)
+            for snapshot in recorder.recorded.dropFirst() {
+                try snapshot.change.checkedApply(to: &rows, from: snapshot.items)
+            }
+            #expect(rows.map(\.id) == list.items.ids)
+            // The pages beyond load again from the fresh cursors, to the end.
+            try await Drive.toEnd(list)
+            #expect(list.items.ids == Array(expected.prefix(20)) + fresh)
+        }
+    }
+}
