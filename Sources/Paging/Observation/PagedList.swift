@@ -200,7 +200,11 @@ where Item.ID: Sendable {
     public func itemAppeared(_ item: Item) {
         pager.itemAppeared(id: item.id)
         catchUp()
-        anchorTracker.point(at: item.id, index: pager.index(of: item.id))
+        // The pager's index is of its latest state; the list shows its snapshots a moment later.
+        let index = pager.index(of: item.id).flatMap {
+            items.indices.contains($0) && items[$0].id == item.id ? $0 : nil
+        }
+        anchorTracker.point(at: item.id, index: index ?? items.firstIndex { $0.id == item.id })
     }
 
     /// Reports that the item at an index was shown.
@@ -403,7 +407,8 @@ struct AnchorTracker<Item: Identifiable & Sendable> {
     /// if it stays (or moved: removed and inserted again); else the item that
     /// now stands where it stood (the next one, or the last when it was at
     /// the end).
-    /// - Complexity: O(*r* + *k*) for *r* ranges and *k* items inserted.
+    /// - Complexity: O(*r* + *k*) for *r* ranges and *k* items inserted;
+    ///   O(*n*) in the case that should not happen, an index out of step.
     mutating func follow(_ change: ListChange, to items: PagedItems<Item>) {
         guard let id, let index, !change.isEmpty else { return }
         if items.isEmpty {
@@ -426,7 +431,12 @@ struct AnchorTracker<Item: Identifiable & Sendable> {
         }
         for range in change.inserted where range.lowerBound <= place { place += range.count }
         place = min(place, items.count - 1)
+        if !removed, items[place].id != id, let found = items.firstIndex(where: { $0.id == id }) {
+            // Out of step with the changes (it should not be): look it up rather than give it up.
+            self.index = found
+            return
+        }
         self.index = place
-        if removed || items[place].id != id { self.id = items[place].id }
+        if items[place].id != id { self.id = items[place].id }
     }
 }

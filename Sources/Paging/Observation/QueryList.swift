@@ -112,18 +112,23 @@ where Item.ID: Sendable {
     /// - Parameter newQuery: the query.
     /// - Returns: the load the switch started (the first page, or the
     ///   refresh of a kept list); its value comes back once the list shows
-    ///   it. Switching to the query shown does nothing.
+    ///   it. Switching to the query shown does nothing; asking again for a
+    ///   query whose first page is loading joins that load.
     /// - Complexity: O(*q*) for *q* queries kept, plus the load's.
     @discardableResult
     public func switchTo(_ newQuery: Query) -> PageLoad {
-        let superseded = requestedQuery
+        let asked = requestedQuery
         requestedQuery = newQuery
-        // The first page of a query asked for before is not wanted any more.
-        if superseded != query, superseded != newQuery { lists[superseded]?.cancel() }
+        // Asked again while its first page loads: the same load.
+        if asked == newQuery, newQuery != query, let loading = lists[newQuery] { return loading.loadNext() }
+        // A first page still loading for a query asked before the last is not wanted any more.
+        if asked != query, asked != newQuery { forget(asked) }
         guard newQuery != query else { return PageLoad([LoadFuture(result: .success(.loaded))]) }
-        // The loads of the query shown are superseded too; its items stay while they are shown.
+        // The loads of the query shown are superseded; its items stay while they are shown, and a
+        // list that never showed a page is not worth keeping.
         list.cancel()
-        if let kept = lists[newQuery] {
+        if !Self.hasLoaded(list) { forget(query, keepingShown: true) }
+        if let kept = lists[newQuery], Self.hasLoaded(kept) {
             show(kept, for: newQuery)
             switch onReturn {
             case .keep: return PageLoad([LoadFuture(result: .success(.loaded))])
@@ -131,8 +136,11 @@ where Item.ID: Sendable {
             case .refreshHead: return kept.refreshHead()
             }
         }
+        forget(newQuery)
         let made = PagedList(pager: Pager(source: makeSource(newQuery), configuration: configuration))
-        keep(made, for: newQuery)
+        lists[newQuery] = made
+        recency.append(newQuery)
+        trim()
         let load = made.loadNext()
         guard whileLoading == .keepPrevious else {
             show(made, for: newQuery)
@@ -148,6 +156,13 @@ where Item.ID: Sendable {
         }
     }
 
+    /// Whether a list has shown a first page (or knows its list is empty):
+    /// a list that never did is made again rather than shown.
+    private static func hasLoaded(_ list: PagedList<Key, Item>) -> Bool {
+        let snapshot = list.pager.snapshot
+        return !(snapshot.items.isEmpty && snapshot.hasNext)
+    }
+
     /// Shows a list whose first page came, if its query is still the one asked for.
     private func finishSwitch(to made: PagedList<Key, Item>, for newQuery: Query) {
         guard requestedQuery == newQuery, query != newQuery, lists[newQuery] === made else { return }
@@ -159,18 +174,23 @@ where Item.ID: Sendable {
         query = shownQuery
         recency.removeAll { $0 == shownQuery }
         recency.append(shownQuery)
+        trim()
     }
 
-    /// Keeps a new list, letting the least recently shown go past the capacity.
-    private func keep(_ made: PagedList<Key, Item>, for madeQuery: Query) {
-        lists[madeQuery] = made
-        recency.removeAll { $0 == madeQuery }
-        // A new query is the most recent while it loads.
-        recency.append(madeQuery)
-        while recency.count > capacity, let oldest = recency.first(where: { $0 != query && $0 != madeQuery })
+    /// Cancels a query's list and lets it go (the shown one stays on screen until replaced).
+    private func forget(_ forgotten: Query, keepingShown: Bool = false) {
+        if !keepingShown { lists[forgotten]?.cancel() }
+        lists.removeValue(forKey: forgotten)
+        recency.removeAll { $0 == forgotten }
+    }
+
+    /// Lets the least recently shown lists go past the capacity; never the one shown, nor the
+    /// one loading for the query asked last.
+    private func trim() {
+        while recency.count > capacity,
+            let oldest = recency.first(where: { $0 != query && $0 != requestedQuery })
         {
-            recency.removeAll { $0 == oldest }
-            lists.removeValue(forKey: oldest)?.cancel()
+            forget(oldest)
         }
     }
 }

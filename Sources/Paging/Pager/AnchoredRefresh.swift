@@ -13,6 +13,8 @@ struct AnchoredRefresh<Key: Hashable & Sendable, Item: Identifiable & Sendable>:
 where Item.ID: Sendable {
     /// The item the refresh keeps in place.
     let anchor: Item.ID
+    /// The request that loaded the anchor's page, asked again first.
+    let request: PageRequest<Key>
     /// The anchor page's sequence.
     let sequence: Int
     /// Whether the anchor page was loaded forward (an initial or a next
@@ -23,14 +25,21 @@ where Item.ID: Sendable {
     let maximumPages: Int
     /// The pages loaded, in load order, with their requests.
     private(set) var pages: [(PageRequest<Key>, Page<Key, Item>)] = []
-    /// The keys asked for after the first page.
-    private(set) var asked = AskedKeys<Key>()
+    /// The keys of the pages that stay and of the pages loaded: a page that
+    /// names one of them as the key of the next would lead round.
+    private(set) var asked: AskedKeys<Key>
 
-    /// A refresh of the page of `sequence`, loaded forward or not.
-    init(anchor: Item.ID, sequence: Int, forward: Bool, maximumPages: Int = 2) {
+    /// A refresh of the page of `sequence`, loaded with `request`, forward or not.
+    /// - Parameter keptKeys: the keys of the pages that stay.
+    init(
+        anchor: Item.ID, request: PageRequest<Key>, sequence: Int, forward: Bool, keptKeys: AskedKeys<Key>,
+        maximumPages: Int = 2
+    ) {
         self.anchor = anchor
+        self.request = request
         self.sequence = sequence
         self.forward = forward
+        self.asked = keptKeys
         self.maximumPages = maximumPages
     }
 

@@ -370,12 +370,21 @@ extension PageWindow {
             for sequence in row.sequence..<endSequence {
                 guard let record = records[sequence] else { continue }
                 var pageItems = items.page(at: sequence - firstSequence).items
-                if sequence == row.sequence { pageItems = Array(pageItems[row.offset...]) }
+                var request = record.request
+                if sequence == row.sequence {
+                    pageItems = Array(pageItems[row.offset...])
+                    // What is left of the page starts after the head, on the server too: asked for
+                    // again, it is the page after the head's last (its own request, an initial one
+                    // maybe, would bring back what the head holds).
+                    if let key = head.last?.1.nextKey {
+                        request = Request(.next(after: key), count: request.count)
+                    }
+                }
                 // An item the head moved up is there now.
                 pageItems.removeAll { headIDs.contains($0.id) }
                 pages.append(
                     (
-                        record.request,
+                        request,
                         Page(items: pageItems, previousKey: record.previousKey, nextKey: record.nextKey)
                     ))
             }
@@ -389,10 +398,11 @@ extension PageWindow {
 extension PageWindow {
     /// Puts an anchored refresh's pages in place of the page of `sequence`
     /// and the pages on its far side (after it when it was loaded forward,
-    /// before it otherwise), keeping those on its near side with their
-    /// records and the requests dropped beyond them; the requests dropped on
-    /// the far side are forgotten (the new pages' keys lead there now).
-    /// Pages past `limit` are dropped on the far side.
+    /// before it otherwise), keeping those on its near side as they are
+    /// (items, records and versions) and the requests dropped beyond them; a
+    /// loaded item held on the near side is left out of its page. The
+    /// requests dropped on the far side are forgotten (the new pages' keys
+    /// lead there now). Pages past `limit` are dropped on the far side.
     /// - Parameters:
     ///   - loaded: the new pages, in list order, with their requests.
     ///   - sequence: the anchor page's sequence.
@@ -406,22 +416,37 @@ extension PageWindow {
         limit: PagingConfiguration.HeldLimit?
     ) -> Int {
         let near = forward ? firstSequence..<sequence : (sequence + 1)..<endSequence
+        var keptIDs = Set<Item.ID>()
+        var keptModified: [Int: Int] = [:]
         let kept: [(Request, Page<Key, Item>)] = near.compactMap { held in
             guard let record = records[held] else { return nil }
             let pageItems = items.page(at: held - firstSequence).items
+            keptIDs.formUnion(pageItems.map(\.id))
+            keptModified[held] = record.modified
             return (
                 record.request,
                 Page(items: pageItems, previousKey: record.previousKey, nextKey: record.nextKey)
             )
         }
+        // The rows that stay keep their items: a loaded item held there is left out of its page.
+        let fresh = loaded.map { request, page in
+            var page = page
+            page.items.removeAll { keptIDs.contains($0.id) }
+            return (request, page)
+        }
+        let duplicates: Int
         if forward {
-            return replaceAll(
-                with: kept + loaded, firstSequence: firstSequence,
+            duplicates = replaceAll(
+                with: kept + fresh, firstSequence: firstSequence,
                 keepDropped: (front: droppedFront, back: nil),
                 modified: modified, limit: limit)
+        } else {
+            duplicates = replaceAll(
+                with: fresh + kept, firstSequence: sequence - loaded.count + 1,
+                keepDropped: (front: nil, back: droppedBack), modified: modified, limit: limit)
         }
-        return replaceAll(
-            with: loaded + kept, firstSequence: sequence - loaded.count + 1,
-            keepDropped: (front: nil, back: droppedBack), modified: modified, limit: limit)
+        // They stay as they were for a conditional edit too: their versions are theirs.
+        for (held, version) in keptModified { records[held]?.modified = version }
+        return duplicates
     }
 }

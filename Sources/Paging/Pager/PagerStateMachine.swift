@@ -207,19 +207,27 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                         ))), Effects()
             )
         }
+        let forward: Bool =
+            switch record.request.position {
+            case .next: true
+            case .previous: false
+            // A first page at the end of a list paged backward (a chat's newest, "the last n"):
+            // the pages before it were loaded from it, backward.
+            case .initial:
+                !(record.nextKey == nil && record.previousKey != nil && sequence > window.firstSequence)
+            }
+        // The keys of the pages that stay: the reloaded pages must not lead back into them.
+        var kept = AskedKeys<Key>()
+        let near = forward ? window.firstSequence..<sequence : (sequence + 1)..<window.endSequence
+        for held in near { if let request = window.record(at: held)?.request { kept.remember(request) } }
+        let plan = AnchoredRefresh<Key, Item>(
+            anchor: anchor, request: record.request, sequence: sequence, forward: forward, keptKeys: kept)
         var request = record.request
         request.isReload = true
-        let forward: Bool =
-            switch request.position {
-            case .initial, .next: true
-            case .previous: false
-            }
         var effects = Effects()
         let refreshOperation = beginRefresh(into: &effects)
         let operation = start(
-            .refresh, request: request,
-            job: .anchored(AnchoredRefresh(anchor: anchor, sequence: sequence, forward: forward)),
-            operation: refreshOperation, into: &effects)
+            .refresh, request: request, job: .anchored(plan), operation: refreshOperation, into: &effects)
         return (.wait(operation: operation), effects)
     }
 
@@ -258,8 +266,15 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             cancelAll(except: nil, into: &effects)
             generation += 1
             failures = [nil, nil, nil]
-            let operation = start(
-                .refresh, request: failure.request, job: failure.job, operation: nil, into: &effects)
+            var (request, job) = (failure.request, failure.job)
+            if case .anchored(let plan) = failure.job,
+                window.record(at: plan.sequence)?.request != plan.request
+            {
+                // Loads since the failure moved the window past the anchor's page: refresh as the
+                // policy says instead of putting the pages where nothing leads to them.
+                (request, job) = refreshPlan()
+            }
+            let operation = start(.refresh, request: request, job: job, operation: nil, into: &effects)
             return ([.wait(operation: operation)], effects)
         }
         if let refresh = inFlight[Slot.refresh.rawValue] {
@@ -397,8 +412,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             effects.finished.append((current.operation, .success(.loaded)))
 
         case .anchored(var plan):
-            if let direction = request.direction,
-                AskedKeys.leadsBack(page, from: request, askedBefore: plan.asked.keys(direction))
+            let direction = request.direction ?? (plan.forward ? .next : .previous)
+            if AskedKeys.leadsBack(page, from: request, askedBefore: plan.asked.keys(direction))
+                || page.key(direction).map(plan.asked.keys(direction).contains) == true
             {
                 let error = PagingError.repeatedKey(
                     request, direction: direction,

@@ -6,9 +6,12 @@
 /// page holding the item the user looks at is asked for again with its own
 /// request, so the source must answer it with that place as it is now. A
 /// cursor or a keyset boundary does (the items after a cursor); an offset or
-/// a page number does (the items at that offset now, which move when items
-/// are added or removed above it). A continuation token that may be used
-/// once or expire does not, and a source built on one does not conform: a
+/// a page number does, with a cost: the items at an offset move when items
+/// are added or removed above it. With k removed above the page, the first
+/// k items the page held move to offsets the rows kept above stand for, and
+/// are not shown until a refresh from the top; with k added, the page
+/// starts with k items held above, left out as repeats. A continuation
+/// token that may be used once or expire does not conform: a
 /// pager over it refuses an anchored refresh with
 /// ``PagingError/Code/unsupportedOperation`` instead of restarting silently.
 ///

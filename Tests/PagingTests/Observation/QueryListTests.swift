@@ -5,7 +5,7 @@ import Testing
 
 /// ``QueryList``: switching a list's query, a search box's, with a ``Debouncer`` in front.
 @MainActor
-@Suite("QueryList and Debouncer")
+@Suite("QueryList and Debouncer", .timeLimit(.minutes(1)))
 struct QueryListTests {
     /// One scripted source per query, made when the list asks for it.
     final class Sources: Sendable {
@@ -65,6 +65,44 @@ struct QueryListTests {
         #expect(search.query == "ab" && !search.isSwitching)
         #expect(search.list.items.ids == [200, 201, 202])
         #expect(sources.source("a").cancelledCalls == [a.number], "the superseded first page was cancelled")
+    }
+
+    @Test(
+        "back to a query superseded before its first page: asked again, the items shown stay meanwhile; asked twice while loading, one load"
+    )
+    func supersededAndBack() async throws {
+        let sources = Sources()
+        let search = try Self.list(sources)
+        let first = search.list.loadNext()
+        (await sources.source("").nextCall()).succeed(with: Self.page(0))
+        _ = try await first.value
+        search.switchTo("b")
+        let b = await sources.source("b").nextCall()
+        search.switchTo("c")
+        _ = await sources.source("c").nextCall()
+        let again = search.switchTo("b")
+        let b2 = await sources.source("b").nextCall()
+        #expect(b2.number != b.number, "b is asked again: its first list was let go")
+        #expect(search.query == "" && search.list.items.ids == [0, 1, 2], "the items shown stay")
+        let joined = search.switchTo("b")
+        b2.succeed(with: Self.page(20))
+        _ = try await again.value
+        _ = try await joined.value
+        #expect(search.query == "b" && search.list.items.ids == [20, 21, 22])
+        #expect(sources.source("b").requests.count == 2, "asking for b twice while it loaded joined the load")
+        #expect(!search.keptQueries.contains("c"))
+    }
+
+    @Test("with a capacity of 1, only the list shown is kept")
+    func capacityOne() async throws {
+        let sources = Sources()
+        let search = try Self.list(sources, capacity: 1)
+        for query in ["a", "b"] {
+            let load = search.switchTo(query)
+            (await sources.source(query).nextCall()).succeed(with: Self.page(0))
+            _ = try await load.value
+            #expect(search.keptQueries == [query])
+        }
     }
 
     @Test("clear: the new, empty list shows at once, loading")

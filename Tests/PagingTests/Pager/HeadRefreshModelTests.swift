@@ -20,7 +20,7 @@ import Testing
 /// paged to the end holds the server's list exactly.
 ///
 /// Replay with `PAGING_SEED=<seed> swift test --filter HeadRefreshModel`.
-@Suite("Pager, head refresh model-based")
+@Suite("Pager, head refresh model-based", .timeLimit(.minutes(5)))
 struct HeadRefreshModelTests {
     /// A list sorted by position, newest (greatest) first, paged by keyset: a key is a position,
     /// and the page after it holds the items below it.
@@ -40,6 +40,10 @@ struct HeadRefreshModelTests {
 
         /// The items, in list order.
         var items: [TestItem] { state.withLock { $0.entries.map(\.item) } }
+
+        /// The ids of the items moved since the start.
+        var moved: Set<Int> { movedIDs.withLock { $0 } }
+        private let movedIDs = Lock<Set<Int>>([])
 
         /// A page: the first `count` items below the key (from the top for none).
         func page(_ request: PageRequest<Int>) -> Page<Int, TestItem> {
@@ -96,6 +100,7 @@ struct HeadRefreshModelTests {
                     }
                     entry.position = place
                     state.entries.insert(entry, at: index)
+                    movedIDs.withLock { _ = $0.insert(entry.item.id) }
                 case 5 where count > 0:
                     state.entries[Int.random(in: 0..<count, using: &random)].item.version += 1
                 default:
@@ -192,7 +197,7 @@ struct HeadRefreshModelTests {
                 guard outcome == .loaded else { continue }
                 expectReanchored(
                     before: Array(before), after: Array(pager.items), nearCount: pageStart,
-                    server: server.items,
+                    server: server.items, moved: server.moved,
                     label: "\(label), step \(step), anchor \(anchor)")
             default:
                 let before = Array(pager.items)
@@ -220,7 +225,8 @@ struct HeadRefreshModelTests {
     /// as they were, and what follows them is a stretch of the server's list as it is now, fresh,
     /// without the items shown above.
     private func expectReanchored(
-        before: [TestItem], after: [TestItem], nearCount: Int, server: [TestItem], label: String
+        before: [TestItem], after: [TestItem], nearCount: Int, server: [TestItem], moved: Set<Int>,
+        label: String
     ) {
         #expect(
             Array(after.prefix(nearCount)) == Array(before.prefix(nearCount)),
@@ -235,6 +241,20 @@ struct HeadRefreshModelTests {
             } ?? false)
         #expect(
             isStretch, "\(label): after the near side, a stretch of the server's list; got \(rest.map(\.id))")
+        // Where the stretch starts: below the last row kept, when that row is still where it was
+        // on the server (a reload from anywhere above it, the top say, would not be). Not right
+        // after it: items added within the kept pages' range since they loaded are not shown until
+        // those pages refresh, and the page is asked for after its own key.
+        if nearCount > 0, let last = before.prefix(nearCount).last, let first = rest.first,
+            !moved.contains(last.id), !moved.contains(first.id),
+            let lastPlace = server.firstIndex(where: { $0.id == last.id }),
+            let firstPlace = server.firstIndex(where: { $0.id == first.id })
+        {
+            #expect(
+                firstPlace > lastPlace,
+                "\(label): the reloaded pages start below the last row kept, \(last.id); got \(rest.map(\.id))"
+            )
+        }
     }
 
     /// Checks a head refresh against its promise, from the server's list as it is.

@@ -1,10 +1,11 @@
 import Paging
+import PagingLock
 import PagingTesting
 import Testing
 
 /// `refresh(around:)` and `PagedList.refreshAroundAnchor()`: the page around the item the user
 /// looks at loaded again, the near side kept, the far side dropped.
-@Suite("Pager, anchored refresh")
+@Suite("Pager, anchored refresh", .timeLimit(.minutes(1)))
 struct PagerAnchoredRefreshTests {
     /// A Relay backend over the ids given, in order.
     private static func backend(_ ids: some Sequence<Int>) -> RelayConnectionBackend<TestItem> {
@@ -76,13 +77,54 @@ struct PagerAnchoredRefreshTests {
             nodes.removeAll { $0.id == 33 }
             nodes.removeAll { $0.id == 21 }
         }
-        _ = try await pager.refresh(around: 35).value
+        let recorder = SnapshotRecorder(pager)
+        #expect(try await pager.refresh(around: 35).value == .loaded)
         // The anchor's page and the one before it again (18 and 19 come in: 33 and 21 are gone); 40…59 kept.
         let ids = pager.items.ids
-        #expect(Array(ids.suffix(20)) == Array(40..<60))
-        #expect(!ids.contains(33) && !ids.contains(21))
+        #expect(ids == [18, 19, 20] + Array(22..<33) + Array(34..<60))
+        try Self.expectChangesReplay(recorder)
         #expect(pager.items.count - 1 - (try #require(pager.index(of: 35))) == fromEnd)
         #expect(pager.hasPrevious)
+    }
+
+    @Test(
+        "a chat's newest page (its first, the last n) reloads backward: messages new at its end come, none above is lost"
+    )
+    func chatNewest() async throws {
+        let backend = Self.backend(0..<60)
+        let pager = Pager(
+            source: RelayCursorSource<TestItem>(.reverse) { try backend.connection($0) },
+            configuration: try .testing(pageSize: 10))
+        for _ in 0..<4 { _ = try await pager.loadPrevious().value }
+        #expect(pager.items.ids == Array(20..<60))
+        backend.edit { $0.append(contentsOf: (60..<63).map { TestItem(id: $0) }) }
+        let recorder = SnapshotRecorder(pager)
+        #expect(try await pager.refresh(around: 55).value == .loaded)
+        // The last 10 again (53…62), then the 10 before them (43…52); the older pages beyond go.
+        #expect(pager.items.ids == Array(43..<63))
+        try Self.expectChangesReplay(recorder)
+        #expect(pager.hasPrevious)
+        _ = try await pager.loadPrevious().value
+        #expect(Array(pager.items.ids.prefix(10)) == Array(33..<43))
+    }
+
+    @Test("a failed anchored refresh retried after loads dropped the anchor's page refreshes by the policy")
+    func retryAfterTheWindowMoved() async throws {
+        let backend = Self.backend((0..<100).reversed())
+        let failing = FailingOnce()
+        let pager = Pager(
+            source: FlakySource(backend: backend, failing: failing),
+            configuration: try .testing(pageSize: 10, maximumHeld: .pages(3)))
+        for _ in 0..<3 { _ = try await pager.loadNext().value }
+        failing.arm()
+        await #expect(throws: PagingError.self) { try await pager.refresh(around: 85).value }
+        // The window moves on: the anchor's page (89…80) is dropped.
+        _ = try await pager.loadNext().value
+        _ = try await pager.loadNext().value
+        #expect(pager.index(of: 85) == nil)
+        #expect(try await pager.retry().value == .loaded)
+        // A restart (the default policy), not the two pages put where nothing leads to them.
+        #expect(pager.items.ids == Array((90..<100).reversed()))
     }
 
     @Test(
@@ -144,5 +186,52 @@ struct PagerAnchoredRefreshTests {
         // Removed locally: the next item takes its place.
         list.remove(id: 35)
         #expect(list.anchor == 34)
+    }
+
+    @MainActor
+    @Test("an item reported shown by value is the anchor too")
+    func listAnchorByItem() async throws {
+        let backend = Self.backend((0..<30).reversed())
+        let list = PagedList(
+            source: RelayCursorSource<TestItem>(.forward) { try backend.connection($0) },
+            configuration: try .testing(pageSize: 10))
+        _ = try await list.loadNext().value
+        list.itemAppeared(list.items[4])
+        #expect(list.anchor == 25)
+        list.remove(id: 29)
+        list.remove(id: 25)
+        #expect(list.anchor == 24)
+    }
+}
+
+/// A switch a test arms to make the next load fail.
+final class FailingOnce: Sendable {
+    private let armed = Lock(false)
+    func arm() { armed.withLock { $0 = true } }
+    /// Whether this load fails (and disarms).
+    func take() -> Bool {
+        armed.withLock { armed in
+            defer { armed = false }; return armed
+        }
+    }
+}
+
+/// A Relay source over a backend whose next load fails when armed; reloadable, as cursors are.
+struct FlakySource: ReloadablePageSource {
+    struct Failure: Error {}
+    let backend: RelayConnectionBackend<TestItem>
+    let failing: FailingOnce
+    private var relay: RelayCursorSource<TestItem> {
+        RelayCursorSource(.forward) { [backend] in try backend.connection($0) }
+    }
+
+    init(backend: RelayConnectionBackend<TestItem>, failing: FailingOnce) {
+        self.backend = backend
+        self.failing = failing
+    }
+
+    func load(_ request: PageRequest<String>) async throws -> Page<String, TestItem> {
+        if failing.take() { throw Failure() }
+        return try await relay.load(request)
     }
 }
