@@ -85,4 +85,20 @@ where Item.ID: Sendable {
     /// The last snapshot recorded.
     /// - Complexity: O(1).
     public var last: PagingSnapshot<Item>? { snapshots.withLock { $0.last } }
+
+    /// The rows a view would show: the items of the first snapshot recorded,
+    /// with the change of every later one applied in order, each checked
+    /// against the rows it is applied to (`ListChange.checkedApply(to:from:)`).
+    /// Equal to the last snapshot's items when every change fits.
+    /// - Throws: `ListChangeMismatch` for the first change that does not fit
+    ///   the rows it was made from.
+    /// - Complexity: O(*s* · *n*) for *s* snapshots of *n* items.
+    public func replayedRows() throws -> [Item] {
+        let recorded = self.recorded
+        var rows = Array(recorded.first?.items ?? PagedItems())
+        for snapshot in recorded.dropFirst() {
+            try snapshot.change.checkedApply(to: &rows, from: snapshot.items)
+        }
+        return rows
+    }
 }

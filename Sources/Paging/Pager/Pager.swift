@@ -336,8 +336,9 @@ where Item.ID: Sendable {
     /// user is reading item 5,000, the list refreshes there, not from the
     /// top.
     ///
-    /// The page is asked for with the request that loaded it, so the source
-    /// must answer it with that place as it is now
+    /// The page is asked for after the key where the rows kept above it end
+    /// (the key of the page before it; its own request when it is the
+    /// first), so the source must answer a key with that place as it is now
     /// (``ReloadablePageSource``: cursors, keyset boundaries, offsets, page
     /// numbers); over any other source the refresh fails with
     /// ``PagingError/Code/unsupportedOperation`` and nothing changes. The

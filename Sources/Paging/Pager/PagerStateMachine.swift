@@ -222,7 +222,15 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         for held in near { if let request = window.record(at: held)?.request { kept.remember(request) } }
         let plan = AnchoredRefresh<Key, Item>(
             anchor: anchor, request: record.request, sequence: sequence, forward: forward, keptKeys: kept)
+        // Asked for after the key of the page kept next to it, where the kept rows end: the page's
+        // own request may be older (a dropped page loaded again with its first request, a first
+        // request that would bring back the top) and lead elsewhere now.
         var request = record.request
+        if forward, let previous = window.record(at: sequence - 1)?.nextKey {
+            request = Request(.next(after: previous), count: request.count)
+        } else if !forward, let next = window.record(at: sequence + 1)?.previousKey {
+            request = Request(.previous(before: next), count: request.count)
+        }
         request.isReload = true
         var effects = Effects()
         let refreshOperation = beginRefresh(into: &effects)
@@ -403,11 +411,19 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 return effects
             }
             inFlight[slot.rawValue] = nil
-            if let splice {
+            if let splice, head.pages.last?.1.nextKey != nil {
                 reattach(head, splice, into: &effects)
             } else {
-                // The head did not reach the list within its limit: it is the list now.
-                replaceAll(with: head.pages, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
+                // The head did not reach the list within its limit, or it reached the end of the
+                // list (nothing held below it is there any more): it is the list now.
+                let before = Array(items)
+                let duplicates = window.replaceAll(
+                    with: head.pages, firstSequence: 0, keepDropped: (nil, nil), modified: version + 1,
+                    limit: configuration.maximumHeld)
+                viewport = nil
+                publish(
+                    RowDiff.change(from: before, to: Array(items), base: 0), duplicates: duplicates,
+                    into: &effects)
             }
             effects.finished.append((current.operation, .success(.loaded)))
 

@@ -14,7 +14,8 @@ import Testing
 /// the list starts with the server's first pages as they are now (up to the first that holds a
 /// held item, within the limit), fresh; what follows is the list held before, from just after the
 /// end of a longest run of head items held in the same order, without the head's items (cut at the
-/// back by the window, if it has one); with no page reaching the list, the list is those pages.
+/// back by the window, if it has one); with no page reaching the list, or the head reaching the
+/// list's end, the list is those pages.
 /// After an anchored refresh: the rows above the anchor's page are as they were, and what follows
 /// is a stretch of the server's list as it is now, without the items above. At the end, a restart
 /// paged to the end holds the server's list exactly.
@@ -38,6 +39,10 @@ struct HeadRefreshModelTests {
             state = Lock((entries, count, Set(entries.map(\.position))))
         }
 
+        /// The requests served, as text, for traces.
+        var log: [String] { requests.withLock { $0 } }
+        private let requests = Lock<[String]>([])
+
         /// The items, in list order.
         var items: [TestItem] { state.withLock { $0.entries.map(\.item) } }
 
@@ -47,7 +52,7 @@ struct HeadRefreshModelTests {
 
         /// A page: the first `count` items below the key (from the top for none).
         func page(_ request: PageRequest<Int>) -> Page<Int, TestItem> {
-            state.withLock { state in
+            let served = state.withLock { state in
                 let below: Int? =
                     switch request.position {
                     case .initial(let key): key
@@ -60,6 +65,12 @@ struct HeadRefreshModelTests {
                     items: page.map(\.item),
                     nextKey: entries.count > page.count ? page.last?.position : nil)
             }
+            requests.withLock {
+                $0.append(
+                    "\(request.position) -> \(served.items.map(\.id)) next \(String(describing: served.nextKey))"
+                )
+            }
+            return served
         }
 
         /// Changes the list as a server's changes between requests.
@@ -172,12 +183,19 @@ struct HeadRefreshModelTests {
         }
 
         for step in 0..<Int.random(in: 10...40, using: &random) {
-            if tracing { print("step \(step): held \(pager.items.ids), server \(server.items.map(\.id))") }
+            if tracing {
+                let pages = (0..<pager.items.pageCount).map { pager.items.page(at: $0).items.map(\.id) }
+                print(
+                    "step \(step): pages \(pages), server \(server.items.map(\.id)), requests \(server.log.suffix(3))"
+                )
+            }
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<4:
+                if tracing { print("  load next") }
                 _ = try await pager.loadNext().value
                 try check("step \(step), load next")
             case 4:
+                if tracing { print("  load previous") }
                 _ = try await pager.loadPrevious().value
                 try check("step \(step), load previous")
             case 5..<7:
@@ -191,6 +209,7 @@ struct HeadRefreshModelTests {
                     let page = before.page(at: ordinal)
                     if page.items.contains(where: { $0.id == anchor }) { pageStart = page.firstIndex }
                 }
+                if tracing { print("  anchored refresh around \(anchor)") }
                 let outcome = try await pager.refresh(around: anchor).value
                 anchored += 1
                 try check("step \(step), anchored refresh around \(anchor)")
@@ -202,6 +221,7 @@ struct HeadRefreshModelTests {
             default:
                 let before = Array(pager.items)
                 let maximumPages = Int.random(in: 1...3, using: &random)
+                if tracing { print("  head refresh, \(maximumPages) pages at most") }
                 let outcome = try await pager.refreshHead(maximumPages: maximumPages).value
                 refreshes += 1
                 try check("step \(step), head refresh")
@@ -275,10 +295,13 @@ struct HeadRefreshModelTests {
             }
             if items.count < pageSize { break }
         }
-        if !reached {
+        // A head that holds the server's last item reached the end of the list: nothing held below
+        // it is there any more, and the list is the head.
+        let reachedEnd = head.count == server.count
+        if !reached || reachedEnd {
             #expect(
                 head.starts(with: after) && (limited || after == head),
-                "\(label): a restart with the head \(head.map(\.id)), got \(after.map(\.id))")
+                "\(label): the list is the head \(head.map(\.id)), got \(after.map(\.id))")
             return
         }
         let shown = Array(after.prefix(head.count))
