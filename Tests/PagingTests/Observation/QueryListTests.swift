@@ -79,7 +79,7 @@ struct QueryListTests {
         search.switchTo("b")
         let b = await sources.source("b").nextCall()
         search.switchTo("c")
-        _ = await sources.source("c").nextCall()
+        let c = await sources.source("c").nextCall()
         let again = search.switchTo("b")
         let b2 = await sources.source("b").nextCall()
         #expect(b2.number != b.number, "b is asked again: its first list was let go")
@@ -91,6 +91,10 @@ struct QueryListTests {
         #expect(search.query == "b" && search.list.items.ids == [20, 21, 22])
         #expect(sources.source("b").requests.count == 2, "asking for b twice while it loaded joined the load")
         #expect(!search.keptQueries.contains("c"))
+        // The superseded loads end (the scripted sources ignore cancellation); nothing of theirs shows.
+        b.succeed(with: Self.page(30))
+        c.succeed(with: Self.page(40))
+        #expect(search.query == "b" && search.list.items.ids == [20, 21, 22])
     }
 
     @Test("with a capacity of 1, only the list shown is kept")
