@@ -12,6 +12,15 @@ struct PagerAnchoredRefreshTests {
         RelayConnectionBackend(ids.map { TestItem(id: $0) }, cursor: { "c\($0.id)" })
     }
 
+    /// A pager over a backend paged forward.
+    private static func forwardPager(
+        _ backend: RelayConnectionBackend<TestItem>, _ configuration: PagingConfiguration
+    ) -> Pager<String, TestItem> {
+        Pager(
+            source: RelayCursorSource<TestItem>(.forward) { try backend.connection($0) },
+            configuration: configuration)
+    }
+
     /// Every recorded change, replayed checked on the rows of the first snapshot, gives the list.
     private static func expectChangesReplay(_ recorder: SnapshotRecorder<String, TestItem>) throws {
         #expect(try recorder.replayedRows() == Array(try #require(recorder.last).items))
@@ -22,9 +31,7 @@ struct PagerAnchoredRefreshTests {
     )
     func forward() async throws {
         let backend = Self.backend((0..<100).reversed())
-        let pager = Pager(
-            source: RelayCursorSource<TestItem>(.forward) { try backend.connection($0) },
-            configuration: try .testing(pageSize: 10))
+        let pager = Self.forwardPager(backend, try .testing(pageSize: 10))
         for _ in 0..<5 { _ = try await pager.loadNext().value }
         #expect(pager.items.ids == Array((50..<100).reversed()))
         let anchorIndex = try #require(pager.index(of: 72))

@@ -18,12 +18,19 @@ struct ListsThatMoveEndToEndTests {
         }
         """
 
-    /// Every launch the server has now, in list order, read with a pager of its own.
-    static func current(_ client: GraphQLClient, search: String? = nil) async throws -> [String] {
-        let pager = ConnectionSource(
+    /// A pager of the launches, or of those a search finds.
+    static func list(_ client: GraphQLClient, pageSize: Int, search: String? = nil) throws -> Pager<
+        String, Launch
+    > {
+        ConnectionSource(
             client: client, document: try ConnectionDocument(searchable),
             variables: search.map { ["search": .string($0)] } ?? [:], as: Launch.self
-        ).makePager(configuration: try PagingConfiguration(pageSize: 50))
+        ).makePager(configuration: try PagingConfiguration(pageSize: pageSize))
+    }
+
+    /// Every launch the server has now, in list order, read with a pager of its own.
+    static func current(_ client: GraphQLClient, search: String? = nil) async throws -> [String] {
+        let pager = try list(client, pageSize: 50, search: search)
         try await Drive.toEnd(pager)
         return pager.items.ids
     }
@@ -35,9 +42,7 @@ struct ListsThatMoveEndToEndTests {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
             let client = server.client
-            let list = ConnectionSource(
-                client: client, document: try ConnectionDocument(Self.searchable), as: Launch.self
-            ).makePager(configuration: try PagingConfiguration(pageSize: 10))
+            let list = try Self.list(client, pageSize: 10)
             for _ in 0..<3 { #expect(try await list.loadNext().value == .loaded) }
             #expect(list.items.ids == Array(expected.prefix(30)))
             let recorder = SnapshotRecorder(list)
@@ -65,17 +70,11 @@ struct ListsThatMoveEndToEndTests {
     func search() async throws {
         try await withLaunchServer { server in
             let client = server.client
-            let all = ConnectionSource(
-                client: client, document: try ConnectionDocument(Self.searchable), as: Launch.self
-            ).makePager(configuration: try PagingConfiguration(pageSize: 50))
+            let all = try Self.list(client, pageSize: 50)
             try await Drive.toEnd(all)
             let crs = all.items.filter { ($0.mission?.name ?? "").lowercased().contains("crs") }.map(\.id)
             #expect(crs.count == 20)
-            let found = ConnectionSource(
-                client: client, document: try ConnectionDocument(Self.searchable),
-                variables: ["search": "Crs"],
-                as: Launch.self
-            ).makePager(configuration: try PagingConfiguration(pageSize: 6))
+            let found = try Self.list(client, pageSize: 6, search: "Crs")
             try await Drive.toEnd(found)
             #expect(found.items.ids == crs)
         }
@@ -90,9 +89,7 @@ extension ListsThatMoveEndToEndTests {
         let expected = try ReferenceLaunches.ids()
         try await withLaunchServer { server in
             let client = server.client
-            let list = ConnectionSource(
-                client: client, document: try ConnectionDocument(Self.searchable), as: Launch.self
-            ).makePager(configuration: try PagingConfiguration(pageSize: 10))
+            let list = try Self.list(client, pageSize: 10)
             for _ in 0..<5 { #expect(try await list.loadNext().value == .loaded) }
             #expect(list.items.ids == Array(expected.prefix(50)))
             let anchor = expected[25]
