@@ -281,3 +281,30 @@ struct FollowingThroughWrappersTests {
         #expect(Array(pager.items) == Array(Self.sixRows.prefix(3)))
     }
 }
+
+extension FollowingThroughWrappersTests {
+    @MainActor
+    @Test(
+        "the lists a QueryList keeps follow the store: a booking made while another query shows is there on going back, with no request"
+    )
+    func queryListKeptListsFollow() async throws {
+        let fleet = LaunchFleet(count: 9)
+        let client = fleet.client(store: GraphQLStore())
+        let source = try Self.connectionSource(client)
+        let search = QueryList<String, String, FollowedLaunch>(
+            query: "a", onReturn: .keep, configuration: try Fixture.configuration(3)
+        ) { _ in source }
+        #expect(try await search.list.loadNext().value == .loaded)
+        #expect(try await search.switchTo("b").value == .loaded)
+        #expect(search.query == "b")
+        let requests = fleet.requestCount
+
+        let response = try await client.send(FleetMutations.bookTrips(["2"]))
+        #expect(response.storeError == nil)
+        _ = try await search.switchTo("a").value
+        #expect(search.query == "a")
+        #expect(search.list.pager.items.map(\.id) == ["1", "2", "3"])
+        #expect(search.list.pager.items[1].isBooked, "followed while kept")
+        #expect(fleet.requestCount == requests + 1, "the mutation was the only request")
+    }
+}

@@ -4,13 +4,13 @@ public import Observation
 /// ``PagedList`` of its own, and the list shown is the last query's.
 ///
 /// ```swift
-/// @State var search = QueryList(query: "") { text in
+/// let search = QueryList(query: "") { text in
 ///     ConnectionSource(client: client, document: launches, variables: ["search": .string(text)], as: Launch.self)
 /// }
-/// @State var typing = Debouncer(for: .milliseconds(300)) { text in search.switchTo(text) }
+/// let typing = Debouncer(for: .milliseconds(300)) { text in search.switchTo(text) }
 ///
-/// TextField("Search", text: $text).onChange(of: text) { typing.send(text) }
-/// List(search.list.items) { launch in … }
+/// typing.send("fal")   // on every key; 300 ms after the last, the list switches once
+/// // a view shows search.list.items, and search.isSwitching while the first page loads
 /// ```
 ///
 /// Guarantees:
