@@ -53,6 +53,33 @@ struct DemoTerminalTests {
         #expect(terminal.localModes == cookedModes, "the terminal's modes were not restored")
     }
 
+    @Test(
+        "/ searches as you type: the list switches after the last key, the title and footer say the search and its count, Esc goes back"
+    )
+    func demoSearchInPseudoTerminal() async throws {
+        let status = try await Self.run(["demo", "--latency", "0"]) { terminal in
+            #expect(await terminal.waitFor("Launches · 20 loaded"), "no first page:\n\(terminal.output)")
+            #expect(await terminal.waitFor("/ search"), "the key help does not name /")
+            var mark = terminal.outputCount
+            terminal.type("/")
+            #expect(await terminal.waitFor(" /▏", after: mark), "no search field")
+            // Three keys in one read: one switch, once the typing pauses.
+            mark = terminal.outputCount
+            terminal.type("sat")
+            #expect(
+                await terminal.waitFor("Launches matching “sat” · 20 loaded", after: mark),
+                "the list did not switch:\n\(terminal.output.suffix(3000))")
+            #expect(await terminal.waitFor("Load more · 20 of 24 launches matching “sat”", after: mark))
+            mark = terminal.outputCount
+            terminal.type("\u{1B}")
+            #expect(
+                await terminal.waitFor(" Launches · 20 loaded", after: mark),
+                "Esc did not show the whole list")
+            terminal.type("q")
+        }
+        #expect(status == 0)
+    }
+
     /// Runs `paging` with `arguments` in a pseudo-terminal (a new one unless given), hands the
     /// terminal to `body`, then waits for the process to exit (a minute at most) and returns its
     /// status.

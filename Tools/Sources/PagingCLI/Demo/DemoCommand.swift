@@ -14,9 +14,15 @@ struct DemoCommand: AsyncParsableCommand {
         abstract: "The Apollo tutorial's launch list, paged live in the terminal.",
         discussion: """
             Starts the launch server in-process on a loopback port and opens the launch list, newest \
-            first. Keys: ↑/↓ or j/k move, PgUp/PgDn page, Enter details, b book or cancel, R refresh, \
-            r retry, o network on or off (with --database), q quit. The next page loads by itself as \
-            the selection nears the end.
+            first. Keys: ↑/↓ or j/k move, PgUp/PgDn page, Enter details, b book or cancel, / search, \
+            R refresh, r retry, o network on or off (with --database), q quit. The next page loads by \
+            itself as the selection nears the end.
+
+            / searches the missions' names as you type: the list switches a quarter of a second after \
+            the last key, the launches shown staying until the first page of the new list comes; Enter \
+            ends the typing, Esc goes back to the whole list, which shows at once and takes what is \
+            new at its top. The last five searches are kept, to show again without a request. Search \
+            is not part of the demo with --database.
 
             When the output is not a terminal, the demo prints each page as it loads and exits after \
             the last.
@@ -108,10 +114,14 @@ struct DemoCommand: AsyncParsableCommand {
                     // A booking is written through to the file: the next run shows it too.
                     booked: { launch in _ = try? await source.update(launch) })
             } else {
-                let pager = try Self.makePager(
-                    source: api.source(), pageSize: pageSize, prefetchDistance: prefetchDistance)
+                let search = await Self.makeSearch(
+                    api: api,
+                    configuration: try Self.configuration(
+                        pageSize: pageSize, prefetchDistance: prefetchDistance))
                 try await present(
-                    pager: pager, api: api, io: io, terminal: terminal, interactive: interactive)
+                    pager: await search.readShown().pager, search: search, api: api, io: io,
+                    terminal: terminal,
+                    interactive: interactive)
             }
             do {
                 try await storeFile?.flush()
@@ -139,15 +149,15 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// Shows the list in the terminal, or prints its pages.
     private func present<Key>(
-        pager: Pager<Key, TutorialLaunch>, api: TutorialAPI, io: CommandIO, terminal: RawTerminal,
-        interactive: Bool,
+        pager: Pager<Key, TutorialLaunch>, search: ListSearch<Key, TutorialLaunch>? = nil, api: TutorialAPI,
+        io: CommandIO, terminal: RawTerminal, interactive: Bool,
         note: @escaping @Sendable () -> String? = { nil },
         network: NetworkSwitch? = nil,
         booked: @escaping @Sendable (TutorialLaunch) async -> Void = { _ in }
     ) async throws {
         if interactive {
             let session = Self.makeSession(
-                api: api, pager: pager, note: note, network: network, booked: booked)
+                api: api, pager: pager, search: search, note: note, network: network, booked: booked)
             try await TerminalRunner.run(session, terminal: terminal)
         } else {
             try await Self.printPages(pager: pager, io: io)
@@ -190,20 +200,39 @@ struct DemoCommand: AsyncParsableCommand {
     static func makePager<Source: PageSource<Source.Key, TutorialLaunch>>(
         source: Source, pageSize: Int, prefetchDistance: Int
     ) throws -> Pager<Source.Key, TutorialLaunch> {
-        let configuration: PagingConfiguration
+        Pager(
+            source: source,
+            configuration: try configuration(pageSize: pageSize, prefetchDistance: prefetchDistance))
+    }
+
+    /// The configuration of the demo's lists.
+    static func configuration(pageSize: Int, prefetchDistance: Int) throws -> PagingConfiguration {
         do {
-            configuration = try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance)
+            return try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance)
         } catch {
             throw CLIError.usage("\(error)")
         }
-        return Pager(source: source, configuration: configuration)
+    }
+
+    /// The demo's search: the whole launch list for the empty text, else the launches whose mission
+    /// name contains the text (`launchConnection(search:)`), each counting its matches.
+    @MainActor
+    static func makeSearch(
+        api: TutorialAPI, configuration: PagingConfiguration, interval: Duration = .milliseconds(250)
+    ) -> ListSearch<String, TutorialLaunch> {
+        let matches = MatchCounts()
+        return ListSearch(interval: interval, configuration: configuration, matches: matches) {
+            text -> any PageSource<String, TutorialLaunch> in
+            guard !text.isEmpty else { return api.source() }
+            return api.searchSource(text) { count in matches.record(count, for: text) }
+        }
     }
 
     /// The demo's screen over a pager: details by `launch(id:)`, booking by the tutorial's mutations;
     /// `booked` hears each launch a booking changed (to write it through to the database), and
     /// `network`, when given, is what the `o` key cuts and brings back.
     static func makeSession<Key>(
-        api: TutorialAPI, pager: Pager<Key, TutorialLaunch>,
+        api: TutorialAPI, pager: Pager<Key, TutorialLaunch>, search: ListSearch<Key, TutorialLaunch>? = nil,
         size: ScreenSize = ScreenSize(rows: 24, columns: 80),
         note: @escaping @Sendable () -> String? = { nil },
         network: NetworkSwitch? = nil,
@@ -244,7 +273,7 @@ struct DemoCommand: AsyncParsableCommand {
             screen: ListScreen(
                 title: "Launches", noun: "launches", canBook: true, canSwitchNetwork: network != nil,
                 size: size),
-            pager: pager, format: TutorialLaunch.rowFormat, actions: actions, note: note)
+            pager: pager, search: search, format: TutorialLaunch.rowFormat, actions: actions, note: note)
     }
 
     /// The details of a launch asked for while the network is off, which the store does not hold.

@@ -76,6 +76,65 @@ struct TutorialAPI: Sendable {
         }
     }
 
+    private struct SearchData: Decodable, Sendable {
+        struct Connection: Decodable, Sendable {
+            struct Edge: Decodable, Sendable {
+                var node: TutorialLaunch?
+            }
+            struct PageInfo: Decodable, Sendable {
+                var endCursor: String?
+                var hasNextPage: Bool
+            }
+            var totalCount: Int?
+            var edges: [Edge?]
+            var pageInfo: PageInfo
+        }
+        var launchConnection: Connection
+    }
+
+    /// A page of the launches whose mission name contains `text` (ignoring case), newest first:
+    /// `launchConnection(first:after:search:)`, with the number of launches that match.
+    func searchLaunches(_ text: String, pageSize: Int, after cursor: String?) async throws -> (
+        page: HasMorePage<String, TutorialLaunch>, matches: Int?
+    ) {
+        let request = InlineOperation(
+            document: """
+                query SearchLaunches($search: String, $first: Int, $after: String) {
+                  launchConnection(search: $search, first: $first, after: $after) {
+                    totalCount edges { node { \(Self.launchFields) } } pageInfo { endCursor hasNextPage }
+                  }
+                }
+                """,
+            operationName: "SearchLaunches",
+            variables: [
+                "search": .string(text), "first": .int(pageSize),
+                "after": cursor.map(JSONValue.string) ?? .null,
+            ],
+            as: SearchData.self)
+        let response = try await client.send(request)
+        guard let connection = response.data?.launchConnection else {
+            return (HasMorePage(items: [], cursor: nil, hasMore: false), 0)
+        }
+        return (
+            HasMorePage(
+                items: connection.edges.compactMap { $0?.node }, cursor: connection.pageInfo.endCursor,
+                hasMore: connection.pageInfo.hasNextPage),
+            connection.totalCount
+        )
+    }
+
+    /// A source of the launches whose mission name contains `text`; `counted` hears the number
+    /// of matches the server gives with each page.
+    func searchSource(_ text: String, counted: @escaping @Sendable (Int) -> Void = { _ in })
+        -> HasMoreCursorSource<String, TutorialLaunch>
+    {
+        HasMoreCursorSource { pageSize, cursor in
+            let (page, matches) = try await searchLaunches(text, pageSize: pageSize, after: cursor)
+            if let matches { counted(matches) }
+            return page
+        }
+    }
+
     /// One launch, by id: the tutorial's `LaunchDetails` query; when the server cannot be reached
     /// and the client has a store, what the store holds of it.
     func launch(id: String) async throws -> TutorialLaunch? {

@@ -31,6 +31,10 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
         case toggleBooking(Item)
         /// Cut the network, or bring it back (the demo with `--database`).
         case toggleNetwork
+        /// The search text changed: switch to its list once the typing pauses.
+        case search(String)
+        /// Switch to the list of this search text now (the empty text: the whole list).
+        case searchNow(String)
         /// Leave.
         case quit
     }
@@ -53,6 +57,16 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     var canBook: Bool
     /// Whether `o` cuts the network and brings it back (the demo with `--database`).
     var canSwitchNetwork: Bool
+    /// Whether `/` searches.
+    var canSearch: Bool
+    /// The search text typed, while searching; `nil` when no search was typed.
+    private(set) var searchText: String?
+    /// Whether keys type into the search text.
+    private(set) var isEditingSearch = false
+    /// The search text of the list shown; empty for the whole list.
+    private(set) var query = ""
+    /// How many items match ``query`` on the server, when it said.
+    var matchCount: Int?
     /// The items, as of the last snapshot.
     private(set) var items = PagedItems<Item>()
     /// The load states, as of the last snapshot.
@@ -77,13 +91,14 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
 
     /// Creates a screen with nothing loaded yet.
     init(
-        title: String, noun: String, canBook: Bool, canSwitchNetwork: Bool = false,
+        title: String, noun: String, canBook: Bool, canSwitchNetwork: Bool = false, canSearch: Bool = false,
         size: ScreenSize = ScreenSize(rows: 24, columns: 80)
     ) {
         self.title = title
         self.noun = noun
         self.canBook = canBook
         self.canSwitchNetwork = canSwitchNetwork
+        self.canSearch = canSearch
         self.size = size
     }
 
@@ -102,7 +117,9 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     /// - Returns: what the driver must do.
     /// - Complexity: O(1), plus O(log *p*) to read the selected item.
     mutating func handle(key: ScreenKey) -> [Effect] {
-        if key == .interrupt || key == .character("q") { return [.quit] }
+        if key == .interrupt { return [.quit] }
+        if isEditingSearch, detail == nil, let effects = editSearch(key: key) { return effects }
+        if key == .character("q") { return [.quit] }
         if detail != nil {
             switch key {
             case .escape, .backspace, .enter, .character("h"): detail = nil
@@ -148,9 +165,64 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
             return [.toggleBooking(item)]
         case .character("o"):
             return [.toggleNetwork]
+        case .character("/"):
+            guard canSearch else {
+                status = "Search is part of the demo's launch list without --database."
+                return []
+            }
+            isEditingSearch = true
+            searchText = searchText ?? query
+            status = nil
+            return []
+        case .escape where !query.isEmpty || !(searchText ?? "").isEmpty:
+            searchText = nil
+            return [.searchNow("")]
         default:
             return []
         }
+    }
+
+    /// Handles a key while the search text is edited: text keys type, Enter searches at once and
+    /// stops editing, Esc clears the search; `nil` for a key that does what it does in the list
+    /// (arrows and paging keys move the selection).
+    private mutating func editSearch(key: ScreenKey) -> [Effect]? {
+        var text = searchText ?? ""
+        switch key {
+        case .character(let character):
+            text.append(character)
+        case .backspace:
+            guard !text.isEmpty else { return [] }
+            text.removeLast()
+        case .enter:
+            isEditingSearch = false
+            return [.searchNow(text)]
+        case .escape:
+            isEditingSearch = false
+            searchText = nil
+            return [.searchNow("")]
+        default:
+            return nil
+        }
+        searchText = text
+        return [.search(text)]
+    }
+
+    /// Shows another list: the list of the search text `query`, from the top.
+    /// - Returns: what applying its snapshot returns.
+    mutating func showList(query: String, snapshot: PagingSnapshot<Item>) -> [Effect] {
+        self.query = query
+        if !isEditingSearch, query.isEmpty { searchText = nil }
+        matchCount = nil
+        version = -1
+        selection = 0
+        top = 0
+        return apply(snapshot)
+    }
+
+    /// The search text typed whose list is not shown yet, if any.
+    var pendingSearch: String? {
+        guard let searchText, searchText != query else { return nil }
+        return searchText
     }
 
     /// Applies a pager snapshot, unless a newer one was applied already.
@@ -213,12 +285,26 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     /// The footer row's text.
     var footer: String {
         if let error = loadStates.refresh.error { return "\(ErrorText.short(error)) — r to retry" }
-        if version < 0 || (loadStates.refresh.isLoading && items.isEmpty) { return "Loading…" }
+        if version < 0 || (loadStates.refresh.isLoading && items.isEmpty) {
+            return query.isEmpty ? "Loading…" : "Searching “\(query)”…"
+        }
         switch loadStates.next {
         case .loading: return "Loading…"
         case .failed(let error): return "\(ErrorText.short(error)) — r to retry"
-        case .endReached: return "All \(items.count) \(noun) loaded"
-        case .notLoading: return hasNext ? "Load more" : "All \(items.count) \(noun) loaded"
+        case .endReached: return allLoaded
+        case .notLoading: return hasNext ? loadMore : allLoaded
         }
+    }
+
+    private var allLoaded: String {
+        if query.isEmpty { return "All \(items.count) \(noun) loaded" }
+        if items.isEmpty { return "No \(noun) match “\(query)”" }
+        return "All \(items.count) \(noun) matching “\(query)” loaded"
+    }
+
+    private var loadMore: String {
+        if query.isEmpty { return "Load more" }
+        guard let matchCount else { return "Load more · \(noun) matching “\(query)”" }
+        return "Load more · \(items.count) of \(matchCount) \(noun) matching “\(query)”"
     }
 }

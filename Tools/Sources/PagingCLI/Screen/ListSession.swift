@@ -21,13 +21,28 @@ struct ScreenActions<Item: Sendable>: Sendable {
 /// Runs a ``ListScreen`` against a pager: it turns the screen's effects into pager calls and
 /// queries, and feeds snapshots and answers back into the screen.
 ///
+/// With a ``ListSearch``, the pager is the one of the list shown: a search switches it, and the
+/// screen shows the new list from its top.
+///
 /// The terminal layer sends keys, snapshots and sizes; tests do the same and call ``settle()``
 /// to wait, without sleeping, until every load and query started has been applied.
 actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// The screen's state.
     private(set) var screen: ListScreen<Item>
-    /// The pager the list comes from.
-    nonisolated let pager: Pager<Key, Item>
+    /// The pager the list shown comes from.
+    private(set) var pager: Pager<Key, Item>
+    /// The search, when `/` searches.
+    private let search: ListSearch<Key, Item>?
+    /// Counts the lists shown, so that a snapshot of a list shown before is not applied.
+    private var generation = 0
+    /// Where the snapshots of the list shown go (the terminal's loop), and the task taking them.
+    private var sink: (@Sendable (_ generation: Int, PagingSnapshot<Item>) -> Void)?
+    private var forwarding: Task<Void, Never>?
+    /// The last search operation asked for: each one waits for the one before, so that the
+    /// debouncer hears the texts in the order they were typed.
+    private var searchChain: Task<Void, Never>?
+    /// The number of the last reading of the search's list applied (``ListSearch/readShown()``).
+    private var lastReading = -1
     /// A note for the title line (such as "offline"), read when the session starts, with each
     /// snapshot and after each key.
     private let note: @Sendable () -> String?
@@ -38,12 +53,19 @@ actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where
     private var onChange: (@Sendable () -> Void)?
 
     /// Creates a session; nothing loads until ``start()``.
+    /// - Parameters:
+    ///   - pager: the pager of the list shown first; with a search, the pager of its whole list.
+    ///   - search: the search `/` types into, if any.
     init(
-        screen: ListScreen<Item>, pager: Pager<Key, Item>, format: RowFormat<Item>,
-        actions: ScreenActions<Item>, note: @escaping @Sendable () -> String? = { nil }
+        screen: ListScreen<Item>, pager: Pager<Key, Item>, search: ListSearch<Key, Item>? = nil,
+        format: RowFormat<Item>, actions: ScreenActions<Item>,
+        note: @escaping @Sendable () -> String? = { nil }
     ) {
+        var screen = screen
+        screen.canSearch = search != nil
         self.screen = screen
         self.pager = pager
+        self.search = search
         self.note = note
         self.format = format
         self.actions = actions
@@ -55,11 +77,44 @@ actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where
     }
 
     /// Loads the first page.
-    func start() {
+    func start() async {
+        if let search {
+            // A switch the debouncer makes, once the typing pauses, is followed like one asked
+            // for with Enter.
+            await MainActor.run {
+                search.onSwitch = { [weak self] load in
+                    Task { await self?.follow(load) }
+                }
+            }
+        }
         screen.note = note()
         _ = screen.apply(pager.snapshot)
         let load = pager.loadNext()
         track { _ = try? await load.value }
+    }
+
+    /// Sends the snapshots of the list shown, and of each list shown after it, to `sink`, with the
+    /// generation to pass back to ``apply(_:generation:)``.
+    func forwardSnapshots(to sink: @escaping @Sendable (_ generation: Int, PagingSnapshot<Item>) -> Void) {
+        self.sink = sink
+        startForwarding()
+    }
+
+    /// Stops sending snapshots.
+    func stopForwarding() {
+        forwarding?.cancel()
+        forwarding = nil
+        sink = nil
+    }
+
+    private func startForwarding() {
+        forwarding?.cancel()
+        guard let sink else { return }
+        let pager = self.pager
+        let generation = self.generation
+        forwarding = Task {
+            for await snapshot in pager.snapshots { sink(generation, snapshot) }
+        }
     }
 
     /// Handles a key.
@@ -81,7 +136,14 @@ actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where
     /// Applies a snapshot from the pager.
     func apply(_ snapshot: PagingSnapshot<Item>) {
         screen.note = note()
+        if let search { screen.matchCount = search.matches[screen.query] }
         perform(screen.apply(snapshot))
+    }
+
+    /// Applies a snapshot sent by ``forwardSnapshots(to:)``, unless its list is not shown any more.
+    func apply(_ snapshot: PagingSnapshot<Item>, generation: Int) {
+        guard generation == self.generation else { return }
+        apply(snapshot)
     }
 
     /// Applies a terminal size.
@@ -142,9 +204,67 @@ actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where
             case .toggleNetwork:
                 screen.status =
                     actions.toggleNetwork?() ?? "The network switch is part of the demo with --database."
+            case .search(let text):
+                inSearchOrder { search in search.type(text) }
+            case .searchNow(let text):
+                inSearchOrder { search in search.switchNow(text) }
             }
         }
         return true
+    }
+
+    // MARK: Search
+
+    /// Runs a search operation on the main actor after the ones asked for before it; a switch it
+    /// starts is followed (tracked, for ``settle()``).
+    private func inSearchOrder(_ operation: @escaping @MainActor (ListSearch<Key, Item>) -> PageLoad?) {
+        guard let search else { return }
+        let previous = searchChain
+        let step = Task {
+            await previous?.value
+            if let load = await operation(search) { await self.follow(load) }
+        }
+        searchChain = step
+        track { await step.value }
+    }
+
+    private func inSearchOrder(_ operation: @escaping @MainActor (ListSearch<Key, Item>) -> Void) {
+        inSearchOrder { search -> PageLoad? in
+            operation(search)
+            return nil
+        }
+    }
+
+    /// Follows a switch: shows the list the search shows now (a kept list at once), then again
+    /// once the switch's load has ended (a new list, once its first page came).
+    private func follow(_ load: PageLoad) async {
+        await showSearchList()
+        track {
+            _ = try? await load.value
+            await self.showSearchList()
+        }
+    }
+
+    /// Waits until the search operations asked for so far have run, and what they show at once
+    /// (a kept list) is shown; unlike ``settle()``, not for the loads they started.
+    func searchSettled() async {
+        await searchChain?.value
+    }
+
+    /// Shows the list the search shows, if it is not the one shown, and unless a later reading
+    /// of it was applied already.
+    private func showSearchList() async {
+        guard let search else { return }
+        let (query, shown, reading) = await search.readShown()
+        guard reading > lastReading else { return }
+        lastReading = reading
+        guard shown !== pager else { return }
+        pager = shown
+        generation += 1
+        perform(screen.showList(query: query, snapshot: shown.snapshot))
+        screen.matchCount = search.matches[query]
+        startForwarding()
+        onChange?()
     }
 
     private func openDetails(_ item: Item) {

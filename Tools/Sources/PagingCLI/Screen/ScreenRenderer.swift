@@ -52,7 +52,12 @@ enum ScreenRenderer {
     }
 
     private static func titleText<Item>(_ screen: ListScreen<Item>, width: Int) -> String {
-        var text = " \(screen.title) · \(screen.items.count) loaded"
+        var text = " \(screen.title)"
+        if !screen.query.isEmpty { text += " matching “\(screen.query)”" }
+        text += " · \(screen.items.count) loaded"
+        if let pending = screen.pendingSearch {
+            text += pending.isEmpty ? " · showing all…" : " · searching “\(pending)”…"
+        }
         if screen.loadStates.refresh.isLoading, !screen.items.isEmpty { text += " · refreshing…" }
         if let note = screen.note { text += " · \(note)" }
         return RowFormat<Item>.fit(text, to: width, pad: false)
@@ -61,14 +66,16 @@ enum ScreenRenderer {
     /// The status, or the key help: in full when it fits the width, else in short (an 80-column
     /// terminal still shows every key).
     private static func statusText<Item>(_ screen: ListScreen<Item>) -> String {
+        if screen.isEditingSearch { return " /\(screen.searchText ?? "")▏   Enter done  Esc clear  ↑↓ move" }
         if let status = screen.status { return " " + status }
         let booking = screen.canBook ? "  b book/cancel" : ""
         let network = screen.canSwitchNetwork ? "  o network" : ""
+        let search = screen.canSearch ? "  / search" : ""
         let full =
-            " ↑↓ j/k move  PgUp/PgDn page  Enter details\(booking)  R refresh  r retry\(network)  q quit"
+            " ↑↓ j/k move  PgUp/PgDn page  Enter details\(booking)\(search)  R refresh  r retry\(network)  q quit"
         guard full.count > screen.size.columns else { return full }
         let book = screen.canBook ? "  b book" : ""
-        return " ↑↓ move  PgUp/PgDn  Enter open\(book)  R refresh  r retry\(network)  q quit"
+        return " ↑↓ move  PgUp/PgDn  Enter open\(book)\(search)  R refresh  r retry\(network)  q quit"
     }
 
     private static func renderDetail<Item>(_ detail: ListScreen<Item>.Detail, screen: ListScreen<Item>)

@@ -40,10 +40,10 @@ enum TerminalRunner {
         reader.resume()
         defer { reader.cancel() }
 
-        let snapshots = Task {
-            for await snapshot in session.pager.snapshots { continuation.yield(.snapshot(snapshot)) }
+        // The snapshots of the list shown (a search shows another list).
+        await session.forwardSnapshots { generation, snapshot in
+            continuation.yield(.snapshot(snapshot, generation: generation))
         }
-        defer { snapshots.cancel() }
 
         await session.setOnChange { continuation.yield(.redraw) }
         await session.resize(to: terminal.size)
@@ -56,8 +56,8 @@ enum TerminalRunner {
                 break loop
             case .keys(let keys):
                 if await !session.send(keys) { break loop }
-            case .snapshot(let snapshot):
-                await session.apply(snapshot)
+            case .snapshot(let snapshot, let generation):
+                await session.apply(snapshot, generation: generation)
             case .resized:
                 terminal.write("\u{1B}[2J")
                 await session.resize(to: terminal.size)
@@ -66,6 +66,7 @@ enum TerminalRunner {
             }
             terminal.draw(await session.lines())
         }
+        await session.stopForwarding()
         continuation.finish()
     }
 }
@@ -73,7 +74,7 @@ enum TerminalRunner {
 /// What the terminal loop waits for.
 private enum TerminalEvent<Item: Sendable>: Sendable {
     case keys([ScreenKey])
-    case snapshot(PagingSnapshot<Item>)
+    case snapshot(PagingSnapshot<Item>, generation: Int)
     case resized
     case redraw
     case quit
