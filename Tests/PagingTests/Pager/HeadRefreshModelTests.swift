@@ -5,12 +5,17 @@ import Testing
 
 @testable import Paging
 
-/// Random runs of loads, head refreshes and anchored refreshes against a keyset server whose
-/// list changes between requests (inserts at the top and in the middle, deletes, moves, edits),
-/// checked after every step against what each refresh promises.
+/// Random runs of loads, head refreshes, anchored refreshes and query switches against a keyset
+/// server whose list changes between requests (inserts at the top and in the middle, deletes,
+/// moves, edits), checked after every step against what each refresh promises.
 ///
-/// After every step: each id is held once, and the changes published so far, applied one after
-/// the other to the rows of the first snapshot (checked), give the list. After a head refresh:
+/// The list is a ``QueryList``'s: a query keeps the ids it divides (0 keeps every id), so an item
+/// of one query's list can never belong to another's by chance. A switch is sometimes asked for
+/// right after another one, whose first page is then superseded before it is shown.
+///
+/// After every step: the list shown is the last query asked for (every load is awaited), each id
+/// is held once, every item belongs to that query, and the changes published so far, applied one
+/// after the other to the rows of the list's first snapshot (checked), give the list. After a head refresh:
 /// the list starts with the server's first pages as they are now (up to the first that holds a
 /// held item, within the limit), fresh; what follows is the list held before, from just after the
 /// end of a longest run of head items held in the same order, without the head's items (cut at the
@@ -46,12 +51,22 @@ struct HeadRefreshModelTests {
         /// The items, in list order.
         var items: [TestItem] { state.withLock { $0.entries.map(\.item) } }
 
+        /// The items of a query, in list order.
+        func items(matching query: Int) -> [TestItem] {
+            items.filter { KeysetServer.matches(query, $0.id) }
+        }
+
+        /// Whether an id belongs to a query's list: a query keeps the ids it divides, 0 every id.
+        static func matches(_ query: Int, _ id: Int) -> Bool {
+            query == 0 || id % query == 0
+        }
+
         /// The ids of the items moved since the start.
         var moved: Set<Int> { movedIDs.withLock { $0 } }
         private let movedIDs = Lock<Set<Int>>([])
 
-        /// A page: the first `count` items below the key (from the top for none).
-        func page(_ request: PageRequest<Int>) -> Page<Int, TestItem> {
+        /// A page of a query: its first `count` items below the key (from the top for none).
+        func page(_ request: PageRequest<Int>, query: Int = 0) -> Page<Int, TestItem> {
             let served = state.withLock { state in
                 let below: Int? =
                     switch request.position {
@@ -59,7 +74,9 @@ struct HeadRefreshModelTests {
                     case .next(let key): key
                     case .previous: nil
                     }
-                let entries = state.entries.filter { entry in below.map { entry.position < $0 } ?? true }
+                let entries = state.entries.filter { entry in
+                    (below.map { entry.position < $0 } ?? true) && KeysetServer.matches(query, entry.item.id)
+                }
                 let page = Array(entries.prefix(request.count))
                 return Page(
                     items: page.map(\.item),
@@ -67,7 +84,7 @@ struct HeadRefreshModelTests {
             }
             requests.withLock {
                 $0.append(
-                    "\(request.position) -> \(served.items.map(\.id)) next \(String(describing: served.nextKey))"
+                    "query \(query) \(request.position) -> \(served.items.map(\.id)) next \(String(describing: served.nextKey))"
                 )
             }
             return served
@@ -121,47 +138,67 @@ struct HeadRefreshModelTests {
         }
     }
 
-    /// The server's pages: a key is a position, so a request asked again answers with that place now.
+    /// The server's pages of a query: a key is a position, so a request asked again answers with
+    /// that place now.
     struct KeysetSource: ReloadablePageSource {
         let server: KeysetServer
-        func load(_ request: PageRequest<Int>) async throws -> Page<Int, TestItem> { server.page(request) }
+        var query = 0
+        func load(_ request: PageRequest<Int>) async throws -> Page<Int, TestItem> {
+            server.page(request, query: query)
+        }
     }
 
-    @Test("random loads, server changes, head and anchored refreshes keep every promise of the splice")
+    @Test(
+        "random loads, server changes, head and anchored refreshes and query switches keep every promise of the splice"
+    )
+    @MainActor
     func randomRuns() async throws {
         let seed = SeededGenerator.testSeed()
         print("Head refresh model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
         var refreshes = 0
+        var switches = 0
         for run in 0..<300 {
-            refreshes += try await playRun(seed: random.next(), label: "seed \(seed), run \(run)")
+            let (runRefreshes, runSwitches) = try await playRun(
+                seed: random.next(), label: "seed \(seed), run \(run)")
+            refreshes += runRefreshes
+            switches += runSwitches
         }
         #expect(refreshes >= 1_000)
+        #expect(switches >= 300)
     }
 
-    /// One run; returns the head refreshes it made.
-    private func playRun(seed: UInt64, label: String) async throws -> Int {
+    /// One run; returns the head and anchored refreshes it made, and its query switches.
+    @MainActor
+    private func playRun(seed: UInt64, label: String) async throws -> (refreshes: Int, switches: Int) {
         var random = SeededGenerator(seed: seed)
         let server = KeysetServer(count: Int.random(in: 0...50, using: &random))
         let pageSize = Int.random(in: 1...6, using: &random)
         let limit: PagingConfiguration.HeldLimit? =
             Bool.random(using: &random) ? nil : .pages(Int.random(in: 2...5, using: &random))
-        let pager = Pager(
-            source: KeysetSource(server: server),
+        let queries = [0, 2, 3]
+        let search = QueryList(
+            query: 0, capacity: Int.random(in: 1...3, using: &random),
+            whileLoading: Bool.random(using: &random) ? .keepPrevious : .clear,
+            onReturn: [.keep, .refresh, .refreshHead][Int.random(in: 0..<3, using: &random)],
             configuration: try PagingConfiguration(
-                pageSize: pageSize, prefetchDistance: 0, maximumHeld: limit))
-        let recorder = SnapshotRecorder(pager)
+                pageSize: pageSize, prefetchDistance: 0, maximumHeld: limit)
+        ) { query in KeysetSource(server: server, query: query) }
+        var pager = search.list.pager
+        var recorder = SnapshotRecorder(pager)
         var rows = Array(pager.items)
         var replayed = 1
         var refreshes = 0
         var anchored = 0
+        var switches = 0
 
         let tracing =
             ProcessInfo.processInfo.environment["PAGING_TRACE"].map { label.hasSuffix("run \($0)") } ?? false
         if tracing { print("\(label): page size \(pageSize), limit \(String(describing: limit))") }
 
         /// Applies the changes published since the last check and checks the list.
-        func check(_ step: String) throws {
+        /// `shown`: whether the pager is the list shown (not one a switch just left).
+        func check(_ step: String, shown: Bool = true) throws {
             let snapshots = recorder.recorded
             for snapshot in snapshots.dropFirst(replayed) {
                 if tracing {
@@ -180,16 +217,23 @@ struct HeadRefreshModelTests {
             let ids = pager.items.ids
             #expect(rows.map(\.id) == ids, "\(label), \(step): the changes do not give the list")
             #expect(Set(ids).count == ids.count, "\(label), \(step): an id twice in \(ids)")
+            guard shown else { return }
+            #expect(
+                search.query == search.requestedQuery && search.list.pager === pager,
+                "\(label), \(step): the list shown is not the last query's")
+            #expect(
+                ids.allSatisfy { KeysetServer.matches(search.query, $0) },
+                "\(label), \(step): an item not of query \(search.query) in \(ids)")
         }
 
         for step in 0..<Int.random(in: 10...40, using: &random) {
             if tracing {
                 let pages = (0..<pager.items.pageCount).map { pager.items.page(at: $0).items.map(\.id) }
                 print(
-                    "step \(step): pages \(pages), server \(server.items.map(\.id)), requests \(server.log.suffix(3))"
+                    "step \(step): pages \(pages), query \(search.query), server \(server.items(matching: search.query).map(\.id)), requests \(server.log.suffix(3))"
                 )
             }
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<11, using: &random) {
             case 0..<4:
                 if tracing { print("  load next") }
                 _ = try await pager.loadNext().value
@@ -200,6 +244,25 @@ struct HeadRefreshModelTests {
                 try check("step \(step), load previous")
             case 5..<7:
                 for _ in 0..<Int.random(in: 1...3, using: &random) { server.change(using: &random) }
+            case 10:
+                // A switch, sometimes right after one to another query, superseded before its
+                // first page is shown.
+                let target = queries[Int.random(in: 0..<queries.count, using: &random)]
+                if Bool.random(using: &random) {
+                    let other = queries.filter { $0 != target }[Int.random(in: 0..<2, using: &random)]
+                    if tracing { print("  switch to \(other), superseded") }
+                    search.switchTo(other)
+                }
+                if tracing { print("  switch to \(target)") }
+                _ = try? await search.switchTo(target).value
+                switches += 1
+                // The list shown is now another pager's: its changes are checked from its snapshot.
+                try check("step \(step), the list left by the switch to \(target)", shown: false)
+                pager = search.list.pager
+                recorder = SnapshotRecorder(pager)
+                rows = Array(pager.items)
+                replayed = 1
+                try check("step \(step), switch to \(target)")
             case 7 where !pager.items.isEmpty:
                 // An anchored refresh around a random held item.
                 let before = pager.items
@@ -216,7 +279,7 @@ struct HeadRefreshModelTests {
                 guard outcome == .loaded else { continue }
                 expectReanchored(
                     before: Array(before), after: Array(pager.items), nearCount: pageStart,
-                    server: server.items, moved: server.moved,
+                    server: server.items(matching: search.query), moved: server.moved,
                     label: "\(label), step \(step), anchor \(anchor)")
             default:
                 let before = Array(pager.items)
@@ -227,7 +290,8 @@ struct HeadRefreshModelTests {
                 try check("step \(step), head refresh")
                 guard outcome == .loaded, !before.isEmpty else { continue }
                 try expectSplice(
-                    of: before, into: Array(pager.items), server: server.items, pageSize: pageSize,
+                    of: before, into: Array(pager.items), server: server.items(matching: search.query),
+                    pageSize: pageSize,
                     maximumPages: maximumPages, limited: limit != nil, label: "\(label), step \(step)")
             }
         }
@@ -236,9 +300,10 @@ struct HeadRefreshModelTests {
         while pager.hasNext { _ = try await pager.loadNext().value }
         try check("the end")
         if limit == nil {
-            #expect(Array(pager.items) == server.items, "\(label): the list paged anew")
+            #expect(
+                Array(pager.items) == server.items(matching: search.query), "\(label): the list paged anew")
         }
-        return refreshes + anchored
+        return (refreshes + anchored, switches)
     }
 
     /// Checks an anchored refresh of a list paged forward: the rows before the anchor's page are
