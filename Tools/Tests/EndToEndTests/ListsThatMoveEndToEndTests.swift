@@ -4,6 +4,7 @@ import Paging
 import PagingGraphQL
 import PagingTesting
 import Testing
+import ToolsLock
 
 /// Lists that move, against the server on loopback: launches added and deleted while a list is
 /// held, and a list of the launches a search finds.
@@ -111,6 +112,64 @@ extension ListsThatMoveEndToEndTests {
             // The pages beyond load again from the fresh cursors, to the end.
             try await Drive.toEnd(list)
             #expect(list.items.ids == Array(expected.prefix(20)) + fresh)
+        }
+    }
+}
+
+extension ListsThatMoveEndToEndTests {
+    @Test(
+        "A search box over the server: a switch superseded before its answer never shows, only the last search's launches do; going back shows the kept list at once, then its new top for one request"
+    )
+    @MainActor
+    func searchBox() async throws {
+        let requests = Locked(0)
+        let counting: (inout LaunchServerConfiguration) -> Void = { configuration in
+            configuration.latency = .fixed(.nanoseconds(1))
+            configuration.sleep = { _ in requests.withLock { $0 += 1 } }
+        }
+        try await withLaunchServer(counting) { server in
+            let client = server.client
+            let all = try await Self.current(client)
+            let crs = try await Self.current(client, search: "crs")
+            let document = try ConnectionDocument(Self.searchable)
+            let search = QueryList(
+                query: "", capacity: 3, whileLoading: .keepPrevious, onReturn: .refreshHead,
+                configuration: try PagingConfiguration(pageSize: 10)
+            ) { text in
+                ConnectionSource(
+                    client: client, document: document,
+                    variables: text.isEmpty ? [:] : ["search": .string(text)], as: Launch.self)
+            }
+            #expect(try await search.list.loadNext().value == .loaded)
+            #expect(search.list.items.ids == Array(all.prefix(10)))
+
+            // "sat", then "crs" before the first answer comes: the whole list shows until the
+            // last search's first page does.
+            search.switchTo("sat")
+            let typed = search.switchTo("crs")
+            #expect(search.list.items.ids == Array(all.prefix(10)))
+            #expect(search.isSwitching)
+            _ = try await typed.value
+            #expect(search.query == "crs" && !search.isSwitching)
+            #expect(search.list.items.ids == Array(crs.prefix(10)))
+            #expect(search.keptQueries == ["", "crs"], "the superseded search is not kept")
+
+            // A launch scheduled while the search shows; then back to the whole list: shown at
+            // once, as it was kept, then its new top spliced in with one request.
+            let added = try await client.addLaunch("CRS-99 Fresh")
+            let before = requests.withLock { $0 }
+            let back = search.switchTo("")
+            #expect(search.query == "")
+            #expect(search.list.items.ids == Array(all.prefix(10)))
+            #expect(try await back.value == .loaded)
+            #expect(requests.withLock { $0 } == before + 1)
+            #expect(search.list.items.ids == [added.id] + Array(all.prefix(10)))
+
+            // And back to the search, the same: it matches the new launch too.
+            let again = search.switchTo("crs")
+            #expect(search.list.items.ids == Array(crs.prefix(10)))
+            #expect(try await again.value == .loaded)
+            #expect(search.list.items.ids == [added.id] + Array(crs.prefix(10)))
         }
     }
 }
