@@ -143,10 +143,13 @@ where Item.ID: Sendable {
         following(pager.loadPrevious(count: count))
     }
 
-    /// Loads again the page around ``anchor`` and the page after it; see
-    /// ``Pager/refresh(around:)``. With no anchor, a ``refresh()``.
+    /// Loads again the page around ``anchor`` and the next page in the
+    /// direction it was loaded (after it; before it, for a page loaded
+    /// backward); see ``Pager/refresh(around:)``. With no anchor, a
+    /// ``refresh()``.
     /// - Returns: a handle to the refresh.
-    /// - Complexity: two requests; applying is O(*n* log *n*) for *n* items.
+    /// - Complexity: two requests at most; applying is O(*n* log *n*) for *n*
+    ///   items.
     @discardableResult
     public func refreshAroundAnchor() -> PageLoad {
         guard let anchor else { return refresh() }

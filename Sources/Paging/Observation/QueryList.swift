@@ -23,8 +23,9 @@ public import Observation
 ///   (``WhileLoading/clear``).
 /// - Going back to a recent query shows its items at once, with no request,
 ///   then refreshes them as ``OnReturn`` says. The lists of the last
-///   `capacity` queries are kept (least recently shown first to go); a list
-///   over a store keeps following it while kept.
+///   `capacity` queries shown are kept (least recently shown first to go),
+///   and while a query's first page loads, its list too: one more than
+///   `capacity` at most. A list over a store keeps following it while kept.
 ///
 /// Typing fast should not switch on every key: a ``Debouncer`` in front of
 /// ``switchTo(_:)`` sends only the text that stayed.

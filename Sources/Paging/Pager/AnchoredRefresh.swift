@@ -1,10 +1,11 @@
 /// An anchored refresh under way (``Pager/refresh(around:)``): the page that
-/// holds the anchor, asked for again with its own request, and the page
-/// after it in the direction that page was loaded in.
+/// holds the anchor, asked for again after the key of the page kept next to
+/// it (with its own request when none is kept there), and the page after it
+/// in the direction that page was loaded in.
 ///
 /// Invariants:
-/// - ``pages`` holds at most ``maximumPages`` pages: the first loaded with
-///   the anchor page's request, each other after (or, backward, before) the
+/// - ``pages`` holds at most ``maximumPages`` pages: the first loaded in
+///   the anchor page's place, each other after (or, backward, before) the
 ///   one loaded before it;
 /// - ``sequence`` is the anchor page's sequence in the window when the
 ///   refresh was asked for: the pages on the near side of it stay, those on

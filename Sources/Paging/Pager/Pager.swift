@@ -317,7 +317,11 @@ where Item.ID: Sendable {
     /// Any source can be refreshed this way: the splice goes by the items'
     /// identities, and the pages come from the source's first page on
     /// (`PageRequest.Position.initial(nil)`), whatever key the list was
-    /// opened at. Cancels the loads in flight, as ``refresh()`` does.
+    /// opened at. The head is the source's first page: for a chat paged
+    /// backward from its newest messages, that page is the newest, at the
+    /// bottom, with nothing after it, so the list becomes that page; refresh
+    /// a chat around the newest message (``refresh(around:)``) or by
+    /// refetching instead. Cancels the loads in flight, as ``refresh()`` does.
     /// ``PagingConfiguration/RefreshPolicy/reattachHead(maximumPages:)``
     /// makes ``refresh()`` do this.
     /// - Parameter maximumPages: the most pages to load looking for the held
@@ -356,7 +360,8 @@ where Item.ID: Sendable {
     /// - Parameter anchor: the id of a held item, such as the last one shown.
     /// - Returns: a handle to the refresh; it fails with
     ///   ``PagingError/Code/invalidArgument`` when the item is not held.
-    /// - Complexity: two requests; applying is O(*n* log *n*) for *n* items held.
+    /// - Complexity: two requests (one when the anchor's page is the last in
+    ///   its direction); applying is O(*n* log *n*) for *n* items held.
     @discardableResult
     public func refresh(around anchor: Item.ID) -> PageLoad {
         let reloadable = reloadable

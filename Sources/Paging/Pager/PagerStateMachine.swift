@@ -176,14 +176,19 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         let refreshOperation = beginRefresh(into: &effects)
         let operation = start(
             .refresh, request: Request(.initial(nil), count: configuration.initialLoadSize),
-            job: .head(HeadRefresh(maximumPages: maximumPages)), operation: refreshOperation, into: &effects)
+            job: .head(HeadRefresh(maximumPages: maximumPages)), operation: refreshOperation,
+            into: &effects)
         return (.wait(operation: operation), effects)
     }
 
     /// A caller asks for an anchored refresh: the page holding `anchor`
-    /// again, with its own request, and the page after it in the direction
-    /// it was loaded in; the pages on the near side of it (before it, for a
-    /// page loaded forward) stay as they are, those on the far side go.
+    /// again, asked for after the next key of the page kept before it
+    /// (backward: before the previous key of the page kept after it; with
+    /// no page kept there, with its own request), and the page after it in
+    /// the direction it was loaded in; the pages on the near side of it
+    /// (before it, for a page loaded forward) stay as they are, those on the
+    /// far side go. The request is not a reload (``PageRequest/isReload``):
+    /// a source must not answer it from what it kept.
     /// - Parameters:
     ///   - anchor: a held item.
     ///   - reloadable: whether the source answers a request again with the
@@ -231,7 +236,6 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         } else if !forward, let next = window.record(at: sequence + 1)?.previousKey {
             request = Request(.previous(before: next), count: request.count)
         }
-        request.isReload = true
         var effects = Effects()
         let refreshOperation = beginRefresh(into: &effects)
         let operation = start(
@@ -254,8 +258,15 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         return refreshOperation
     }
 
-    /// The first request of a refresh and what it is for, made from the pages held now.
+    /// The first request of a refresh by the list's policy and what it is for, made from the
+    /// pages held now.
     private func refreshPlan() -> (Request, Job) {
+        if case .reattachHead(let maximumPages) = configuration.refreshPolicy, isLoaded {
+            return (
+                Request(.initial(nil), count: configuration.initialLoadSize),
+                .head(HeadRefresh(maximumPages: maximumPages))
+            )
+        }
         let initial = Request(.initial(initialKey), count: configuration.initialLoadSize)
         guard configuration.refreshPolicy != .restart,
             let (request, plan) = RefetchPlan.refetching(

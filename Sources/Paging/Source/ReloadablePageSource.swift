@@ -3,8 +3,10 @@
 /// is a key for a position, not a ticket for one answer.
 ///
 /// It is what an anchored refresh needs (``Pager/refresh(around:)``): the
-/// page holding the item the user looks at is asked for again with its own
-/// request, so the source must answer it with that place as it is now. A
+/// page holding the item the user looks at is asked for again, after the key
+/// where the rows kept above it end (the next key of the page before it, or
+/// its own request when it is the first), so the source must answer a key it
+/// gave before with that place as it is now. A
 /// cursor or a keyset boundary does (the items after a cursor); an offset or
 /// a page number does, with a cost: the items at an offset move when items
 /// are added or removed above it. With k removed above the page, the first

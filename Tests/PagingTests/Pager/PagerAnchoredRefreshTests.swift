@@ -130,6 +130,42 @@ struct PagerAnchoredRefreshTests {
     }
 
     @Test(
+        "the same retry under the head-reattaching policy refreshes the head: the first pages, not the pages held refetched"
+    )
+    func retryAfterTheWindowMovedReattachingTheHead() async throws {
+        let backend = Self.backend((0..<100).reversed())
+        let failing = FailingOnce()
+        let pager = Pager(
+            source: FlakySource(backend: backend, failing: failing),
+            configuration: try .testing(
+                pageSize: 10, maximumHeld: .pages(3), refreshPolicy: .reattachHead(maximumPages: 2)))
+        for _ in 0..<3 { _ = try await pager.loadNext().value }
+        failing.arm()
+        await #expect(throws: PagingError.self) { try await pager.refresh(around: 85).value }
+        _ = try await pager.loadNext().value
+        _ = try await pager.loadNext().value
+        #expect(pager.items.ids == Array((50..<80).reversed()))
+        let requests = backend.received.count
+        #expect(try await pager.retry().value == .loaded)
+        // Two pages from the top reach none of 79…50: the list is those two pages.
+        #expect(pager.items.ids == Array((80..<100).reversed()))
+        #expect(backend.received.suffix(backend.received.count - requests).map(\.after) == [nil, "c90"])
+    }
+
+    @Test("its requests are not reloads: a source that keeps pages must not answer them from what it kept")
+    func notAReload() async throws {
+        let backend = Self.backend((0..<40).reversed())
+        let reloads = Lock<[Bool]>([])
+        let source = RelayCursorSource<TestItem>(.forward) { try backend.connection($0) }
+        let pager = Pager(
+            source: ReloadRecording(base: source, reloads: reloads), configuration: try .testing(pageSize: 10)
+        )
+        for _ in 0..<3 { _ = try await pager.loadNext().value }
+        #expect(try await pager.refresh(around: 25).value == .loaded)
+        #expect(reloads.withLock { $0 } == [false, false, false, false, false])
+    }
+
+    @Test(
         "a source whose keys may be single-use refuses it, and nothing is asked; an item not held is refused")
     func refusals() async throws {
         let calls = Counter()
@@ -235,5 +271,15 @@ struct FlakySource: ReloadablePageSource {
     func load(_ request: PageRequest<String>) async throws -> Page<String, TestItem> {
         if failing.take() { throw Failure() }
         return try await relay.load(request)
+    }
+}
+
+/// A reloadable source that records whether each request was marked a reload.
+private struct ReloadRecording<Base: ReloadablePageSource>: ReloadablePageSource {
+    let base: Base
+    let reloads: Lock<[Bool]>
+    func load(_ request: PageRequest<Base.Key>) async throws -> Page<Base.Key, Base.Item> {
+        reloads.withLock { $0.append(request.isReload) }
+        return try await base.load(request)
     }
 }
