@@ -123,6 +123,8 @@ let package = Package(
                 .product(name: "PagingGraphQL", package: "Paging"),
                 .product(name: "PagingSQLite", package: "Paging"),
             ]),
+        // Issue 40, lists that move: anchored and head refreshes, query switching.
+        suite("ListsThatMoveBenchmarks", ["BenchmarkSupport", .product(name: "Paging", package: "Paging")]),
         suite(
             "PrefetchBenchmarks",
             [

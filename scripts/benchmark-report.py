@@ -96,6 +96,16 @@ TARGETS = [
     ("19. (for information) its anonymous resident MB (heap and stacks) at the end", "export 1,000,000 launches, peak resident of paging fetch in a process of its own", 1e3, "Anonymous resident at the end, own process (kB)", 0, "info-value"),
     ("19. (for information) the same export's seconds", "export 1,000,000 launches, peak resident of paging fetch in a process of its own", None, "Export, own process (s)", 0, "info-value"),
     ("15. peak resident memory: GraphQL scroll through 3 held pages, 10,000 pages / 100", "GraphQL scroll, 10,000 pages", "GraphQL scroll, 100 pages", "Memory (resident peak)", 1.2, "max"),
+    ("40. anchored refresh of 100,000 held items at item 50,000, rows near it changed: page requests", "anchored refresh: 100,000 held, at item 50,000", None, "page requests", 2, "max"),
+    ("40. (for information) the anchored refresh's median, ms", "anchored refresh: 100,000 held, at item 50,000", 1e-3, "refresh time", 0, "info-value"),
+    ("40. (for information) refresh() by restart, the same list: page requests (the list then holds its first page)", "refresh by restart: 100,000 held", None, "page requests", 0, "info-value"),
+    ("40. (for information) the restart's median, ms", "refresh by restart: 100,000 held", 1e-3, "refresh time", 0, "info-value"),
+    ("40. (for information) refresh() refetching every held page, the same list: page requests (one per page held, 1,000)", "refresh refetching every held page: 100,000 held", None, "page requests", 0, "info-value"),
+    ("40. (for information) the refetch's median, ms", "refresh refetching every held page: 100,000 held", 1e-3, "refresh time", 0, "info-value"),
+    ("40. head refresh, 3 new at the top of 100,000 held: page requests", "head refresh: 3 new at the top of 100,000 held", None, "page requests", 1, "max"),
+    ("40. (for information) the head refresh's median, ms", "head refresh: 3 new at the top of 100,000 held", 1e-3, "refresh time", 0, "info-value"),
+    ("40. query switch, 10,000 of the old query held: from the new first page's response to the list showing it, median ms", "query switch: the new query's first page shown after its response", 1e-3, "shown after the response", 1, "max-abs"),
+    ("40. back to a kept query (10,000 items): page requests", "back to a kept query: 10,000 items", None, "page requests", 0, "max"),
 ]
 
 
