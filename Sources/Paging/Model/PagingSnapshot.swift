@@ -19,6 +19,11 @@ public struct PagingSnapshot<Item: Sendable>: Sendable {
     /// How many items of the page that caused this snapshot were dropped
     /// because an item with the same id was already held.
     public let duplicatesDropped: Int
+    /// The drift the page that caused this snapshot found (``PageDrift``):
+    /// the list had moved under the source's keys; `nil` otherwise.
+    public let drift: PageDrift?
+    /// How many pages found a drift since the pager was made.
+    public let driftCount: Int
     /// A number that grows by one with every snapshot of a pager.
     public let version: Int
     /// The ids of the loads in flight in each slot (`PageRequest.loadID`):
@@ -30,7 +35,8 @@ public struct PagingSnapshot<Item: Sendable>: Sendable {
     /// Creates a snapshot.
     public init(
         items: PagedItems<Item>, loadStates: LoadStates, hasNext: Bool, hasPrevious: Bool,
-        change: ListChange = ListChange(), duplicatesDropped: Int = 0, version: Int = 0
+        change: ListChange = ListChange(), duplicatesDropped: Int = 0, drift: PageDrift? = nil,
+        driftCount: Int = 0, version: Int = 0
     ) {
         self.items = items
         self.loadStates = loadStates
@@ -38,6 +44,8 @@ public struct PagingSnapshot<Item: Sendable>: Sendable {
         self.hasPrevious = hasPrevious
         self.change = change
         self.duplicatesDropped = duplicatesDropped
+        self.drift = drift
+        self.driftCount = driftCount
         self.version = version
     }
 

@@ -48,6 +48,11 @@ where Item.ID: Sendable {
     public private(set) var lastChange: ListChange
     /// The version of the snapshot shown.
     public private(set) var version: Int
+    /// The last drift a page found (``PageDrift``): the list had moved under
+    /// an offset or page-number source's keys; kept until the next one.
+    public private(set) var lastDrift: PageDrift?
+    /// How many pages found a drift since the pager was made.
+    public private(set) var driftCount = 0
     /// The item an anchored refresh keeps in place
     /// (``refreshAroundAnchor()``): the last one reported shown
     /// (``itemAppeared(_:)``, ``itemAppeared(at:)``), followed through every
@@ -330,6 +335,7 @@ where Item.ID: Sendable {
         var shownVersion = version
         for snapshot in snapshots where snapshot.version > shownVersion {
             anchorTracker.follow(snapshot.change, to: snapshot.items)
+            if let drift = snapshot.drift { lastDrift = drift }
             history.append((shownVersion, count, snapshot.change))
             applied.append(snapshot.change)
             count = snapshot.items.count
@@ -354,6 +360,7 @@ where Item.ID: Sendable {
         loadStates = latest.loadStates
         hasNext = latest.hasNext
         hasPrevious = latest.hasPrevious
+        if driftCount != latest.driftCount { driftCount = latest.driftCount }
     }
 }
 

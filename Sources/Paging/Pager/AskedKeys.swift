@@ -26,6 +26,13 @@ struct AskedKeys<Key: Hashable & Sendable>: Sendable {
         direction == .next ? next : previous
     }
 
+    /// Forgets the keys asked for in a direction: after a page found the
+    /// list moved under its keys (``PageDrift``), they stand for other places.
+    /// - Complexity: O(*k*) for *k* keys held.
+    mutating func forget(_ direction: LoadDirection) {
+        if direction == .next { next = [] } else { previous = [] }
+    }
+
     /// Forgets every key.
     /// - Complexity: O(*k*) for *k* keys held.
     mutating func removeAll() {

@@ -17,7 +17,8 @@
 ///   a page is replayed from the last one only.
 /// - ``asked`` knows the key of every held or dropped page's request made
 ///   since the last ``replaceAll(with:firstSequence:keepDropped:modified:limit:)``
-///   or ``removeAll()``.
+///   or ``removeAll()``, and in a direction since the last
+///   ``forgetAskedKeys(_:)`` of it.
 struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
     typealias Request = PageRequest<Key>
 
@@ -448,5 +449,12 @@ extension PageWindow {
         // They stay as they were for a conditional edit too: their versions are theirs.
         for (held, version) in keptModified { records[held]?.modified = version }
         return duplicates
+    }
+
+    /// Forgets the keys asked for in a direction (``AskedKeys/forget(_:)``):
+    /// a page found the list moved under them.
+    /// - Complexity: O(*k*) for *k* keys held.
+    mutating func forgetAskedKeys(_ direction: LoadDirection) {
+        asked.forget(direction)
     }
 }

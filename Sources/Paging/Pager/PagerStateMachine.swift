@@ -46,6 +46,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     private(set) var version = 0
     private var change = ListChange()
     private var duplicatesDropped = 0
+    /// The drift the page of the last event found, and how many pages found one.
+    private var drift: PageDrift?
+    private var driftCount = 0
 
     init(configuration: PagingConfiguration, initialKey: Key?) {
         self.configuration = configuration
@@ -92,7 +95,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     var snapshot: PagingSnapshot<Item> {
         var snapshot = PagingSnapshot(
             items: items, loadStates: loadStates, hasNext: hasNext, hasPrevious: hasPrevious, change: change,
-            duplicatesDropped: duplicatesDropped, version: version)
+            duplicatesDropped: duplicatesDropped, drift: drift, driftCount: driftCount, version: version)
         snapshot.loadIDs = SlotLoadIDs(
             refresh: inFlight[Slot.refresh.rawValue]?.requestID,
             next: inFlight[Slot.next.rawValue]?.requestID,
@@ -461,9 +464,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
 
         case .append(let replaying), .prepend(let replaying):
             let atEnd = slot == .next
-            // A dropped page loaded again leads where it led before.
-            if !replaying, window.asked.leadsBack(page, from: request) {
-                let direction: LoadDirection = atEnd ? .next : .previous
+            let direction: LoadDirection = atEnd ? .next : .previous
+            // A dropped page loaded again leads where it led before. A page that found the list
+            // moved under its keys (offsets) may name a key asked before, which stands for another
+            // place now: the keys asked that way, its own included, are forgotten once it is in.
+            if page.drift == nil, !replaying, window.asked.leadsBack(page, from: request) {
                 let error = PagingError.repeatedKey(
                     request, direction: direction, returned: page.key(direction))
                 fail(slot, current, error: error, into: &effects)
@@ -471,6 +476,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             }
             inFlight[slot.rawValue] = nil
             insert(page, for: request, atEnd: atEnd, replaying: replaying, into: &effects)
+            if let found = page.drift {
+                window.forgetAskedKeys(direction)
+                drift = found
+                driftCount += 1
+            }
             effects.finished.append((current.operation, .success(.loaded)))
         }
         return effects
@@ -555,6 +565,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         requestCounter += 1
         var request = request
         request.loadID = requestCounter
+        switch job {
+        case .append: request.heldBefore = heldIDs(atEnd: true, count: request.count)
+        case .prepend: request.heldAfter = heldIDs(atEnd: false, count: request.count)
+        default: break
+        }
         let operation = operation ?? nextOperation()
         inFlight[slot.rawValue] = InFlight(
             operation: operation, requestID: requestCounter, request: request, job: job)
@@ -562,6 +577,26 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         effects.start.append(Command(id: requestCounter, generation: generation, request: request))
         publish(ListChange(), into: &effects)
         return operation
+    }
+
+    /// The ids of the items held at an end, nearest the end first: at most the larger of `count`
+    /// and 20, from the pages there.
+    /// - Complexity: O(*m* + log *p*) for *m* ids, from the *p* pages held.
+    private func heldIDs(atEnd: Bool, count: Int) -> [any Hashable & Sendable] {
+        let wanted = max(count, 20)
+        var ids: [any Hashable & Sendable] = []
+        let pages = items.pageCount
+        var offset = 0
+        while ids.count < wanted, offset < pages {
+            let page = items.page(at: atEnd ? pages - 1 - offset : offset).items
+            if atEnd {
+                for item in page.reversed() where ids.count < wanted { ids.append(item.id) }
+            } else {
+                for item in page where ids.count < wanted { ids.append(item.id) }
+            }
+            offset += 1
+        }
+        return ids
     }
 
     private mutating func nextOperation() -> Int {
@@ -600,6 +635,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         } else {
             self.change = change
             duplicatesDropped = duplicates
+            drift = nil
         }
         effects.changed = true
     }

@@ -11,6 +11,10 @@ public struct Page<Key: Hashable & Sendable, Item: Sendable>: Sendable {
     public var previousKey: Key?
     /// The key of the page after this one, or `nil` at the end of the list.
     public var nextKey: Key?
+    /// What the source found when it checked that the list did not move
+    /// under its keys since the page before loaded: `nil` when it did not
+    /// move, or when the source does not check. See ``PageDrift``.
+    public var drift: PageDrift?
 
     /// Creates a page.
     /// - Parameters:
@@ -26,7 +30,9 @@ public struct Page<Key: Hashable & Sendable, Item: Sendable>: Sendable {
     /// The same page with its items transformed and its keys kept.
     /// - Complexity: O(*n*), where *n* is the number of items of the page.
     public func mapItems<T: Sendable>(_ transform: ([Item]) throws -> [T]) rethrows -> Page<Key, T> {
-        Page<Key, T>(items: try transform(items), previousKey: previousKey, nextKey: nextKey)
+        var page = Page<Key, T>(items: try transform(items), previousKey: previousKey, nextKey: nextKey)
+        page.drift = drift
+        return page
     }
 }
 

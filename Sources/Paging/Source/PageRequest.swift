@@ -44,6 +44,21 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
     /// What the pager lends the load (``PagerLoadContext``): set by the
     /// pager, kept by ``forwarded(to:count:)``, not compared by `==`.
     package var load: PagerLoadContext?
+    /// The ids of the held items just before the requested page, nearest
+    /// first: for a load after the last item, the list's last items (up to
+    /// the larger of the count and 20). Set by the pager on loads at the
+    /// end; empty otherwise. Not compared by `==`.
+    ///
+    /// A source whose keys count items (an offset, a page number) checks
+    /// with them that the list did not move under its keys since the page
+    /// before loaded (``OffsetSource``, ``PageNumberSource``; ``PageDrift``).
+    /// A wrapper that drops or changes items (a filter, a map) must empty it
+    /// for its base, whose items are not the ones held.
+    public var heldBefore: [any Hashable & Sendable] = []
+    /// The ids of the held items just after the requested page, nearest
+    /// first: for a load before the first item, the list's first items.
+    /// See ``heldBefore``.
+    public var heldAfter: [any Hashable & Sendable] = []
 
     /// Creates a request.
     /// - Parameters:
@@ -75,7 +90,8 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
     /// - Parameters:
     ///   - position: the position the base is asked for.
     ///   - count: the number of items asked for; this request's unless given.
-    /// - Returns: the request for the base, which keeps ``isReload``.
+    /// - Returns: the request for the base, which keeps ``isReload``,
+    ///   ``heldBefore`` and ``heldAfter``.
     /// - Complexity: O(1).
     public func forwarded<Other: Hashable & Sendable>(
         to position: PageRequest<Other>.Position, count: Int? = nil
@@ -84,6 +100,8 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
         forwarded.isReload = isReload
         forwarded.loadID = loadID
         forwarded.load = load
+        forwarded.heldBefore = heldBefore
+        forwarded.heldAfter = heldAfter
         return forwarded
     }
 

@@ -53,9 +53,16 @@ public struct TransformedPageSource<Base: PageSource, Item: Sendable>: PageSourc
     }
 
     /// Loads a page of the base source and transforms its items.
+    ///
+    /// The base is not told the held items next to the page
+    /// (``PageRequest/heldBefore``): they are items after the transform, which
+    /// may have left some of the base's out, so a base that checks its keys
+    /// against them (an ``OffsetSource``) does not.
     /// - Complexity: that of the base load, plus the transform of one page.
     public func load(_ request: PageRequest<Key>) async throws -> Page<Key, Item> {
         var request = request
+        request.heldBefore = []
+        request.heldAfter = []
         if let load = request.load {
             // Without a view of the rows, the base keeps what it keeps for
             // the pager but sees no rows to follow.

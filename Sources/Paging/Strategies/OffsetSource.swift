@@ -28,10 +28,30 @@ public struct OffsetPage<Item: Sendable>: Sendable {
 /// shorter than asked for is the last one. A reverse source opened without an
 /// initial key first asks for `limit: 0` to learn the total count, then loads
 /// the last page.
+///
+/// Offsets drift when the list changes above them: an item removed above
+/// the next offset makes the next page skip one, an item added repeats one.
+/// A source of `Identifiable` items checks: it asks every page after the
+/// held ones with one item of overlap (`offset - 1`, `limit + 1`; before
+/// them, one past the end) and compares that item with the last held one
+/// (``PageRequest/heldBefore``). When they differ, it looks for where the
+/// held items are now, in the page and, if need be, in one more request of
+/// the `driftWindow` items before it (after it, backward), starts the page
+/// right after them, and reports it in the page (``Page/drift``), which the
+/// pager passes on (``PagingSnapshot/drift``). The cost: one item more per
+/// page, and one request more per drift found. Held items not found within
+/// the window (removed, or moved farther) leave the page where the offset
+/// says, reported as not resynchronized. `checksDrift: false` opts out.
 public struct OffsetSource<Item: Sendable>: PageSource {
     /// The direction this source pages in.
     public let direction: PagingDirection
+    /// How many items before the page (after it, backward) a drift is looked
+    /// for in; `0` when the source does not check (its items are not
+    /// `Identifiable`, or it opted out).
+    public let driftWindow: Int
     private let fetch: @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
+    /// The identity of an item, when the source checks for drift.
+    private let identity: (@Sendable (Item) -> AnyHashable)?
 
     /// Creates a source.
     /// - Parameters:
@@ -43,6 +63,31 @@ public struct OffsetSource<Item: Sendable>: PageSource {
     ) {
         self.direction = direction
         self.fetch = fetch
+        self.identity = nil
+        self.driftWindow = 0
+    }
+
+    /// Creates a source of identifiable items, which checks that the list did
+    /// not move under its offsets.
+    /// - Parameters:
+    ///   - direction: the directions to page in.
+    ///   - checksDrift: whether to ask each page with one item of overlap
+    ///     and resynchronise when the list moved (see ``OffsetSource``).
+    ///   - driftWindow: how many items before the page (after it, backward)
+    ///     the held items are looked for in, when they are not in the page.
+    ///   - fetch: loads up to `limit` items from `offset`.
+    public init(
+        _ direction: PagingDirection = .forward, checksDrift: Bool = true, driftWindow: Int = 50,
+        fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
+    ) where Item: Identifiable, Item.ID: Sendable {
+        self.direction = direction
+        self.fetch = fetch
+        if checksDrift {
+            self.identity = { (item: Item) -> AnyHashable in AnyHashable(item.id) }
+        } else {
+            self.identity = nil
+        }
+        self.driftWindow = checksDrift ? max(1, driftWindow) : 0
     }
 
     /// Loads a page.
@@ -50,7 +95,29 @@ public struct OffsetSource<Item: Sendable>: PageSource {
     ///   ``PagingError/Code/invalidArgument`` when a reverse source opened
     ///   without a key cannot learn the total count, or when the offset and
     ///   the count together pass `Int.max`.
+    /// - Complexity: one request, with one item of overlap when it checks
+    ///   for drift; one more when it finds one.
     public func load(_ request: PageRequest<Int>) async throws -> Page<Int, Item> {
+        if let identity {
+            switch request.position {
+            case .next(let offset) where offset > 0 && !request.heldBefore.isEmpty:
+                let (_, overflow) = offset.addingReportingOverflow(request.count)
+                if !overflow {
+                    return try await OffsetDrift(fetch: fetch, identity: identity, window: driftWindow)
+                        .after(offset, count: request.count, held: request.heldBefore) {
+                            response, start, limit in
+                            page(from: response, offset: start, limit: limit)
+                        }
+                }
+            case .previous(let end) where end >= 0 && direction != .forward && !request.heldAfter.isEmpty:
+                return try await OffsetDrift(fetch: fetch, identity: identity, window: driftWindow)
+                    .before(end, count: request.count, held: request.heldAfter) { response, start, limit in
+                        page(from: response, offset: start, limit: limit)
+                    }
+            default:
+                break
+            }
+        }
         let (offset, limit) = try await window(for: request)
         let response = try await fetch(offset, limit)
         return page(from: response, offset: offset, limit: limit)

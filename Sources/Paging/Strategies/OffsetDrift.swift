@@ -1,0 +1,164 @@
+/// The drift check of an ``OffsetSource``: a page asked for with one item of
+/// overlap with the held items, checked, and resynchronised when the list
+/// moved under its offsets.
+struct OffsetDrift<Item: Sendable>: Sendable {
+    let fetch: @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
+    let identity: @Sendable (Item) -> AnyHashable
+    /// How many items beyond the overlap the held items are looked for in.
+    let window: Int
+
+    /// Where the held item nearest the page is among `items`: its position
+    /// there, and its nearness (0 for the held item next to the page).
+    /// - Parameters:
+    ///   - fromEnd: whether to take, of equally near ones, the last position.
+    /// - Complexity: O(*n* + *h*) for *n* items and *h* held ids.
+    private static func nearest(
+        in items: [Item], held: [AnyHashable: Int], identity: (Item) -> AnyHashable
+    ) -> (position: Int, nearness: Int)? {
+        var found: (position: Int, nearness: Int)?
+        for (position, item) in items.enumerated() {
+            guard let nearness = held[identity(item)] else { continue }
+            if found.map({ nearness < $0.nearness }) ?? true { found = (position, nearness) }
+        }
+        return found
+    }
+
+    private static func ranks(_ held: [any Hashable & Sendable]) -> [AnyHashable: Int] {
+        var ranks: [AnyHashable: Int] = [:]
+        for (nearness, id) in held.enumerated() where ranks[AnyHashable(id)] == nil {
+            ranks[AnyHashable(id)] = nearness
+        }
+        return ranks
+    }
+
+    /// How many times a load asks again when the item it found the held ones
+    /// end at is the last of its response: each time, with that item as the
+    /// overlap, checked again.
+    private static var attempts: Int { 4 }
+
+    /// The page after the held items whose last is at `offset - 1`: asked
+    /// with that item, checked; when it moved, the held items are found again
+    /// in one wider request (`window` items before the page and after it, so
+    /// that the items it shows are the list at one moment), and the page
+    /// starts right after the last of them.
+    /// - Parameters:
+    ///   - offset: the offset after the last held item, as the page before said.
+    ///   - held: the held items' ids, the last first.
+    ///   - page: makes the page of a response of items from an offset, asked for a limit.
+    func after(
+        _ offset: Int, count: Int, held: [any Hashable & Sendable],
+        page: (OffsetPage<Item>, _ offset: Int, _ limit: Int) -> Page<Int, Item>
+    ) async throws -> Page<Int, Item> {
+        let ranks = Self.ranks(held)
+        let expected = offset - 1
+        var anchor = AnyHashable(held[0])
+        var start = expected
+        var drifted = false
+        for _ in 0..<Self.attempts {
+            let response = try await fetch(start, count + 1)
+            if let first = response.items.first, identity(first) == anchor {
+                // Where it was: the page is what follows it.
+                var made = page(
+                    OffsetPage(items: Array(response.items.dropFirst()), totalCount: response.totalCount),
+                    start + 1, count)
+                if drifted, start != expected {
+                    made.drift = PageDrift(direction: .next, shift: start - expected, resynchronized: true)
+                }
+                return made
+            }
+            drifted = true
+            // The held items moved: where is the last of them now, around here?
+            let wideStart = max(0, start - window)
+            let wideLimit = start - wideStart + count + 1 + window
+            let wide = try await fetch(wideStart, wideLimit)
+            guard let (position, _) = Self.nearest(in: wide.items, held: ranks, identity: identity) else {
+                // No held item is left in the window: all of it is new to the list (the list's
+                // start, when the window reaches it: nothing skipped).
+                var made = page(wide, wideStart, wideLimit)
+                made.drift = PageDrift(direction: .next, shift: nil, resynchronized: false)
+                return made
+            }
+            let place = wideStart + position
+            let following = wide.items.dropFirst(position + 1)
+            let ended = wide.items.count < wideLimit || wide.totalCount.map { place + 1 >= $0 } == true
+            if !following.isEmpty || ended {
+                let taken = Array(following.prefix(count))
+                var made = page(
+                    OffsetPage(items: taken, totalCount: wide.totalCount), place + 1,
+                    taken.count < following.count ? taken.count : wideLimit - position - 1)
+                if place != expected {
+                    made.drift = PageDrift(direction: .next, shift: place - expected, resynchronized: true)
+                }
+                return made
+            }
+            // Nothing after it in what came: ask again after it, with it as the overlap.
+            anchor = identity(wide.items[position])
+            start = place
+        }
+        var made = page(try await fetch(start + 1, count), start + 1, count)
+        made.drift = PageDrift(direction: .next, shift: nil, resynchronized: false)
+        return made
+    }
+
+    /// The page before the held items whose first is at `end`: the mirror of
+    /// ``after(_:count:held:page:)``.
+    /// - Parameters:
+    ///   - end: the offset of the first held item, as its page said.
+    ///   - held: the held items' ids, the first first.
+    ///   - page: makes the page of a response of items from an offset, asked for a limit.
+    func before(
+        _ end: Int, count: Int, held: [any Hashable & Sendable],
+        page: (OffsetPage<Item>, _ offset: Int, _ limit: Int) -> Page<Int, Item>
+    ) async throws -> Page<Int, Item> {
+        let ranks = Self.ranks(held)
+        let expected = end
+        var anchor = AnyHashable(held[0])
+        var end = end
+        var drifted = false
+        for _ in 0..<Self.attempts {
+            let start = max(0, end - count)
+            let response = try await fetch(start, end - start + 1)
+            if response.items.count == end - start + 1, let item = response.items.last,
+                identity(item) == anchor
+            {
+                var made = page(
+                    OffsetPage(items: Array(response.items.dropLast()), totalCount: response.totalCount),
+                    start,
+                    end - start)
+                if drifted, end != expected {
+                    made.drift = PageDrift(direction: .previous, shift: end - expected, resynchronized: true)
+                }
+                return made
+            }
+            drifted = true
+            let wideStart = max(0, start - window)
+            let wideLimit = end - wideStart + 1 + window
+            let wide = try await fetch(wideStart, wideLimit)
+            guard let (position, _) = Self.nearest(in: wide.items, held: ranks, identity: identity) else {
+                var made = page(wide, wideStart, wide.items.count)
+                made.drift = PageDrift(direction: .previous, shift: nil, resynchronized: false)
+                return made
+            }
+            let place = wideStart + position
+            if position > 0 || wideStart == 0 {
+                let taken = min(count, position)
+                var made = page(
+                    OffsetPage(
+                        items: Array(wide.items[(position - taken)..<position]), totalCount: wide.totalCount),
+                    place - taken, taken)
+                if place != expected {
+                    made.drift = PageDrift(
+                        direction: .previous, shift: place - expected, resynchronized: true)
+                }
+                return made
+            }
+            // Nothing before it in what came: ask again before it, with it as the overlap.
+            anchor = identity(wide.items[position])
+            end = place
+        }
+        let start = max(0, end - count)
+        var made = page(try await fetch(start, end - start), start, end - start)
+        made.drift = PageDrift(direction: .previous, shift: nil, resynchronized: false)
+        return made
+    }
+}

@@ -1,0 +1,199 @@
+import PagingLock
+import PagingTesting
+import Testing
+
+@testable import Paging
+
+/// Random reads of an offset list whose server adds and removes items above the reading position
+/// between every two requests, seeded: read forward, among the items read; read backward (a
+/// reverse source), among those not read yet. Either way the held items' offsets move.
+///
+/// At the end of each read, every item that was on the server throughout it is held exactly once,
+/// in the server's order, and a drift was reported for each load whose key no longer stood for
+/// the place where the held items end on the server (start, backward) when it answered the
+/// load's last request (whose answer the page is made of: the list may move back between two). The same reads without the check (`checksDrift:
+/// false`) give today's figure: the items missed.
+///
+/// Replay with `PAGING_SEED=<seed> swift test --filter OffsetDriftModel`.
+@Suite("OffsetSource drift, model-based", .timeLimit(.minutes(5)))
+struct OffsetDriftModelTests {
+    /// A list of items that changes between requests above the reading position.
+    final class DriftingServer: Sendable {
+        private struct State {
+            var items: [TestItem]
+            var nextID: Int
+            var random: SeededGenerator
+            /// Where the reader is: the end of what was sent, forward; its start, backward.
+            var reading: Int
+            var requests = 0
+            /// The ids removed during the read.
+            var removed: Set<Int> = []
+            /// The key of the load under way and the ids held, set by the reader before it.
+            var expected: (key: Int, held: Set<Int>)?
+            /// Whether the list had drifted there when the load's last request was answered:
+            /// the page comes from that answer.
+            var driftedAtLastRequest = false
+            var drifted = 0
+            var log: [String] = []
+        }
+        private let state: Lock<State>
+        let forward: Bool
+        let sendsTotal: Bool
+
+        init(count: Int, forward: Bool, sendsTotal: Bool, seed: UInt64) {
+            self.forward = forward
+            self.sendsTotal = sendsTotal
+            state = Lock(
+                State(
+                    items: (0..<count).map { TestItem(id: $0) }, nextID: count,
+                    random: SeededGenerator(seed: seed),
+                    reading: forward ? 0 : count))
+        }
+
+        /// The items, in list order.
+        var items: [TestItem] { state.withLock { $0.items } }
+        /// The ids removed during the read.
+        var removed: Set<Int> { state.withLock { $0.removed } }
+        /// The requests answered, for the message of a failed run.
+        var log: [String] { state.withLock { $0.log } }
+        /// The load under way ended: counts it if the list had drifted at its last request.
+        func loadEnded() {
+            state.withLock { state in
+                if state.expected != nil, state.driftedAtLastRequest { state.drifted += 1 }
+                state.expected = nil
+                state.driftedAtLastRequest = false
+            }
+        }
+
+        /// The loads whose overlapping item had moved when the server answered.
+        var drifted: Int { state.withLock { $0.drifted } }
+
+        /// Says the key of the next load and the ids held: the page should start (forward) or
+        /// end (backward) at the key, where the held items end (start) on the server.
+        func expect(key: Int, held: Set<Int>) {
+            state.withLock { $0.expected = (key, held) }
+        }
+
+        func fetch(_ offset: Int, _ limit: Int) -> OffsetPage<TestItem> {
+            state.withLock { state in
+                if state.requests > 0 { Self.change(&state, forward: forward) }
+                state.requests += 1
+                if let expected = state.expected {
+                    // Drifted: the held items end (start, backward) elsewhere than the key says.
+                    let boundary =
+                        forward
+                        ? (state.items.lastIndex { expected.held.contains($0.id) }).map { $0 + 1 }
+                        : state.items.firstIndex { expected.held.contains($0.id) }
+                    state.driftedAtLastRequest = boundary != expected.key
+                }
+                let start = min(offset, state.items.count)
+                let end = min(state.items.count, offset + limit)
+                if forward {
+                    state.reading = max(state.reading, end)
+                } else {
+                    state.reading = min(state.reading, start)
+                }
+                state.log.append(
+                    "\(offset)+\(limit) -> \(state.items[start..<end].map(\.id)) of \(state.items.map(\.id))")
+                return OffsetPage(
+                    items: Array(state.items[start..<end]), totalCount: sendsTotal ? state.items.count : nil)
+            }
+        }
+
+        /// Up to three additions or removals above the reading position.
+        private static func change(_ state: inout State, forward: Bool) {
+            for _ in 0..<Int.random(in: 0...3, using: &state.random) {
+                let range = 0..<state.reading
+                guard !range.isEmpty else { return }
+                if Bool.random(using: &state.random) {
+                    let index = Int.random(in: range.lowerBound...range.upperBound, using: &state.random)
+                    state.items.insert(TestItem(id: state.nextID), at: index)
+                    state.nextID += 1
+                    state.reading += 1
+                } else {
+                    let index = Int.random(in: range, using: &state.random)
+                    state.removed.insert(state.items.remove(at: index).id)
+                    state.reading -= 1
+                }
+            }
+        }
+    }
+
+    @Test(
+        "a read while the list moves above it holds every item that stayed, once, in order, and reports each drift"
+    )
+    func randomReads() async throws {
+        let seed = SeededGenerator.testSeed()
+        print("Offset drift model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        var missedWithout = 0
+        var missedWith = 0
+        var drifts = 0
+        for run in 0..<1_000 {
+            let runSeed = random.next()
+            let label = "seed \(seed), run \(run)"
+            let checked = try await read(seed: runSeed, checksDrift: true, label: label)
+            missedWith += checked.missed
+            drifts += checked.drifts
+            missedWithout += try await read(seed: runSeed, checksDrift: false, label: label).missed
+        }
+        print(
+            "Offset drift: \(drifts) drifts; items missed without the check \(missedWithout), with it \(missedWith)"
+        )
+        #expect(missedWith == 0)
+        #expect(drifts > 1_000, "the reads drifted too rarely to test the check")
+        #expect(missedWithout > 0, "without the check, the same reads should miss items")
+    }
+
+    /// One read to the end (the start, backward); returns the items that stayed on the server
+    /// throughout and are not held, and the drifts reported.
+    private func read(seed: UInt64, checksDrift: Bool, label: String) async throws -> (
+        missed: Int, drifts: Int
+    ) {
+        var random = SeededGenerator(seed: seed)
+        let count = Int.random(in: 0...150, using: &random)
+        let forward = Int.random(in: 0..<10, using: &random) < 7
+        let server = DriftingServer(
+            count: count, forward: forward, sendsTotal: Bool.random(using: &random) || !forward,
+            seed: random.next())
+        let pageSize = Int.random(in: 1...20, using: &random)
+        let source = OffsetSource<TestItem>(forward ? .forward : .reverse, checksDrift: checksDrift) {
+            server.fetch($0, $1)
+        }
+        let pager = Pager(
+            source: source, configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: 0))
+        let initial = server.items
+        var loads = 0
+        _ = try await (forward ? pager.loadNext() : pager.loadPrevious()).value
+        while forward ? pager.hasNext : pager.hasPrevious {
+            loads += 1
+            guard loads < 1_000 else {
+                Issue.record("\(label): the read does not end")
+                break
+            }
+            if let key = forward ? pager.nextKey : pager.previousKey {
+                server.expect(key: key, held: Set(pager.items.ids))
+            }
+            _ = try await (forward ? pager.loadNext() : pager.loadPrevious()).value
+            server.loadEnded()
+        }
+        let removed = server.removed
+        let stayed = initial.filter { !removed.contains($0.id) }.map(\.id)
+        let held = pager.items.ids
+        #expect(Set(held).count == held.count, "\(label): an item twice in \(held)")
+        let heldSet = Set(held)
+        let missed = stayed.filter { !heldSet.contains($0) }
+        guard checksDrift else { return (missed.count, 0) }
+        #expect(
+            missed.isEmpty,
+            "\(label): missed \(missed); held \(held), page size \(pageSize), forward \(forward), requests:\n\(server.log.joined(separator: "\n"))"
+        )
+        #expect(
+            held.filter(Set(stayed).contains) == stayed, "\(label): the items that stayed are out of order")
+        let snapshot = pager.snapshot
+        #expect(
+            snapshot.driftCount == server.drifted,
+            "\(label): \(server.drifted) loads drifted, \(snapshot.driftCount) reported")
+        return (missed.count, snapshot.driftCount)
+    }
+}

@@ -1,0 +1,133 @@
+import PagingLock
+import PagingTesting
+import Testing
+
+@testable import Paging
+
+/// An offset source's drift check through a pager, case by case: the requests it makes, and the
+/// page and report when the list moved above the next offset.
+@Suite("OffsetSource drift")
+struct OffsetDriftTests {
+    struct Fetch: Equatable, Sendable {
+        var offset: Int
+        var limit: Int
+    }
+
+    /// `GET /items?offset=&limit=` over a list the test changes.
+    final class Backend: Sendable {
+        let items: Lock<[TestItem]>
+        let fetches = Recorder<Fetch>()
+
+        init(count: Int) { items = Lock((0..<count).map { TestItem(id: $0) }) }
+
+        func fetch(_ offset: Int, _ limit: Int) -> OffsetPage<TestItem> {
+            fetches.record(Fetch(offset: offset, limit: limit))
+            return items.withLock { items in
+                OffsetPage(items: Array(items[min(offset, items.count)..<min(items.count, offset + limit)]))
+            }
+        }
+    }
+
+    private func pager(_ backend: Backend, checksDrift: Bool = true) throws -> Pager<Int, TestItem> {
+        Pager(
+            source: OffsetSource<TestItem>(.forward, checksDrift: checksDrift) { backend.fetch($0, $1) },
+            configuration: try .testing(pageSize: 10))
+    }
+
+    @Test(
+        "each next page is asked with the last held item as overlap; a list that held still reports nothing")
+    func overlap() async throws {
+        let backend = Backend(count: 100)
+        let pager = try pager(backend)
+        for _ in 0..<3 { _ = try await pager.loadNext().value }
+        #expect(pager.items.ids == Array(0..<30))
+        #expect(
+            backend.fetches.recorded == [
+                Fetch(offset: 0, limit: 10), Fetch(offset: 9, limit: 11), Fetch(offset: 19, limit: 11),
+            ])
+        #expect(pager.snapshot.drift == nil)
+        #expect(pager.snapshot.driftCount == 0)
+    }
+
+    @Test(
+        "an item removed above: the next page starts right after the last held item, and the drift is reported"
+    )
+    func removedAbove() async throws {
+        let backend = Backend(count: 100)
+        let pager = try pager(backend)
+        for _ in 0..<2 { _ = try await pager.loadNext().value }
+        backend.items.withLock { $0.removeAll { $0.id == 5 } }
+        let fetched = backend.fetches.recorded.count
+        _ = try await pager.loadNext().value
+        #expect(pager.items.ids == Array(0..<30), "item 20 was skipped, or one repeated")
+        #expect(pager.snapshot.drift == PageDrift(direction: .next, shift: -1, resynchronized: true))
+        #expect(pager.snapshot.driftCount == 1)
+        // The overlap, then one wider request around it.
+        #expect(backend.fetches.recorded.count == fetched + 2)
+        // The next page goes on from the fresh offsets, with no drift.
+        _ = try await pager.loadNext().value
+        #expect(pager.items.ids == Array(0..<40))
+        #expect(pager.snapshot.drift == nil)
+        #expect(backend.fetches.recorded.last == Fetch(offset: 28, limit: 11))
+    }
+
+    @Test("items added above, and the last held item removed: nothing repeated, nothing skipped")
+    func addedAboveAndLastRemoved() async throws {
+        let backend = Backend(count: 100)
+        let pager = try pager(backend)
+        for _ in 0..<2 { _ = try await pager.loadNext().value }
+        backend.items.withLock { items in
+            items.insert(contentsOf: [TestItem(id: 500), TestItem(id: 501)], at: 3)
+        }
+        _ = try await pager.loadNext().value
+        #expect(pager.items.ids == Array(0..<30))
+        #expect(pager.snapshot.drift?.shift == 2)
+        #expect(pager.snapshot.duplicatesDropped == 0)
+
+        backend.items.withLock { $0.removeAll { $0.id == 29 } }
+        _ = try await pager.loadNext().value
+        #expect(
+            pager.items.ids == Array(0..<40),
+            "item 30, right after the removed one, was skipped (29 stays held: removed on the server only)")
+        #expect(pager.snapshot.drift?.shift == -1)
+        #expect(pager.snapshot.driftCount == 2)
+    }
+
+    @Test(
+        "without the check (checksDrift: false), the pages asked are the offsets, and an item removed above is skipped"
+    )
+    func optedOut() async throws {
+        let backend = Backend(count: 100)
+        let pager = try pager(backend, checksDrift: false)
+        for _ in 0..<2 { _ = try await pager.loadNext().value }
+        backend.items.withLock { $0.removeAll { $0.id == 5 } }
+        _ = try await pager.loadNext().value
+        #expect(backend.fetches.recorded == [0, 10, 20].map { Fetch(offset: $0, limit: 10) })
+        #expect(!pager.items.ids.contains(20), "today's behaviour without the check: 20 is skipped")
+        #expect(pager.snapshot.drift == nil)
+    }
+
+    @Test("a transform in between (map) does not check: its items are not the base's")
+    func transformed() async throws {
+        let backend = Backend(count: 100)
+        let source = OffsetSource<TestItem>(.forward) { backend.fetch($0, $1) }.map {
+            TestItem(id: $0.id * 2)
+        }
+        let pager = Pager(source: source, configuration: try .testing(pageSize: 10))
+        for _ in 0..<2 { _ = try await pager.loadNext().value }
+        #expect(backend.fetches.recorded == [0, 10].map { Fetch(offset: $0, limit: 10) })
+    }
+
+    @Test("PagedList shows the last drift and how many were found")
+    @MainActor
+    func pagedList() async throws {
+        let backend = Backend(count: 100)
+        let list = PagedList(pager: try pager(backend))
+        _ = try await list.loadNext().value
+        backend.items.withLock { $0.removeAll { $0.id == 2 } }
+        _ = try await list.loadNext().value
+        #expect(list.lastDrift == PageDrift(direction: .next, shift: -1, resynchronized: true))
+        #expect(list.driftCount == 1)
+        #expect(list.items.ids == Array(0..<20))
+    }
+}
