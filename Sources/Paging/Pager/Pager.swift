@@ -68,8 +68,9 @@ where Item.ID: Sendable {
         self.reloadable = source is any ReloadablePageSource
         self.load = PagerLoadContext(attachments: attachments, rows: PagerRows(reference))
         self.configuration = configuration
-        self.driver = Lock(
-            Driver(machine: PagerStateMachine(configuration: configuration, initialKey: initialKey)))
+        var machine = PagerStateMachine<Key, Item>(configuration: configuration, initialKey: initialKey)
+        machine.lendsHeldItems = source.checksHeldItems
+        self.driver = Lock(Driver(machine: machine))
         reference.object = self
     }
 

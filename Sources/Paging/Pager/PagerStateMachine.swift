@@ -49,6 +49,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// The drift the page of the last event found, and how many pages found one.
     private var drift: PageDrift?
     private var driftCount = 0
+    /// Whether loads at the ends carry the ids of the held items next to
+    /// them (the source checks them: ``PageSource/checksHeldItems``).
+    var lendsHeldItems = false
 
     init(configuration: PagingConfiguration, initialKey: Key?) {
         self.configuration = configuration
@@ -566,8 +569,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         var request = request
         request.loadID = requestCounter
         switch job {
-        case .append: request.heldBefore = heldIDs(atEnd: true, count: request.count)
-        case .prepend: request.heldAfter = heldIDs(atEnd: false, count: request.count)
+        case .append where lendsHeldItems: request.heldBefore = heldIDs(atEnd: true, count: request.count)
+        case .prepend where lendsHeldItems: request.heldAfter = heldIDs(atEnd: false, count: request.count)
         default: break
         }
         let operation = operation ?? nextOperation()

@@ -47,7 +47,9 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
     /// The ids of the held items just before the requested page, nearest
     /// first: for a load after the last item, the list's last items (up to
     /// the larger of the count and 20). Set by the pager on loads at the
-    /// end; empty otherwise. Not compared by `==`.
+    /// end, for a source that says it checks them
+    /// (``PageSource/checksHeldItems``); empty otherwise. Not compared by
+    /// `==`.
     ///
     /// A source whose keys count items (an offset, a page number) checks
     /// with them that the list did not move under its keys since the page

@@ -42,6 +42,17 @@ public protocol PageSource<Key, Item>: Sendable {
     /// - Throws: any error of the backend; the pager keeps what it had loaded
     ///   and reports the error in its load states.
     func load(_ request: PageRequest<Key>) async throws -> Page<Key, Item>
+
+    /// Whether the source checks its keys against the held items next to
+    /// each page (``PageRequest/heldBefore``, ``PageRequest/heldAfter``),
+    /// which the pager then lends it; `false` by default, and the pager does
+    /// not gather them. An ``OffsetSource`` of `Identifiable` items does.
+    var checksHeldItems: Bool { get }
+}
+
+extension PageSource {
+    /// `false`: the source does not look at the held items next to a page.
+    public var checksHeldItems: Bool { false }
 }
 
 /// A ``PageSource`` made of a closure, for one-off use.

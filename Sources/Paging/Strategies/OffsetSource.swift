@@ -90,6 +90,10 @@ public struct OffsetSource<Item: Sendable>: PageSource {
         self.driftWindow = checksDrift ? max(1, driftWindow) : 0
     }
 
+    /// Whether it checks for drift: its items are `Identifiable`, and it did
+    /// not opt out.
+    public var checksHeldItems: Bool { identity != nil }
+
     /// Loads a page.
     /// - Throws: what `fetch` throws, or ``PagingError`` with code
     ///   ``PagingError/Code/invalidArgument`` when a reverse source opened
