@@ -26,12 +26,27 @@ public struct NumberedPage<Item: Sendable>: Sendable {
 /// every request asks for the source's own `pageSize`, whatever count the
 /// pager asks for. Without a known last page, a page shorter than `pageSize`
 /// is the last.
+///
+/// Page numbers drift as offsets do when the list changes above them (see
+/// ``OffsetSource``). A source of `Identifiable` items checks each next page
+/// against the held items before it, as ``PageNumberDriftCheck`` says:
+/// ``PageNumberDriftCheck/previousPage`` (the default) asks the page before
+/// with each next page, at once, and sees items added and removed above: a
+/// request more a page (an offset has one item of overlap; a page number
+/// cannot name less than a page). ``PageNumberDriftCheck/repeats`` costs
+/// nothing and reports items added above (which the pager drops as repeats
+/// anyway), but not removals, whose skipped items stay silent.
 public struct PageNumberSource<Item: Sendable>: PageSource {
     /// The number of items per page.
     public let pageSize: Int
     /// The number of the first page (1 for most APIs).
     public let firstPage: Int
+    /// How the source checks that the list did not move under its page
+    /// numbers; ``PageNumberDriftCheck/none`` for items that are not
+    /// `Identifiable`.
+    public let driftCheck: PageNumberDriftCheck
     private let fetch: @Sendable (_ page: Int, _ perPage: Int) async throws -> NumberedPage<Item>
+    private let identity: (@Sendable (Item) -> AnyHashable)?
 
     /// Creates a source.
     /// - Parameters:
@@ -51,7 +66,40 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
         self.pageSize = pageSize
         self.firstPage = firstPage
         self.fetch = fetch
+        self.driftCheck = .none
+        self.identity = nil
     }
+
+    /// Creates a source of identifiable items, which checks that the list did
+    /// not move under its page numbers.
+    /// - Parameters:
+    ///   - pageSize: items per page; at least 1.
+    ///   - firstPage: the number of the first page.
+    ///   - driftCheck: how to check each next page against the held items.
+    ///   - fetch: loads a page by number.
+    /// - Throws: ``PagingError`` with code ``PagingError/Code/invalidConfiguration``
+    ///   for a page size below 1.
+    public init(
+        pageSize: Int, firstPage: Int = 1, driftCheck: PageNumberDriftCheck = .previousPage,
+        fetch: @escaping @Sendable (_ page: Int, _ perPage: Int) async throws -> NumberedPage<Item>
+    ) throws(PagingError) where Item: Identifiable, Item.ID: Sendable {
+        guard pageSize >= 1 else {
+            throw .invalidConfiguration(
+                "PageNumberSource pageSize is \(pageSize), but a page must hold at least 1 item")
+        }
+        self.pageSize = pageSize
+        self.firstPage = firstPage
+        self.fetch = fetch
+        self.driftCheck = driftCheck
+        if driftCheck == .none {
+            self.identity = nil
+        } else {
+            self.identity = { (item: Item) -> AnyHashable in AnyHashable(item.id) }
+        }
+    }
+
+    /// Whether it checks for drift (``driftCheck`` is not ``PageNumberDriftCheck/none``).
+    public var checksHeldItems: Bool { identity != nil }
 
     /// Loads a page: the initial key (or the first page), or the page a
     /// neighbour's key names.
@@ -59,12 +107,19 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
     ///   ``PagingError/Code/invalidArgument`` when the page numbered
     ///   `Int.max` is said to have a next page.
     public func load(_ request: PageRequest<Int>) async throws -> Page<Int, Item> {
+        if let identity, case .next(let number) = request.position, !request.heldBefore.isEmpty {
+            return try await checkedPage(number, held: request.heldBefore, identity: identity)
+        }
         let number: Int
         switch request.position {
         case .initial(let key): number = max(firstPage, key ?? firstPage)
         case .next(let key), .previous(let key): number = key
         }
-        let response = try await fetch(number, pageSize)
+        return try page(try await fetch(number, pageSize), number: number)
+    }
+
+    /// The page of a response to the page numbered `number`.
+    private func page(_ response: NumberedPage<Item>, number: Int) throws -> Page<Int, Item> {
         let hasMore: Bool
         if let lastPage = response.lastPage {
             hasMore = number < lastPage
@@ -80,4 +135,82 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
             previousKey: number > firstPage ? number - 1 : nil,
             nextKey: hasMore ? number + 1 : nil)
     }
+
+    /// The page numbered `number`, checked against the held items before it
+    /// (the last first) as ``driftCheck`` says.
+    private func checkedPage(
+        _ number: Int, held: [any Hashable & Sendable], identity: @Sendable (Item) -> AnyHashable
+    ) async throws -> Page<Int, Item> {
+        var ranks: [AnyHashable: Int] = [:]
+        for (nearness, id) in held.enumerated() where ranks[AnyHashable(id)] == nil {
+            ranks[AnyHashable(id)] = nearness
+        }
+        var number = number
+        var drifted = false
+        for _ in 0..<4 {
+            var before: [Item] = []
+            let current: NumberedPage<Item>
+            if driftCheck == .previousPage, number - 1 >= firstPage {
+                // Both at once: the page before must end with the last held item.
+                let asked = number
+                async let previous = fetch(asked - 1, pageSize)
+                async let this = fetch(asked, pageSize)
+                before = try await previous.items
+                current = try await this
+            } else {
+                current = try await fetch(number, pageSize)
+            }
+            let combined = before + current.items
+            // The held item nearest the page, where it is in the two.
+            var found: (position: Int, nearness: Int)?
+            for (position, item) in combined.enumerated() {
+                guard let nearness = ranks[identity(item)] else { continue }
+                if found.map({ nearness < $0.nearness }) ?? true { found = (position, nearness) }
+            }
+            var made = try page(current, number: number)
+            guard let found else {
+                // No held item: nothing repeated; with the page before asked for, the held items
+                // are not where they should be, and not found.
+                if driftCheck == .previousPage, !before.isEmpty {
+                    made.drift = PageDrift(direction: .next, shift: nil, resynchronized: false)
+                } else if drifted {
+                    made.drift = PageDrift(direction: .next, shift: nil, resynchronized: false)
+                }
+                return made
+            }
+            let shift = found.position + 1 - before.count
+            if shift == 0, !drifted { return made }
+            drifted = true
+            let following = Array(combined.dropFirst(found.position + 1))
+            if following.isEmpty, made.nextKey != nil {
+                // The whole page was held items (many added above): on to the next one.
+                number += 1
+                continue
+            }
+            made.items = following
+            made.drift = PageDrift(direction: .next, shift: shift, resynchronized: true)
+            return made
+        }
+        var made = try page(try await fetch(number, pageSize), number: number)
+        made.drift = PageDrift(direction: .next, shift: nil, resynchronized: false)
+        return made
+    }
+}
+
+/// How a ``PageNumberSource`` checks that the list did not move under its
+/// page numbers between two pages (see ``PageDrift``).
+public enum PageNumberDriftCheck: Sendable, Hashable {
+    /// No check: a page number is the page it names now.
+    case none
+    /// Each next page is checked against the held items before it: held
+    /// items in it mean items were added above, and the page starts after
+    /// the last of them. No request more; items removed above, which make a
+    /// page skip items, are not seen.
+    case repeats
+    /// Each next page is asked together with the page before it, at once:
+    /// the page before must end with the last held item; when it does not,
+    /// the page starts right after where the held items end in the two.
+    /// Sees items added and removed above (by up to a page), at a request
+    /// more a page.
+    case previousPage
 }

@@ -39,10 +39,13 @@ struct OffsetDriftModelTests {
         private let state: Lock<State>
         let forward: Bool
         let sendsTotal: Bool
+        /// Whether the list changes before every request (or only when told, ``change()``).
+        let changesOnRequest: Bool
 
-        init(count: Int, forward: Bool, sendsTotal: Bool, seed: UInt64) {
+        init(count: Int, forward: Bool, sendsTotal: Bool, seed: UInt64, changesOnRequest: Bool = true) {
             self.forward = forward
             self.sendsTotal = sendsTotal
+            self.changesOnRequest = changesOnRequest
             state = Lock(
                 State(
                     items: (0..<count).map { TestItem(id: $0) }, nextID: count,
@@ -76,7 +79,7 @@ struct OffsetDriftModelTests {
 
         func fetch(_ offset: Int, _ limit: Int) -> OffsetPage<TestItem> {
             state.withLock { state in
-                if state.requests > 0 { Self.change(&state, forward: forward) }
+                if state.requests > 0, changesOnRequest { Self.change(&state, forward: forward) }
                 state.requests += 1
                 if let expected = state.expected {
                     // Drifted: the held items end (start, backward) elsewhere than the key says.
@@ -98,6 +101,18 @@ struct OffsetDriftModelTests {
                 return OffsetPage(
                     items: Array(state.items[start..<end]), totalCount: sendsTotal ? state.items.count : nil)
             }
+        }
+
+        /// Changes the list now, as between two requests.
+        func change() {
+            state.withLock { Self.change(&$0, forward: forward) }
+        }
+
+        /// The page numbered `number` (from 1) of `size` items, as a numbered-page API answers.
+        func page(_ number: Int, size: Int) -> NumberedPage<TestItem> {
+            let response = fetch((number - 1) * size, size)
+            return NumberedPage(
+                items: response.items, lastPage: response.totalCount.map { max(1, ($0 + size - 1) / size) })
         }
 
         /// Up to three additions or removals above the reading position.
@@ -143,6 +158,75 @@ struct OffsetDriftModelTests {
         #expect(missedWith == 0)
         #expect(drifts > 1_000, "the reads drifted too rarely to test the check")
         #expect(missedWithout > 0, "without the check, the same reads should miss items")
+    }
+
+    @Test(
+        "page numbers checked with the page before: a read while the list moves above it between pages holds every item that stayed, once, in order"
+    )
+    func pageNumbers() async throws {
+        let seed = SeededGenerator.testSeed()
+        print("Page-number drift model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        var missed = [PageNumberDriftCheck.none: 0, .repeats: 0, .previousPage: 0]
+        var drifts = 0
+        for run in 0..<500 {
+            let runSeed = random.next()
+            for check in [PageNumberDriftCheck.none, .repeats, .previousPage] {
+                let result = try await readPages(
+                    seed: runSeed, check: check, label: "seed \(seed), run \(run), \(check)")
+                missed[check, default: 0] += result.missed
+                if check == .previousPage { drifts += result.drifts }
+            }
+        }
+        print(
+            "Page-number drift: \(drifts) drifts; items missed without a check \(missed[.none] ?? 0), checking repeats \(missed[.repeats] ?? 0), with the page before \(missed[.previousPage] ?? 0)"
+        )
+        #expect(missed[.previousPage] == 0)
+        #expect(drifts > 300, "the reads drifted too rarely to test the check")
+        #expect((missed[.none] ?? 0) > 0, "without the check, the same reads should miss items")
+    }
+
+    /// One read of numbered pages to the end, the list changing before each page; returns the
+    /// items that stayed and are not held, and the drifts reported.
+    private func readPages(seed: UInt64, check: PageNumberDriftCheck, label: String) async throws -> (
+        missed: Int, drifts: Int
+    ) {
+        var random = SeededGenerator(seed: seed)
+        let count = Int.random(in: 0...150, using: &random)
+        let server = DriftingServer(
+            count: count, forward: true, sendsTotal: Bool.random(using: &random), seed: random.next(),
+            changesOnRequest: false)
+        let size = Int.random(in: 4...20, using: &random)
+        let source = try PageNumberSource<TestItem>(pageSize: size, driftCheck: check) { number, perPage in
+            server.page(number, size: perPage)
+        }
+        let pager = Pager(
+            source: source, configuration: try PagingConfiguration(pageSize: size, prefetchDistance: 0))
+        let initial = server.items
+        _ = try await pager.loadNext().value
+        var loads = 0
+        while pager.hasNext {
+            loads += 1
+            guard loads < 1_000 else {
+                Issue.record("\(label): the read does not end")
+                break
+            }
+            server.change()
+            _ = try await pager.loadNext().value
+        }
+        let removed = server.removed
+        let stayed = initial.filter { !removed.contains($0.id) }.map(\.id)
+        let held = pager.items.ids
+        #expect(Set(held).count == held.count, "\(label): an item twice in \(held)")
+        let heldSet = Set(held)
+        let missed = stayed.filter { !heldSet.contains($0) }
+        if check == .previousPage {
+            #expect(missed.isEmpty, "\(label): missed \(missed); held \(held)")
+            #expect(
+                held.filter(Set(stayed).contains) == stayed,
+                "\(label): the items that stayed are out of order")
+        }
+        return (missed.count, pager.snapshot.driftCount)
     }
 
     /// One read to the end (the start, backward); returns the items that stayed on the server
