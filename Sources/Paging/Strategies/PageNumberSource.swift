@@ -59,15 +59,8 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
         pageSize: Int, firstPage: Int = 1,
         fetch: @escaping @Sendable (_ page: Int, _ perPage: Int) async throws -> NumberedPage<Item>
     ) throws(PagingError) {
-        guard pageSize >= 1 else {
-            throw .invalidConfiguration(
-                "PageNumberSource pageSize is \(pageSize), but a page must hold at least 1 item")
-        }
-        self.pageSize = pageSize
-        self.firstPage = firstPage
-        self.fetch = fetch
-        self.driftCheck = .none
-        self.identity = nil
+        try self.init(
+            pageSize: pageSize, firstPage: firstPage, driftCheck: .none, identity: nil, fetch: fetch)
     }
 
     /// Creates a source of identifiable items, which checks that the list did
@@ -83,6 +76,18 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
         pageSize: Int, firstPage: Int = 1, driftCheck: PageNumberDriftCheck = .previousPage,
         fetch: @escaping @Sendable (_ page: Int, _ perPage: Int) async throws -> NumberedPage<Item>
     ) throws(PagingError) where Item: Identifiable, Item.ID: Sendable {
+        var identity: (@Sendable (Item) -> AnyHashable)?
+        if driftCheck != .none { identity = { (item: Item) -> AnyHashable in AnyHashable(item.id) } }
+        try self.init(
+            pageSize: pageSize, firstPage: firstPage, driftCheck: driftCheck, identity: identity, fetch: fetch
+        )
+    }
+
+    private init(
+        pageSize: Int, firstPage: Int, driftCheck: PageNumberDriftCheck,
+        identity: (@Sendable (Item) -> AnyHashable)?,
+        fetch: @escaping @Sendable (_ page: Int, _ perPage: Int) async throws -> NumberedPage<Item>
+    ) throws(PagingError) {
         guard pageSize >= 1 else {
             throw .invalidConfiguration(
                 "PageNumberSource pageSize is \(pageSize), but a page must hold at least 1 item")
@@ -91,11 +96,7 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
         self.firstPage = firstPage
         self.fetch = fetch
         self.driftCheck = driftCheck
-        if driftCheck == .none {
-            self.identity = nil
-        } else {
-            self.identity = { (item: Item) -> AnyHashable in AnyHashable(item.id) }
-        }
+        self.identity = identity
     }
 
     /// Whether it checks for drift (``driftCheck`` is not ``PageNumberDriftCheck/none``).

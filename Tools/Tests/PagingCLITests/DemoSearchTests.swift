@@ -45,6 +45,14 @@ struct DemoSearchTests {
             size: ScreenSize(rows: 30, columns: 100))
     }
 
+    /// A search session over the server, started, its first page shown.
+    private func startedSession(_ server: LaunchServer) async throws -> ListSession<String, TutorialLaunch> {
+        let session = try await searchSession(server)
+        await session.start()
+        await session.settle()
+        return session
+    }
+
     /// The ids of the launches whose mission name contains `text` (ignoring case), newest first:
     /// the whole list read with the tutorial's own query, and filtered here.
     private func matching(_ text: String, on server: LaunchServer) async throws -> [String] {
@@ -72,9 +80,7 @@ struct DemoSearchTests {
         try await withLaunchServer { server in
             let expected = try await matching("sat", on: server)
             #expect(expected.count > 20, "the test needs a search of more than one page")
-            let session = try await searchSession(server)
-            await session.start()
-            await session.settle()
+            let session = try await startedSession(server)
             #expect(await session.text().last?.contains("/ search") == true, "the key help does not name /")
 
             await session.send(.character("/"))
@@ -103,9 +109,7 @@ struct DemoSearchTests {
         let requests = ServerRequests()
         try await withLaunchServer(requests.configure) { server in
             let expected = try await matching("fal", on: server)
-            let session = try await searchSession(server)
-            await session.start()
-            await session.settle()
+            let session = try await startedSession(server)
             let whole = await session.screen.items.map(\.id)
 
             requests.hold(true)
@@ -131,9 +135,7 @@ struct DemoSearchTests {
     func goingBackShowsTheKeptList() async throws {
         let requests = ServerRequests()
         try await withLaunchServer(requests.configure) { server in
-            let session = try await searchSession(server)
-            await session.start()
-            await session.settle()
+            let session = try await startedSession(server)
             let whole = await session.screen.items.map(\.id)
             await session.send([.character("/")] + type("fal") + [.enter])
             await session.settle()
@@ -172,9 +174,7 @@ struct DemoSearchTests {
         let requests = ServerRequests()
         try await withLaunchServer(requests.configure) { server in
             let expected = try await matching("fal", on: server)
-            let session = try await searchSession(server)
-            await session.start()
-            await session.settle()
+            let session = try await startedSession(server)
             requests.hold(true)
             await session.send([.character("/")] + type("s") + [.enter])
             let first = await requests.gate.nextArrival()
@@ -193,9 +193,7 @@ struct DemoSearchTests {
     @Test("a search with no match says so; Backspace edits the text; q types, Ctrl-C quits")
     func noMatchAndEditing() async throws {
         try await withLaunchServer { server in
-            let session = try await searchSession(server)
-            await session.start()
-            await session.settle()
+            let session = try await startedSession(server)
             await session.send([.character("/")] + type("qzx"))
             #expect(await session.screen.searchText == "qzx", "q quit instead of typing")
             await session.send([.backspace, .enter])
