@@ -401,7 +401,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             inFlight[slot.rawValue] = nil
             replaceAll(
                 with: refetch.pages, firstSequence: refetch.firstSequence, keepDropped: refetch.keptDropped,
-                into: &effects)
+                origin: window.origin, into: &effects)
             effects.finished.append((current.operation, .success(.loaded)))
 
         case .head(var head):
@@ -703,20 +703,44 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
 
     /// Puts an anchored refresh's pages in place of the anchor's page and
     /// those on its far side, in one change that leaves the near side's rows
-    /// as they were (``RowDiff``). O(*n* log *n*) for the *n* items held.
+    /// as they were (``RowDiff``): the far side's rows are diffed with the
+    /// new pages' items, found by id. O(*k* (*m* + log *p*) + *k* log *k*)
+    /// for *k* items loaded and *p* pages of *m* items held, plus O(*r* + *q*
+    /// log *p*) for the *r* items of the *q* pages removed.
     private mutating func reanchor(_ plan: AnchoredRefresh<Key, Item>, into effects: inout Effects) {
         guard window.record(at: plan.sequence) != nil else {
             // Not held any more (it cannot happen while a refresh runs): the pages are the list.
             replaceAll(with: plan.pagesInListOrder, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
             return
         }
-        let before = Array(items)
+        let before = items
+        let oldCount = before.count
+        // The rows replaced: from the anchor's page to the end (forward) or from the start to the
+        // end of the anchor's page (backward). The near side's rows are what they were, and on
+        // the longest common run whatever the far side's change, so they need no diff.
+        let (anchorItems, anchorStart) = before.page(at: plan.sequence - window.firstSequence)
+        let far = plan.forward ? anchorStart..<oldCount : 0..<anchorStart + anchorItems.count
+        let nearCount = oldCount - far.count
+        var oldIndex: [Item.ID: Int] = [:]
+        for (_, page) in plan.pages {
+            for item in page.items {
+                if let index = window.index(of: item.id), far.contains(index) { oldIndex[item.id] = index }
+            }
+        }
         let duplicates = window.reanchor(
             plan.pagesInListOrder, at: plan.sequence, forward: plan.forward, modified: version + 1,
             limit: configuration.maximumHeld)
-        let after = Array(items)
-        // The rows on the near side stay where they are: they are on the longest common run.
-        let change = RowDiff.change(from: before, to: after, base: 0)
+        let newCount = items.count
+        let change: ListChange
+        if newCount < nearCount {
+            // The window's limit dropped near rows too (beyond the new pages): the rest of them stay.
+            change = ListChange(removed: [plan.forward ? newCount..<oldCount : 0..<oldCount - newCount])
+        } else {
+            let start = plan.forward ? nearCount : 0
+            let fresh = Array(items[start..<start + newCount - nearCount])
+            change = RowDiff.change(
+                replacing: far, with: fresh, at: start, oldIndex: { oldIndex[$0] }, oldItem: { before[$0] })
+        }
         // Where the reader is, the next item reported shown says: a guess would set off loads.
         viewport = nil
         publish(change, duplicates: duplicates, into: &effects)
@@ -727,7 +751,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// `keepDropped` (none where it is `nil`).
     private mutating func replaceAll(
         with pages: [(Request, Page<Key, Item>)], firstSequence first: Int,
-        keepDropped: (front: [Request]?, back: [Request]?), into effects: inout Effects
+        keepDropped: (front: [Request]?, back: [Request]?), origin: Int? = nil, into effects: inout Effects
     ) {
         let oldCount = items.count
         viewport = nil
@@ -735,7 +759,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         // drops them at the end away from where the refetch started.
         let duplicates = window.replaceAll(
             with: pages, firstSequence: first, keepDropped: keepDropped, modified: version + 1,
-            limit: configuration.maximumHeld)
+            limit: configuration.maximumHeld, origin: origin)
         let change = ListChange(
             removed: oldCount > 0 ? [0..<oldCount] : [], inserted: items.isEmpty ? [] : [0..<items.count])
         publish(change, duplicates: duplicates, into: &effects)
