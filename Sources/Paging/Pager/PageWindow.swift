@@ -63,6 +63,9 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
     private(set) var endSequence = 0
     /// The page (sequence number) holding each item id.
     private var ids = IdentityIndex()
+    /// The number of ids the identity index holds: one per item held.
+    /// - Complexity: O(1).
+    var indexedCount: Int { ids.count }
     /// Requests of pages dropped before the first held page; the last is the
     /// nearest.
     private(set) var droppedFront: [Request] = []
@@ -291,12 +294,46 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
     }
 
     /// The held item with an id, and where it is.
-    /// - Complexity: O(log *p* + *m*).
+    /// - Complexity: O(log *p* + *m*): one look through the page.
     func locate(_ id: Item.ID) -> Row? {
-        guard let sequence = location(of: id) else { return nil }
-        let (pageItems, firstIndex) = items.page(at: sequence - firstSequence)
-        guard let offset = pageItems.firstIndex(where: { $0.id == id }) else { return nil }
-        return Row(sequence: sequence, pageItems: pageItems, firstIndex: firstIndex, offset: offset)
+        var row: Row?
+        _ = ids.sequence(hash: IdentityIndex.hash(id), base: indexBase) { candidate in
+            let ordinal = candidate - firstSequence
+            guard ordinal >= 0, ordinal < items.pageCount else { return false }
+            let (pageItems, firstIndex) = items.page(at: ordinal)
+            guard let offset = pageItems.firstIndex(where: { $0.id == id }) else { return false }
+            row = Row(sequence: candidate, pageItems: pageItems, firstIndex: firstIndex, offset: offset)
+            return true
+        }
+        return row
+    }
+
+    /// The indices of the held items with some ids, by id (an id not held
+    /// has none). Each page holding one of them is looked through once, not
+    /// once per id.
+    /// - Complexity: O(*k*) expected for *k* ids, plus O(*m* + log *p*) for
+    ///   each page holding one of them.
+    func indices(of wanted: some Sequence<Item.ID>) -> [Item.ID: Int] {
+        // The pages looked through: the index of each one's first item, and its items' offsets.
+        var pages: [Int: (firstIndex: Int, offsets: [Item.ID: Int])] = [:]
+        var found: [Item.ID: Int] = [:]
+        for id in wanted {
+            _ = ids.sequence(hash: IdentityIndex.hash(id), base: indexBase) { candidate in
+                let ordinal = candidate - firstSequence
+                guard ordinal >= 0, ordinal < items.pageCount else { return false }
+                if pages[candidate] == nil {
+                    let (pageItems, firstIndex) = items.page(at: ordinal)
+                    var offsets: [Item.ID: Int] = [:]
+                    offsets.reserveCapacity(pageItems.count)
+                    for (offset, item) in pageItems.enumerated() { offsets[item.id] = offset }
+                    pages[candidate] = (firstIndex, offsets)
+                }
+                guard let page = pages[candidate], let offset = page.offsets[id] else { return false }
+                found[id] = page.firstIndex + offset
+                return true
+            }
+        }
+        return found
     }
 
     /// The sequence of the held page that holds an item with an id.
@@ -420,7 +457,7 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
 extension PageWindow {
     /// Splices a head refresh's pages in place of the held items before
     /// `tailStart` (``HeadSplice``), keeping the rest as it is but the items
-    /// the head holds (moved up): the page holding the item at `tailStart`
+    /// the head holds (moved up, at `movedUp`): the page holding the item at `tailStart`
     /// keeps its items from that one on, and its record (asked for after the
     /// head's last page now), the pages after it stay where they are, with
     /// their records, and so do the requests of the pages dropped after the
@@ -431,16 +468,18 @@ extension PageWindow {
     /// pages and those that lost items are marked `modified`.
     /// - Parameters:
     ///   - head: the head's pages, in order, with their requests.
-    ///   - headIDs: the ids of the head's items.
+    ///   - movedUp: the held indices, from `tailStart` on, of the items the
+    ///     head holds.
     ///   - tailStart: the held index of the first item kept.
     ///   - modified: the version of the snapshot that will show it.
     ///   - limit: the most the window holds.
     /// - Returns: the number of items left out as duplicates.
-    /// - Complexity: O(*h* (*m* + log *p*)) expected for the *h* items of
-    ///   the head and *p* pages of *m* items held, plus O(*r* + *q* log *p*)
+    /// - Complexity: O(*h*) expected for the *h* items of the head, plus
+    ///   O(*m* + log *p*) for each item moved up and for the page the tail
+    ///   starts in (*p* pages of *m* items held), plus O(*r* + *q* log *p*)
     ///   for the *r* items in the *q* pages it removes or drops.
     mutating func reattach(
-        _ head: [(Request, Page<Key, Item>)], headIDs: Set<Item.ID>, tailStart: Int, modified: Int,
+        _ head: [(Request, Page<Key, Item>)], movedUp: some Sequence<Int>, tailStart: Int, modified: Int,
         limit: PagingConfiguration.HeldLimit?
     ) -> Int {
         // Where the kept tail starts: a page and an offset in it (past the last page: none kept).
@@ -449,22 +488,23 @@ extension PageWindow {
             split = (row.sequence, row.offset)
         }
         // The tail's items that the head holds (moved up), by page.
-        var movedUp: [Int: Set<Item.ID>] = [:]
-        for id in headIDs {
-            guard let row = locate(id), row.firstIndex + row.offset >= tailStart else { continue }
-            movedUp[row.sequence, default: []].insert(id)
+        var moved: [Int: Set<Item.ID>] = [:]
+        for index in movedUp where index >= tailStart && index < items.count {
+            let id = items[index].id
+            guard let sequence = location(of: id) else { continue }
+            moved[sequence, default: []].insert(id)
         }
         // What the head covers goes, and nothing is dropped before it any more.
         while firstSequence < split.sequence { discardPage(atEnd: false) }
         forgetDropped(atEnd: false)
         if split.sequence < endSequence, var record = records[split.sequence] {
             var pageItems = items.page(at: 0).items
-            let moved = movedUp.removeValue(forKey: split.sequence) ?? []
-            if split.offset > 0 || !moved.isEmpty {
-                let gone =
-                    pageItems[..<split.offset] + pageItems[split.offset...].filter { moved.contains($0.id) }
-                unindex(gone, sequence: split.sequence)
-                pageItems = pageItems[split.offset...].filter { !moved.contains($0.id) }
+            let up = moved.removeValue(forKey: split.sequence) ?? []
+            if split.offset > 0 || !up.isEmpty {
+                let rest = pageItems[split.offset...]
+                unindex(pageItems[..<split.offset], sequence: split.sequence)
+                if !up.isEmpty { unindex(rest.filter { up.contains($0.id) }, sequence: split.sequence) }
+                pageItems = up.isEmpty ? Array(rest) : rest.filter { !up.contains($0.id) }
                 items.replacePage(at: 0, with: pageItems)
                 record.modified = modified
             }
@@ -481,10 +521,10 @@ extension PageWindow {
             records[split.sequence] = record
         }
         // An item the head moved up is there now.
-        for (sequence, moved) in movedUp {
+        for (sequence, up) in moved {
             let pageItems = items.page(at: sequence - firstSequence).items
-            unindex(pageItems.filter { moved.contains($0.id) }, sequence: sequence)
-            items.replacePage(at: sequence - firstSequence, with: pageItems.filter { !moved.contains($0.id) })
+            unindex(pageItems.filter { up.contains($0.id) }, sequence: sequence)
+            items.replacePage(at: sequence - firstSequence, with: pageItems.filter { !up.contains($0.id) })
             records[sequence]?.modified = modified
         }
         let first = split.sequence - head.count

@@ -414,8 +414,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             }
             head.collect(request, page)
             let held = items
+            let heldIndices = window.indices(of: head.items.lazy.map(\.id))
             let splice = HeadSplice.make(
-                head: head.items, heldCount: held.count, heldIndex: { window.index(of: $0) },
+                head: head.items, heldCount: held.count, heldIndex: { heldIndices[$0] },
                 heldItem: { held[$0] })
             if splice == nil, let next = head.nextRequest(count: configuration.pageSize) {
                 _ = start(slot, request: next, job: .head(head), operation: current.operation, into: &effects)
@@ -668,8 +669,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         let oldCount = before.count
         let tailCount = splice.tailCount
         let headIDs = Set(head.items.map(\.id))
+        // The held items the head moved up from below the range it covers: removed there.
+        let movedUp = splice.change.removed.lazy.filter { $0.upperBound > splice.tailStart }
+            .flatMap { max($0.lowerBound, splice.tailStart)..<$0.upperBound }
         let duplicates = window.reattach(
-            head.pages, headIDs: headIDs, tailStart: splice.tailStart, modified: version + 1,
+            head.pages, movedUp: movedUp, tailStart: splice.tailStart, modified: version + 1,
             limit: configuration.maximumHeld)
         let spliced = head.items.count + tailCount
         let dropped = spliced - items.count
@@ -721,12 +725,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         let (anchorItems, anchorStart) = before.page(at: plan.sequence - window.firstSequence)
         let far = plan.forward ? anchorStart..<oldCount : 0..<anchorStart + anchorItems.count
         let nearCount = oldCount - far.count
-        var oldIndex: [Item.ID: Int] = [:]
-        for (_, page) in plan.pages {
-            for item in page.items {
-                if let index = window.index(of: item.id), far.contains(index) { oldIndex[item.id] = index }
-            }
-        }
+        let oldIndex = window.indices(of: plan.pages.lazy.flatMap { $0.1.items.lazy.map(\.id) })
         let duplicates = window.reanchor(
             plan.pagesInListOrder, at: plan.sequence, forward: plan.forward, modified: version + 1,
             limit: configuration.maximumHeld)
