@@ -134,6 +134,28 @@ struct IdentityIndex: Sendable {
         warmed = touched
     }
 
+    /// Forgets the ids of the pages of some sequences at once, by building
+    /// the table again with the others: one pass over the table in order,
+    /// cheaper than as many removals as soon as those ids are a good part of
+    /// it (a quarter, say).
+    /// - Parameters:
+    ///   - sequences: the pages whose ids go.
+    ///   - base: the first held page's sequence.
+    /// - Complexity: O(*s*) for *s* slots.
+    mutating func remove(sequences: Range<Int>, base: Int) {
+        guard !slots.isEmpty else { return }
+        let old = slots
+        slots = Array(repeating: 0, count: old.count)
+        count = 0
+        let mask = slots.count - 1
+        for slot in old where slot != 0 && !sequences.contains(Self.sequence(of: slot, base: base)) {
+            var position = Int(UInt32(truncatingIfNeeded: slot >> 32)) & mask
+            while slots[position] != 0 { position = (position + 1) & mask }
+            slots[position] = slot
+            count += 1
+        }
+    }
+
     /// Forgets everything.
     mutating func removeAll() {
         slots = []

@@ -208,14 +208,34 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
         return removed.count
     }
 
-    /// Removes the first or last page for good: its items, its record, and
-    /// its request from the keys asked for; no request is kept to replay it.
-    /// - Complexity: O(*m*) expected for a page of *m* items, plus O(log *p*).
-    private mutating func discardPage(atEnd: Bool) {
-        let sequence = atEnd ? endSequence - 1 : firstSequence
-        unindex(items.removePage(atEnd: atEnd), sequence: sequence)
-        if let record = records.removeValue(forKey: sequence) { asked.forget(record.request) }
-        if atEnd { endSequence -= 1 } else { firstSequence += 1 }
+    /// Removes the first or last `count` pages for good: their items, their
+    /// records, and their requests from the keys asked for; no request is
+    /// kept to replay them. When their items are a quarter of those held or
+    /// more, the identity index is built again without them, in one pass,
+    /// rather than told of each.
+    /// - Complexity: O(*r* + *q* + log *p*) expected for *r* items in *q*
+    ///   pages out of *p*.
+    private mutating func discardPages(atEnd: Bool, count: Int) {
+        let count = min(count, pageCount)
+        guard count > 0 else { return }
+        let sequences = atEnd ? endSequence - count..<endSequence : firstSequence..<firstSequence + count
+        let kept = pageCount - count
+        let removedItems =
+            atEnd
+            ? items.count - (kept > 0 ? items.page(at: kept).firstIndex : 0)
+            : (kept > 0 ? items.page(at: count).firstIndex : items.count)
+        if removedItems >= 1_024, removedItems * 4 >= ids.count {
+            ids.remove(sequences: sequences, base: indexBase)
+        } else {
+            for sequence in sequences {
+                unindex(items.page(at: sequence - firstSequence).items, sequence: sequence)
+            }
+        }
+        for sequence in sequences {
+            if let record = records.removeValue(forKey: sequence) { asked.forget(record.request) }
+        }
+        items.removePages(atEnd: atEnd, count: count)
+        if atEnd { endSequence -= count } else { firstSequence += count }
     }
 
     /// Forgets the requests of the pages dropped at an end: nothing is
@@ -495,7 +515,7 @@ extension PageWindow {
             moved[sequence, default: []].insert(id)
         }
         // What the head covers goes, and nothing is dropped before it any more.
-        while firstSequence < split.sequence { discardPage(atEnd: false) }
+        discardPages(atEnd: false, count: split.sequence - firstSequence)
         forgetDropped(atEnd: false)
         if split.sequence < endSequence, var record = records[split.sequence] {
             var pageItems = items.page(at: 0).items
@@ -567,9 +587,9 @@ extension PageWindow {
         limit: PagingConfiguration.HeldLimit?
     ) -> Int {
         if forward {
-            while endSequence > max(sequence, firstSequence) { discardPage(atEnd: true) }
+            discardPages(atEnd: true, count: endSequence - max(sequence, firstSequence))
         } else {
-            while firstSequence < min(sequence + 1, endSequence) { discardPage(atEnd: false) }
+            discardPages(atEnd: false, count: min(sequence + 1, endSequence) - firstSequence)
         }
         forgetDropped(atEnd: forward)
         // The rows that stay keep their items: a loaded item held there is left out of its page.

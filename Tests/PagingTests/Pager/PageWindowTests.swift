@@ -323,6 +323,40 @@ struct PageWindowTests {
     }
 
     @Test(
+        "removing thousands of items at once builds the identity index again: every item held is still found, once"
+    )
+    func largeRemovals() {
+        let large = NumberList(total: 10_000)
+        var window = Window()
+        _ = window.add(
+            large.page(for: PageRequest(.initial(nil), count: 100)),
+            for: PageRequest(.initial(nil), count: 100),
+            atEnd: true, replaying: false, modified: 1)
+        for start in stride(from: 100, to: 3_000, by: 100) {
+            let request = PageRequest<Int>(.next(after: start), count: 100)
+            _ = window.add(large.page(for: request), for: request, atEnd: true, replaying: false, modified: 1)
+        }
+        // An anchored refresh at page 5 removes 2,500 items, more than a quarter of those held.
+        let request = PageRequest<Int>(.next(after: 500), count: 100)
+        _ = window.reanchor(
+            [(request, large.page(for: request))], at: 5, forward: true, modified: 2, limit: nil)
+        #expect(window.items.ids == Array(0..<600))
+        #expect(window.indexedCount == 600)
+        expectInvariants(window)
+        expectAskedKeysOfPages(window)
+        // A head that reaches item 450 covers 450 items of 600.
+        let head = Page<Int, TestItem>(
+            items: [TestItem(id: -1)] + (300..<451).map { TestItem(id: $0) }, nextKey: 451)
+        _ = window.reattach(
+            [(PageRequest(.initial(nil), count: 152), head)], movedUp: [], tailStart: 451, modified: 3,
+            limit: nil)
+        #expect(window.items.ids == [-1] + Array(300..<600))
+        #expect(window.indexedCount == 301)
+        expectInvariants(window)
+        expectAskedKeysOfPages(window)
+    }
+
+    @Test(
         "random head splices and anchored refreshes leave the window a rebuild from its pages would, and keep every invariant"
     )
     func randomizedRefreshes() {
