@@ -171,8 +171,8 @@ where Item.ID: Sendable {
     /// - Parameter maximumPages: the most pages to load looking for the held items.
     /// - Returns: a handle to the refresh.
     /// - Complexity: one request a page loaded; applying is O(*h* log *h*)
-    ///   for the *h* items loaded, plus O(*r*) for the *r* held items the
-    ///   splice removes, whatever the number held; see
+    ///   for the *h* items loaded, plus O(*r* log *r*) for the *r* held
+    ///   items the splice removes, whatever the number held; see
     ///   ``Pager/refreshHead(maximumPages:)``.
     @discardableResult
     public func refreshHead(maximumPages: Int = 3) -> PageLoad {

@@ -579,9 +579,11 @@ extension PageWindow {
     ///   - modified: the version of the snapshot that will show them.
     ///   - limit: the most the window holds.
     /// - Returns: the number of items left out as duplicates.
-    /// - Complexity: O(*k*) expected for the *k* items loaded, plus
-    ///   O(*r* + *q* log *p*) for the *r* items of the *q* pages it removes
-    ///   or drops out of *p*.
+    /// - Complexity: O(*k* + log *p*) expected for the *k* items loaded,
+    ///   plus O(*m* + log *p*) for each of them held on the near side (in a
+    ///   page of *m* items out of *p*), plus O(*r* + *q*) for the *r* items
+    ///   of the *q* pages it removes, and O(*m* + log *p*) for each page it
+    ///   drops past the limit.
     mutating func reanchor(
         _ loaded: [(Request, Page<Key, Item>)], at sequence: Int, forward: Bool, modified: Int,
         limit: PagingConfiguration.HeldLimit?

@@ -331,10 +331,11 @@ where Item.ID: Sendable {
     /// - Complexity: one request a page loaded; applying is O(*h* log *h*)
     ///   expected for the *h* items loaded, plus O(*m* + log *p*) for each
     ///   held page of *m* items (out of *p*) that holds one of them, plus
-    ///   O(*r*) for the *r* held items the splice removes (those the head
-    ///   covers and the window then drops), whatever the number held: the
-    ///   pages below are kept as they are, not rebuilt. A restart, when the
-    ///   head does not reach the list, is O(*n*) for the *n* items held.
+    ///   O(*r* log *r*) for the *r* held items the splice removes (those
+    ///   the head covers and the window then drops), whatever the number
+    ///   held: the pages below are kept as they are, not rebuilt. When the
+    ///   head does not reach the list, or reaches its end, the list becomes
+    ///   the head: O(*n*) for the *n* items held.
     @discardableResult
     public func refreshHead(maximumPages: Int = 3) -> PageLoad {
         admit { $0.refreshHead(maximumPages: maximumPages) }

@@ -708,9 +708,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// Puts an anchored refresh's pages in place of the anchor's page and
     /// those on its far side, in one change that leaves the near side's rows
     /// as they were (``RowDiff``): the far side's rows are diffed with the
-    /// new pages' items, found by id. O(*k* (*m* + log *p*) + *k* log *k*)
-    /// for *k* items loaded and *p* pages of *m* items held, plus O(*r* + *q*
-    /// log *p*) for the *r* items of the *q* pages removed.
+    /// new pages' items, found by id (``PageWindow/indices(of:)``).
+    /// O(*k* (log *k* + log *p*)) expected for *k* items loaded out of *p*
+    /// pages of *m* items held, plus O(*m*) for each page holding one of
+    /// them, plus O(*r* + *q*) for the *r* items of the *q* pages removed.
     private mutating func reanchor(_ plan: AnchoredRefresh<Key, Item>, into effects: inout Effects) {
         guard window.record(at: plan.sequence) != nil else {
             // Not held any more (it cannot happen while a refresh runs): the pages are the list.
