@@ -211,8 +211,8 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
     /// Removes the first or last `count` pages for good: their items, their
     /// records, and their requests from the keys asked for; no request is
     /// kept to replay them. When their items are a quarter of those held or
-    /// more, the identity index is built again without them, in one pass,
-    /// rather than told of each.
+    /// more, the identity index is emptied of them in one pass over its
+    /// table (O(*n*) ≤ O(4*r*)), rather than told of each.
     /// - Complexity: O(*r* + *q* + log *p*) expected for *r* items in *q*
     ///   pages out of *p*.
     private mutating func discardPages(atEnd: Bool, count: Int) {
