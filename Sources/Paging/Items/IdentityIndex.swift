@@ -92,22 +92,7 @@ struct IdentityIndex: Sendable {
             if slots[position] == 0 { return }
             position = (position + 1) & mask
         }
-        // Backward-shift deletion: move up each later slot of the run that
-        // may sit in the hole, so that no probe stops early.
-        var hole = position
-        var next = (hole + 1) & mask
-        while slots[next] != 0 {
-            let home = Int(UInt32(truncatingIfNeeded: slots[next] >> 32)) & mask
-            // The slot may move to the hole when its home is not in (hole, next].
-            let distanceToNext = (next - home) & mask
-            let distanceToHole = (hole - home) & mask
-            if distanceToHole < distanceToNext {
-                slots[hole] = slots[next]
-                hole = next
-            }
-            next = (next + 1) & mask
-        }
-        slots[hole] = 0
+        slots.withUnsafeMutableBufferPointer { Self.empty(position, of: $0, mask: mask) }
         count -= 1
     }
 
@@ -132,6 +117,55 @@ struct IdentityIndex: Sendable {
             for hash in hashes { touched ^= buffer[Int(hash) & mask] }
         }
         warmed = touched
+    }
+
+    /// Forgets the ids of the pages of some sequences at once: one pass over
+    /// the table in order, cheaper than as many removals as soon as those ids
+    /// are a good part of it (a quarter, say).
+    /// - Parameters:
+    ///   - sequences: the pages whose ids go.
+    ///   - base: the first held page's sequence.
+    /// - Complexity: O(*s*) expected for *s* slots.
+    mutating func remove(sequences: Range<Int>, base: Int) {
+        guard !slots.isEmpty, !sequences.isEmpty else { return }
+        let mask = slots.count - 1
+        var removed = 0
+        slots.withUnsafeMutableBufferPointer { buffer in
+            var position = 0
+            while position < buffer.count {
+                let slot = buffer[position]
+                if slot != 0, sequences.contains(Self.sequence(of: slot, base: base)) {
+                    // A slot moved up into the hole is looked at next. Slots move up from later
+                    // in the run, or, past the end of the table, from its start, which was looked
+                    // at already: every slot is looked at before the pass ends.
+                    Self.empty(position, of: buffer, mask: mask)
+                    removed += 1
+                } else {
+                    position += 1
+                }
+            }
+        }
+        count -= removed
+    }
+
+    /// Empties a slot by backward-shift deletion: moves up each later slot
+    /// of its run that may sit in the hole, so that no probe stops early.
+    /// - Complexity: O(1) expected: the length of the run after it.
+    private static func empty(_ position: Int, of slots: UnsafeMutableBufferPointer<UInt64>, mask: Int) {
+        var hole = position
+        var next = (hole + 1) & mask
+        while slots[next] != 0 {
+            let home = Int(UInt32(truncatingIfNeeded: slots[next] >> 32)) & mask
+            // The slot may move to the hole when its home is not in (hole, next].
+            let distanceToNext = (next - home) & mask
+            let distanceToHole = (hole - home) & mask
+            if distanceToHole < distanceToNext {
+                slots[hole] = slots[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        slots[hole] = 0
     }
 
     /// Forgets everything.

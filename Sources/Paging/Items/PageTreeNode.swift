@@ -91,6 +91,27 @@ extension PageTreeNode {
         return children.isEmpty ? nil : PageTreeNode(children: children)
     }
 
+    /// This node with only its first (or, `atStart` false, last) `count`
+    /// leaves, path-copying the nodes cut through and sharing the others;
+    /// `nil` for none. Every leaf stays at the same depth.
+    /// - Complexity: O(*f* log *p*) for *p* leaves and fan-out *f*.
+    func keepingLeaves(_ count: Int, atStart: Bool) -> PageTreeNode? {
+        guard count > 0 else { return nil }
+        if count >= leafCount { return self }
+        var kept: [PageTreeNode] = []
+        var remaining = count
+        for child in atStart ? children : children.reversed() where remaining > 0 {
+            if child.leafCount <= remaining {
+                kept.append(child)
+                remaining -= child.leafCount
+            } else {
+                if let part = child.keepingLeaves(remaining, atStart: atStart) { kept.append(part) }
+                remaining = 0
+            }
+        }
+        return PageTreeNode(children: atStart ? kept : kept.reversed())
+    }
+
     /// The first (or last) leaf below this node.
     func edgeLeaf(atEnd: Bool) -> PageTreeNode {
         var node = self

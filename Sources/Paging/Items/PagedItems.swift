@@ -160,6 +160,18 @@ extension PagedItems {
         return items
     }
 
+    /// Removes the last (`atEnd`) or first `count` pages.
+    /// - Complexity: O(log *p*), whatever the number of pages removed.
+    mutating func removePages(atEnd: Bool, count: Int) {
+        guard let root, count > 0 else { return }
+        precondition(count <= root.leafCount, "\(count) pages to remove out of \(root.leafCount)")
+        var newRoot = root.keepingLeaves(root.leafCount - count, atStart: atEnd)
+        while let node = newRoot, node.height > 1, node.children.count == 1 {
+            newRoot = node.children[0]
+        }
+        self.root = newRoot
+    }
+
     /// Replaces the items of the page with the given ordinal.
     /// - Complexity: O(*m* + log *p*) for a page of *m* items.
     mutating func replacePage(at ordinal: Int, with items: [Item]) {

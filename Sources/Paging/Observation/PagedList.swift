@@ -153,8 +153,10 @@ where Item.ID: Sendable {
     /// backward); see ``Pager/refresh(around:)``. With no anchor, a
     /// ``refresh()``.
     /// - Returns: a handle to the refresh.
-    /// - Complexity: two requests at most; applying is O(*n* log *n*) for *n*
-    ///   items.
+    /// - Complexity: two requests at most; applying is O(*k* log *k*) for
+    ///   the *k* items loaded, plus O(*r*) for the *r* items removed beyond
+    ///   the anchor's page, whatever the number held; see
+    ///   ``Pager/refresh(around:)``.
     @discardableResult
     public func refreshAroundAnchor() -> PageLoad {
         guard let anchor else { return refresh() }
@@ -173,8 +175,10 @@ where Item.ID: Sendable {
     /// keeping the items below it; see ``Pager/refreshHead(maximumPages:)``.
     /// - Parameter maximumPages: the most pages to load looking for the held items.
     /// - Returns: a handle to the refresh.
-    /// - Complexity: one request a page loaded; applying is O(*h* log *h* + *n*)
-    ///   for *h* items loaded and *n* held.
+    /// - Complexity: one request a page loaded; applying is O(*h* log *h*)
+    ///   for the *h* items loaded, plus O(*r* log *r*) for the *r* held
+    ///   items the splice removes, whatever the number held; see
+    ///   ``Pager/refreshHead(maximumPages:)``.
     @discardableResult
     public func refreshHead(maximumPages: Int = 3) -> PageLoad {
         following(pager.refreshHead(maximumPages: maximumPages))

@@ -72,25 +72,54 @@ enum RowDiff {
     /// - Complexity: O((*o* + *n*) log *n*) expected for *o* old rows and *n* new.
     static func change<Item: Identifiable>(from old: [Item], to new: [Item], base: Int) -> ListChange {
         var oldIndex: [Item.ID: Int] = [:]
-        for (index, item) in old.enumerated() { oldIndex[item.id] = index }
-        let positions = new.map { oldIndex[$0.id] }
+        for (index, item) in old.enumerated() { oldIndex[item.id] = index + base }
+        return change(
+            replacing: base..<base + old.count, with: new, at: base, oldIndex: { oldIndex[$0] },
+            oldItem: { old[$0 - base] })
+    }
+
+    /// The change that replaces the rows `old` of a list with `new`, from
+    /// the index `start` of the new list, the rows before and after them
+    /// staying as they are: the same change as ``change(from:to:base:)``
+    /// over the two runs, found from the new rows alone.
+    /// - Parameters:
+    ///   - old: the indices of the rows replaced.
+    ///   - new: the new rows, each id once.
+    ///   - start: the index of the first new row.
+    ///   - oldIndex: the index of a new row's id among the old rows, `nil`
+    ///     when it is not one of them (outside `old`).
+    ///   - oldItem: the old row at an index.
+    /// - Complexity: O(*n* log *n*) for *n* new rows, plus *n* calls of
+    ///   `oldIndex` and at most *n* of `oldItem`; the rows removed are ranges,
+    ///   at most *n* + 1 of them, whatever their number.
+    static func change<Item: Identifiable>(
+        replacing old: Range<Int>, with new: [Item], at start: Int, oldIndex: (Item.ID) -> Int?,
+        oldItem: (Int) -> Item
+    ) -> ListChange {
+        let positions = new.map { item in oldIndex(item.id).flatMap { old.contains($0) ? $0 : nil } }
         let common = positions.indices.filter { positions[$0] != nil }
-        let staying = Set(
-            HeadSplice.longestIncreasingRun(common.map { positions[$0] ?? 0 }).map { common[$0] })
-        var kept = Set<Int>()
+        var staying = [Bool](repeating: false, count: new.count)
+        for run in HeadSplice.longestIncreasingRun(common.map { positions[$0] ?? 0 }) {
+            staying[common[run]] = true
+        }
+        var kept: [Int] = []  // ascending: the run is increasing
         var inserted: [Int] = []
         var updated: [Int] = []
         for position in new.indices {
-            guard staying.contains(position), let index = positions[position] else {
-                inserted.append(position + base)
+            guard staying[position], let index = positions[position] else {
+                inserted.append(position + start)
                 continue
             }
-            kept.insert(index)
-            if HeadSplice.differs(new[position], old[index]) { updated.append(position + base) }
+            kept.append(index)
+            if HeadSplice.differs(new[position], oldItem(index)) { updated.append(position + start) }
         }
-        let removed = old.indices.filter { !kept.contains($0) }.map { $0 + base }
+        var removed: [Range<Int>] = []
+        var next = old.lowerBound
+        for index in kept + [old.upperBound] {
+            if next < index { removed.append(next..<index) }
+            next = index + 1
+        }
         return ListChange(
-            removed: HeadSplice.ranges(removed), inserted: HeadSplice.ranges(inserted),
-            updated: HeadSplice.ranges(updated))
+            removed: removed, inserted: HeadSplice.ranges(inserted), updated: HeadSplice.ranges(updated))
     }
 }

@@ -2,21 +2,48 @@
 /// come round again (A → B → A) from one that goes on.
 ///
 /// Invariant: ``next`` holds exactly the keys of the `next(after:)` requests
-/// remembered since the last ``removeAll()``, ``previous`` those of the
-/// `previous(before:)` requests; an initial request adds nothing.
+/// remembered since the last ``removeAll()`` (or since their direction's
+/// keys were all forgotten, after a drift) more often than they were
+/// forgotten (``forget(_:)``), ``previous`` those of the `previous(before:)`
+/// requests; an initial request adds nothing. A key remembered *k* times
+/// stays until it is forgotten *k* times.
 struct AskedKeys<Key: Hashable & Sendable>: Sendable {
     /// The keys asked for with `next(after:)`.
     private(set) var next: Set<Key> = []
     /// The keys asked for with `previous(before:)`.
     private(set) var previous: Set<Key> = []
+    /// For a key of ``next`` remembered more than once, how many times more.
+    private var nextRepeats: [Key: Int] = [:]
+    /// For a key of ``previous`` remembered more than once, how many times more.
+    private var previousRepeats: [Key: Int] = [:]
 
     /// Remembers the key a request asked for in its direction.
     /// - Complexity: O(1) expected.
     mutating func remember(_ request: PageRequest<Key>) {
         switch request.position {
         case .initial: break
-        case .next(let key): next.insert(key)
-        case .previous(let key): previous.insert(key)
+        case .next(let key): if !next.insert(key).inserted { nextRepeats[key, default: 0] += 1 }
+        case .previous(let key): if !previous.insert(key).inserted { previousRepeats[key, default: 0] += 1 }
+        }
+    }
+
+    /// Forgets the key of a request remembered before, once: a key
+    /// remembered for another request too stays. A key not remembered is
+    /// ignored.
+    /// - Complexity: O(1) expected.
+    mutating func forget(_ request: PageRequest<Key>) {
+        switch request.position {
+        case .initial: break
+        case .next(let key): Self.forget(key, in: &next, repeats: &nextRepeats)
+        case .previous(let key): Self.forget(key, in: &previous, repeats: &previousRepeats)
+        }
+    }
+
+    private static func forget(_ key: Key, in keys: inout Set<Key>, repeats: inout [Key: Int]) {
+        if let count = repeats[key] {
+            repeats[key] = count > 1 ? count - 1 : nil
+        } else {
+            keys.remove(key)
         }
     }
 
@@ -30,7 +57,13 @@ struct AskedKeys<Key: Hashable & Sendable>: Sendable {
     /// list moved under its keys (``PageDrift``), they stand for other places.
     /// - Complexity: O(*k*) for *k* keys held.
     mutating func forget(_ direction: LoadDirection) {
-        if direction == .next { next = [] } else { previous = [] }
+        if direction == .next {
+            next = []
+            nextRepeats = [:]
+        } else {
+            previous = []
+            previousRepeats = [:]
+        }
     }
 
     /// Forgets every key.
@@ -38,6 +71,8 @@ struct AskedKeys<Key: Hashable & Sendable>: Sendable {
     mutating func removeAll() {
         next = []
         previous = []
+        nextRepeats = [:]
+        previousRepeats = [:]
     }
 
     /// Whether a page loaded for a request names, as its key in the

@@ -4,7 +4,10 @@
 /// Each page has a sequence number: the first page loaded is 0, a page
 /// appended after page *s* is *s* + 1, one prepended before it *s* − 1, and a
 /// page keeps its sequence while it is held. A page dropped at an end leaves
-/// its request behind, so that coming back to that end replays it.
+/// its request behind, so that coming back to that end replays it. A head
+/// refresh puts its pages just before the pages it keeps, which keep their
+/// sequences (and their entries in the identity index): ``origin`` says
+/// where the list's first page is then.
 ///
 /// Invariants:
 /// - ``items`` holds ``pageCount`` pages (``endSequence`` − ``firstSequence``);
@@ -15,10 +18,10 @@
 /// - ``droppedFront`` (``droppedBack``) holds the requests of the pages
 ///   dropped before the first (after the last) held page, the nearest last;
 ///   a page is replayed from the last one only.
-/// - ``asked`` knows the key of every held or dropped page's request made
-///   since the last ``replaceAll(with:firstSequence:keepDropped:modified:limit:)``
-///   or ``removeAll()``, and in a direction since the last
-///   ``forgetAskedKeys(_:)`` of it.
+/// - ``asked`` holds the key of each held or dropped page's request, once
+///   for each such page, and no other key; but in a direction whose keys were
+///   forgotten after a drift (``forgetAskedKeys(_:)``), only those of the
+///   requests made since.
 struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
     typealias Request = PageRequest<Key>
 
@@ -54,10 +57,17 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
     private var records: [Int: PageRecord] = [:]
     /// The sequence of the first held page.
     private(set) var firstSequence = 0
+    /// The sequence of the page holding the list's first items as last
+    /// loaded from the top: 0, the first page loaded, but after a head
+    /// refresh, whose first page it is then. A refetch starts there.
+    private(set) var origin = 0
     /// One past the sequence of the last held page.
     private(set) var endSequence = 0
     /// The page (sequence number) holding each item id.
     private var ids = IdentityIndex()
+    /// The number of ids the identity index holds: one per item held.
+    /// - Complexity: O(1).
+    var indexedCount: Int { ids.count }
     /// Requests of pages dropped before the first held page; the last is the
     /// nearest.
     private(set) var droppedFront: [Request] = []
@@ -167,7 +177,8 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
         _ page: Page<Key, Item>, for request: Request, atEnd: Bool, replaying: Bool, modified: Int
     ) -> (kept: Int, duplicates: Int) {
         if replaying {
-            if atEnd { droppedBack.removeLast() } else { droppedFront.removeLast() }
+            let dropped = atEnd ? droppedBack.removeLast() : droppedFront.removeLast()
+            asked.forget(dropped)
         }
         asked.remember(request)
         let sequence = atEnd ? endSequence : firstSequence - 1
@@ -191,14 +202,50 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
     mutating func dropPage(atEnd: Bool) -> Int {
         let sequence = atEnd ? endSequence - 1 : firstSequence
         let removed = items.removePage(atEnd: atEnd)
-        let hashes = removed.map { IdentityIndex.hash($0.id) }
-        ids.warm(hashes)
-        for hash in hashes { ids.remove(hash: hash, sequence: sequence) }
+        unindex(removed, sequence: sequence)
         if let record = records.removeValue(forKey: sequence) {
             if atEnd { droppedBack.append(record.request) } else { droppedFront.append(record.request) }
         }
         if atEnd { endSequence -= 1 } else { firstSequence += 1 }
         return removed.count
+    }
+
+    /// Removes the first or last `count` pages for good: their items, their
+    /// records, and their requests from the keys asked for; no request is
+    /// kept to replay them. When their items are a quarter of those held or
+    /// more, the identity index is emptied of them in one pass over its
+    /// table (O(*n*) ≤ O(4*r*)), rather than told of each.
+    /// - Complexity: O(*r* + *q* + log *p*) expected for *r* items in *q*
+    ///   pages out of *p*.
+    private mutating func discardPages(atEnd: Bool, count: Int) {
+        let count = min(count, pageCount)
+        guard count > 0 else { return }
+        let sequences = atEnd ? endSequence - count..<endSequence : firstSequence..<firstSequence + count
+        let kept = pageCount - count
+        let removedItems =
+            atEnd
+            ? items.count - (kept > 0 ? items.page(at: kept).firstIndex : 0)
+            : (kept > 0 ? items.page(at: count).firstIndex : items.count)
+        if removedItems >= 1_024, removedItems * 4 >= ids.count {
+            ids.remove(sequences: sequences, base: indexBase)
+        } else {
+            for sequence in sequences {
+                unindex(items.page(at: sequence - firstSequence).items, sequence: sequence)
+            }
+        }
+        for sequence in sequences {
+            if let record = records.removeValue(forKey: sequence) { asked.forget(record.request) }
+        }
+        items.removePages(atEnd: atEnd, count: count)
+        if atEnd { endSequence -= count } else { firstSequence += count }
+    }
+
+    /// Forgets the requests of the pages dropped at an end: nothing is
+    /// replayed there any more.
+    /// - Complexity: O(*d*) expected for *d* pages dropped there.
+    private mutating func forgetDropped(atEnd: Bool) {
+        for request in atEnd ? droppedBack : droppedFront { asked.forget(request) }
+        if atEnd { droppedBack = [] } else { droppedFront = [] }
     }
 
     /// Replaces every page with the given ones, the first at sequence
@@ -207,19 +254,20 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
     /// those of the new pages and of the kept dropped ones. Pages that do not
     /// fit within `limit` are dropped at the end away from where the pages
     /// were loaded from: the back, unless only the back's dropped requests
-    /// are kept.
+    /// are kept. The ``origin`` becomes `origin`, or `first` when it is nil.
     /// - Returns: the number of items dropped as duplicates.
     /// - Complexity: O(*n*) expected for the *n* items of the pages.
     mutating func replaceAll(
         with pages: [(Request, Page<Key, Item>)], firstSequence first: Int,
         keepDropped: (front: [Request]?, back: [Request]?), modified: Int,
-        limit: PagingConfiguration.HeldLimit?
+        limit: PagingConfiguration.HeldLimit?, origin newOrigin: Int? = nil
     ) -> Int {
         items = PagedItems()
         records = [:]
         ids.removeAll()
         firstSequence = first
         endSequence = first
+        origin = newOrigin ?? first
         droppedFront = keepDropped.front ?? []
         droppedBack = keepDropped.back ?? []
         asked.removeAll()
@@ -268,12 +316,46 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
     }
 
     /// The held item with an id, and where it is.
-    /// - Complexity: O(log *p* + *m*).
+    /// - Complexity: O(log *p* + *m*): one look through the page.
     func locate(_ id: Item.ID) -> Row? {
-        guard let sequence = location(of: id) else { return nil }
-        let (pageItems, firstIndex) = items.page(at: sequence - firstSequence)
-        guard let offset = pageItems.firstIndex(where: { $0.id == id }) else { return nil }
-        return Row(sequence: sequence, pageItems: pageItems, firstIndex: firstIndex, offset: offset)
+        var row: Row?
+        _ = ids.sequence(hash: IdentityIndex.hash(id), base: indexBase) { candidate in
+            let ordinal = candidate - firstSequence
+            guard ordinal >= 0, ordinal < items.pageCount else { return false }
+            let (pageItems, firstIndex) = items.page(at: ordinal)
+            guard let offset = pageItems.firstIndex(where: { $0.id == id }) else { return false }
+            row = Row(sequence: candidate, pageItems: pageItems, firstIndex: firstIndex, offset: offset)
+            return true
+        }
+        return row
+    }
+
+    /// The indices of the held items with some ids, by id (an id not held
+    /// has none). Each page holding one of them is looked through once, not
+    /// once per id.
+    /// - Complexity: O(*k*) expected for *k* ids, plus O(*m* + log *p*) for
+    ///   each page holding one of them.
+    func indices(of wanted: some Sequence<Item.ID>) -> [Item.ID: Int] {
+        // The pages looked through: the index of each one's first item, and its items' offsets.
+        var pages: [Int: (firstIndex: Int, offsets: [Item.ID: Int])] = [:]
+        var found: [Item.ID: Int] = [:]
+        for id in wanted {
+            _ = ids.sequence(hash: IdentityIndex.hash(id), base: indexBase) { candidate in
+                let ordinal = candidate - firstSequence
+                guard ordinal >= 0, ordinal < items.pageCount else { return false }
+                if pages[candidate] == nil {
+                    let (pageItems, firstIndex) = items.page(at: ordinal)
+                    var offsets: [Item.ID: Int] = [:]
+                    offsets.reserveCapacity(pageItems.count)
+                    for (offset, item) in pageItems.enumerated() { offsets[item.id] = offset }
+                    pages[candidate] = (firstIndex, offsets)
+                }
+                guard let page = pages[candidate], let offset = page.offsets[id] else { return false }
+                found[id] = page.firstIndex + offset
+                return true
+            }
+        }
+        return found
     }
 
     /// The sequence of the held page that holds an item with an id.
@@ -332,6 +414,53 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
         return (kept, pageItems.count - kept.count)
     }
 
+    /// Records the items of new pages, to be held at sequences `first`,
+    /// `first` + 1, ..., in the identity index, dropping those whose id is
+    /// held already or comes earlier in these pages (in their order).
+    /// - Complexity: O(*n*) expected for *n* items.
+    private mutating func admit(pages: [[Item]], firstSequence first: Int) -> (
+        kept: [[Item]], duplicates: Int
+    ) {
+        var kept: [[Item]] = []
+        kept.reserveCapacity(pages.count)
+        var duplicates = 0
+        let base = indexBase
+        let (held, heldFirst) = (items, firstSequence)
+        ids.reserve(pages.reduce(0) { $0 + $1.count })
+        for (ordinal, pageItems) in pages.enumerated() {
+            let sequence = first + ordinal
+            var current: [Item] = []
+            current.reserveCapacity(pageItems.count)
+            let hashes = pageItems.map { IdentityIndex.hash($0.id) }
+            ids.warm(hashes)
+            for (item, hash) in zip(pageItems, hashes) {
+                let id = item.id
+                // A hash match is confirmed in the page it names: this one or an earlier new one,
+                // not yet in the tree, or a held one.
+                let added = ids.insert(hash: hash, sequence: sequence, base: base) { candidate in
+                    if candidate == sequence { return current.contains { $0.id == id } }
+                    if candidate >= first, candidate < sequence {
+                        return kept[candidate - first].contains { $0.id == id }
+                    }
+                    return Self.holds(id, inPage: candidate, of: held, first: heldFirst)
+                }
+                if added { current.append(item) }
+            }
+            duplicates += pageItems.count - current.count
+            kept.append(current)
+        }
+        return (kept, duplicates)
+    }
+
+    /// Removes items no longer held by the page of `sequence` from the
+    /// identity index.
+    /// - Complexity: O(*k*) expected for *k* items.
+    private mutating func unindex(_ removed: some Collection<Item>, sequence: Int) {
+        let hashes = removed.map { IdentityIndex.hash($0.id) }
+        ids.warm(hashes)
+        for hash in hashes { ids.remove(hash: hash, sequence: sequence) }
+    }
+
     /// The sequence the identity index counts from: half its range below the
     /// first held page, so that a page prepended before it is still in range.
     private var indexBase: Int { firstSequence - (1 << 31) }
@@ -348,51 +477,90 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
 }
 
 extension PageWindow {
-    /// Puts a head refresh's pages in place of the held items before
+    /// Splices a head refresh's pages in place of the held items before
     /// `tailStart` (``HeadSplice``), keeping the rest as it is but the items
-    /// the head holds (moved up): the page holding the item at `tailStart`,
-    /// from that item on, with its record, the pages after it, and the
-    /// requests of the pages dropped after the last. Nothing is dropped before the head any more. Pages past `limit`
-    /// are dropped at the back.
+    /// the head holds (moved up, at `movedUp`): the page holding the item at `tailStart`
+    /// keeps its items from that one on, and its record (asked for after the
+    /// head's last page now), the pages after it stay where they are, with
+    /// their records, and so do the requests of the pages dropped after the
+    /// last. The pages before it and the requests dropped before the first
+    /// go. The head's pages take the sequences just before the kept ones, and
+    /// the first of them is the ``origin``. Pages past `limit` are dropped at
+    /// the back. The pages kept as they were keep their versions; the head's
+    /// pages and those that lost items are marked `modified`.
     /// - Parameters:
     ///   - head: the head's pages, in order, with their requests.
-    ///   - headIDs: the ids of the head's items.
+    ///   - movedUp: the held indices, from `tailStart` on, of the items the
+    ///     head holds.
     ///   - tailStart: the held index of the first item kept.
     ///   - modified: the version of the snapshot that will show it.
     ///   - limit: the most the window holds.
     /// - Returns: the number of items left out as duplicates.
-    /// - Complexity: O(*n*) expected for the *n* items of the new window.
+    /// - Complexity: O(*h*) expected for the *h* items of the head, plus
+    ///   O(*m* + log *p*) for each item moved up and for the page the tail
+    ///   starts in (*p* pages of *m* items held), plus O(*r* + *q* log *p*)
+    ///   for the *r* items in the *q* pages it removes or drops.
     mutating func reattach(
-        _ head: [(Request, Page<Key, Item>)], headIDs: Set<Item.ID>, tailStart: Int, modified: Int,
+        _ head: [(Request, Page<Key, Item>)], movedUp: some Sequence<Int>, tailStart: Int, modified: Int,
         limit: PagingConfiguration.HeldLimit?
     ) -> Int {
-        var pages = head
+        // Where the kept tail starts: a page and an offset in it (past the last page: none kept).
+        var split = (sequence: endSequence, offset: 0)
         if tailStart < items.count, let row = locate(items[tailStart].id) {
-            for sequence in row.sequence..<endSequence {
-                guard let record = records[sequence] else { continue }
-                var pageItems = items.page(at: sequence - firstSequence).items
-                var request = record.request
-                if sequence == row.sequence {
-                    pageItems = Array(pageItems[row.offset...])
-                    // What is left of the page starts after the head, on the server too: asked for
-                    // again, it is the page after the head's last (its own request, an initial one
-                    // maybe, would bring back what the head holds).
-                    if let key = head.last?.1.nextKey {
-                        request = Request(.next(after: key), count: request.count)
-                    }
-                }
-                // An item the head moved up is there now.
-                pageItems.removeAll { headIDs.contains($0.id) }
-                pages.append(
-                    (
-                        request,
-                        Page(items: pageItems, previousKey: record.previousKey, nextKey: record.nextKey)
-                    ))
-            }
+            split = (row.sequence, row.offset)
         }
-        return replaceAll(
-            with: pages, firstSequence: 0, keepDropped: (front: [], back: droppedBack), modified: modified,
-            limit: limit)
+        // The tail's items that the head holds (moved up), by page.
+        var moved: [Int: Set<Item.ID>] = [:]
+        for index in movedUp where index >= tailStart && index < items.count {
+            let id = items[index].id
+            guard let sequence = location(of: id) else { continue }
+            moved[sequence, default: []].insert(id)
+        }
+        // What the head covers goes, and nothing is dropped before it any more.
+        discardPages(atEnd: false, count: split.sequence - firstSequence)
+        forgetDropped(atEnd: false)
+        if split.sequence < endSequence, var record = records[split.sequence] {
+            var pageItems = items.page(at: 0).items
+            let up = moved.removeValue(forKey: split.sequence) ?? []
+            if split.offset > 0 || !up.isEmpty {
+                let rest = pageItems[split.offset...]
+                unindex(pageItems[..<split.offset], sequence: split.sequence)
+                if !up.isEmpty { unindex(rest.filter { up.contains($0.id) }, sequence: split.sequence) }
+                pageItems = up.isEmpty ? Array(rest) : rest.filter { !up.contains($0.id) }
+                items.replacePage(at: 0, with: pageItems)
+                record.modified = modified
+            }
+            // What is left of the page starts after the head, on the server too: asked for again,
+            // it is the page after the head's last (its own request, an initial one maybe, would
+            // bring back what the head holds).
+            if let key = head.last?.1.nextKey {
+                asked.forget(record.request)
+                record = PageRecord(
+                    request: Request(.next(after: key), count: record.request.count),
+                    previousKey: record.previousKey, nextKey: record.nextKey, modified: record.modified)
+                asked.remember(record.request)
+            }
+            records[split.sequence] = record
+        }
+        // An item the head moved up is there now.
+        for (sequence, up) in moved {
+            let pageItems = items.page(at: sequence - firstSequence).items
+            unindex(pageItems.filter { up.contains($0.id) }, sequence: sequence)
+            items.replacePage(at: sequence - firstSequence, with: pageItems.filter { !up.contains($0.id) })
+            records[sequence]?.modified = modified
+        }
+        let first = split.sequence - head.count
+        let (kept, duplicates) = admit(pages: head.map { $0.1.items }, firstSequence: first)
+        for (ordinal, (request, page)) in head.enumerated().reversed() {
+            items.prependPage(kept[ordinal])
+            records[first + ordinal] = PageRecord(
+                request: request, previousKey: page.previousKey, nextKey: page.nextKey, modified: modified)
+            asked.remember(request)
+        }
+        firstSequence = first
+        origin = first
+        while exceeds(limit), pageCount > 1 { dropPage(atEnd: true) }
+        return duplicates
     }
 }
 
@@ -400,10 +568,12 @@ extension PageWindow {
     /// Puts an anchored refresh's pages in place of the page of `sequence`
     /// and the pages on its far side (after it when it was loaded forward,
     /// before it otherwise), keeping those on its near side as they are
-    /// (items, records and versions) and the requests dropped beyond them; a
-    /// loaded item held on the near side is left out of its page. The
-    /// requests dropped on the far side are forgotten (the new pages' keys
-    /// lead there now). Pages past `limit` are dropped on the far side.
+    /// (items, records, versions and entries in the identity index) and the
+    /// requests dropped beyond them; a loaded item held on the near side is
+    /// left out of its page (not counted as a duplicate). The requests
+    /// dropped on the far side are forgotten (the new pages' keys lead there
+    /// now). The new pages take the sequences of the anchor's page and on,
+    /// outwards. Pages past `limit` are dropped on the far side.
     /// - Parameters:
     ///   - loaded: the new pages, in list order, with their requests.
     ///   - sequence: the anchor page's sequence.
@@ -411,43 +581,34 @@ extension PageWindow {
     ///   - modified: the version of the snapshot that will show them.
     ///   - limit: the most the window holds.
     /// - Returns: the number of items left out as duplicates.
-    /// - Complexity: O(*n*) expected for the *n* items of the new window.
+    /// - Complexity: O(*k* + log *p*) expected for the *k* items loaded,
+    ///   plus O(*m* + log *p*) for each of them held on the near side (in a
+    ///   page of *m* items out of *p*), plus O(*r* + *q*) for the *r* items
+    ///   of the *q* pages it removes, and O(*m* + log *p*) for each page it
+    ///   drops past the limit.
     mutating func reanchor(
         _ loaded: [(Request, Page<Key, Item>)], at sequence: Int, forward: Bool, modified: Int,
         limit: PagingConfiguration.HeldLimit?
     ) -> Int {
-        let near = forward ? firstSequence..<sequence : (sequence + 1)..<endSequence
-        var keptIDs = Set<Item.ID>()
-        var keptModified: [Int: Int] = [:]
-        let kept: [(Request, Page<Key, Item>)] = near.compactMap { held in
-            guard let record = records[held] else { return nil }
-            let pageItems = items.page(at: held - firstSequence).items
-            keptIDs.formUnion(pageItems.map(\.id))
-            keptModified[held] = record.modified
-            return (
-                record.request,
-                Page(items: pageItems, previousKey: record.previousKey, nextKey: record.nextKey)
-            )
-        }
-        // The rows that stay keep their items: a loaded item held there is left out of its page.
-        let fresh = loaded.map { request, page in
-            var page = page
-            page.items.removeAll { keptIDs.contains($0.id) }
-            return (request, page)
-        }
-        let duplicates: Int
         if forward {
-            duplicates = replaceAll(
-                with: kept + fresh, firstSequence: firstSequence,
-                keepDropped: (front: droppedFront, back: nil),
-                modified: modified, limit: limit)
+            discardPages(atEnd: true, count: endSequence - max(sequence, firstSequence))
         } else {
-            duplicates = replaceAll(
-                with: fresh + kept, firstSequence: sequence - loaded.count + 1,
-                keepDropped: (front: nil, back: droppedBack), modified: modified, limit: limit)
+            discardPages(atEnd: false, count: min(sequence + 1, endSequence) - firstSequence)
         }
-        // They stay as they were for a conditional edit too: their versions are theirs.
-        for (held, version) in keptModified { records[held]?.modified = version }
+        forgetDropped(atEnd: forward)
+        // The rows that stay keep their items: a loaded item held there is left out of its page.
+        let fresh = loaded.map { _, page in page.items.filter { location(of: $0.id) == nil } }
+        let first = forward ? endSequence : firstSequence - loaded.count
+        let (kept, duplicates) = admit(pages: fresh, firstSequence: first)
+        for ordinal in forward ? Array(loaded.indices) : Array(loaded.indices.reversed()) {
+            let (request, page) = loaded[ordinal]
+            if forward { items.appendPage(kept[ordinal]) } else { items.prependPage(kept[ordinal]) }
+            records[first + ordinal] = PageRecord(
+                request: request, previousKey: page.previousKey, nextKey: page.nextKey, modified: modified)
+            asked.remember(request)
+        }
+        if forward { endSequence += loaded.count } else { firstSequence -= loaded.count }
+        while exceeds(limit), pageCount > 1 { dropPage(atEnd: forward) }
         return duplicates
     }
 

@@ -329,8 +329,14 @@ where Item.ID: Sendable {
     ///   items; at least 1.
     /// - Returns: a handle to the refresh; it fails with
     ///   ``PagingError/Code/invalidArgument`` for a `maximumPages` below 1.
-    /// - Complexity: one request a page loaded; applying is O(*h* log *h* +
-    ///   *n*) for *h* items loaded and *n* held.
+    /// - Complexity: one request a page loaded; applying is O(*h* log *h*)
+    ///   expected for the *h* items loaded, plus O(*m* + log *p*) for each
+    ///   held page of *m* items (out of *p*) that holds one of them, plus
+    ///   O(*r* log *r*) for the *r* held items the splice removes (those
+    ///   the head covers and the window then drops), whatever the number
+    ///   held: the pages below are kept as they are, not rebuilt. When the
+    ///   head does not reach the list, or reaches its end, the list becomes
+    ///   the head: O(*n*) for the *n* items held.
     @discardableResult
     public func refreshHead(maximumPages: Int = 3) -> PageLoad {
         admit { $0.refreshHead(maximumPages: maximumPages) }
@@ -362,7 +368,12 @@ where Item.ID: Sendable {
     /// - Returns: a handle to the refresh; it fails with
     ///   ``PagingError/Code/invalidArgument`` when the item is not held.
     /// - Complexity: two requests (one when the anchor's page is the last in
-    ///   its direction); applying is O(*n* log *n*) for *n* items held.
+    ///   its direction). Asking is O(*p*) for the *p* pages held (the keys of
+    ///   those kept). Applying is O(*k* log *k*) expected for the *k* items
+    ///   loaded, plus O(*m* + log *p*) for each held page of *m* items that
+    ///   holds one of them, plus O(*r*) for the *r* items removed beyond the
+    ///   near side: the near side's pages stay as they are and are not
+    ///   compared, and the far side goes as ranges of removed rows.
     @discardableResult
     public func refresh(around anchor: Item.ID) -> PageLoad {
         let reloadable = reloadable

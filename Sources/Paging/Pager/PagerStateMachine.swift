@@ -407,7 +407,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             inFlight[slot.rawValue] = nil
             replaceAll(
                 with: refetch.pages, firstSequence: refetch.firstSequence, keepDropped: refetch.keptDropped,
-                into: &effects)
+                origin: window.origin, into: &effects)
             effects.finished.append((current.operation, .success(.loaded)))
 
         case .head(var head):
@@ -420,8 +420,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             }
             head.collect(request, page)
             let held = items
+            let heldIndices = window.indices(of: head.items.lazy.map(\.id))
             let splice = HeadSplice.make(
-                head: head.items, heldCount: held.count, heldIndex: { window.index(of: $0) },
+                head: head.items, heldCount: held.count, heldIndex: { heldIndices[$0] },
                 heldItem: { held[$0] })
             if splice == nil, let next = head.nextRequest(count: configuration.pageSize) {
                 _ = start(slot, request: next, job: .head(head), operation: current.operation, into: &effects)
@@ -707,8 +708,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         let oldCount = before.count
         let tailCount = splice.tailCount
         let headIDs = Set(head.items.map(\.id))
+        // The held items the head moved up from below the range it covers: removed there.
+        let movedUp = splice.change.removed.lazy.filter { $0.upperBound > splice.tailStart }
+            .flatMap { max($0.lowerBound, splice.tailStart)..<$0.upperBound }
         let duplicates = window.reattach(
-            head.pages, headIDs: headIDs, tailStart: splice.tailStart, modified: version + 1,
+            head.pages, movedUp: movedUp, tailStart: splice.tailStart, modified: version + 1,
             limit: configuration.maximumHeld)
         let spliced = head.items.count + tailCount
         let dropped = spliced - items.count
@@ -742,20 +746,40 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
 
     /// Puts an anchored refresh's pages in place of the anchor's page and
     /// those on its far side, in one change that leaves the near side's rows
-    /// as they were (``RowDiff``). O(*n* log *n*) for the *n* items held.
+    /// as they were (``RowDiff``): the far side's rows are diffed with the
+    /// new pages' items, found by id (``PageWindow/indices(of:)``).
+    /// O(*k* (log *k* + log *p*)) expected for *k* items loaded out of *p*
+    /// pages of *m* items held, plus O(*m*) for each page holding one of
+    /// them, plus O(*r* + *q*) for the *r* items of the *q* pages removed.
     private mutating func reanchor(_ plan: AnchoredRefresh<Key, Item>, into effects: inout Effects) {
         guard window.record(at: plan.sequence) != nil else {
             // Not held any more (it cannot happen while a refresh runs): the pages are the list.
             replaceAll(with: plan.pagesInListOrder, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
             return
         }
-        let before = Array(items)
+        let before = items
+        let oldCount = before.count
+        // The rows replaced: from the anchor's page to the end (forward) or from the start to the
+        // end of the anchor's page (backward). The near side's rows are what they were, and on
+        // the longest common run whatever the far side's change, so they need no diff.
+        let (anchorItems, anchorStart) = before.page(at: plan.sequence - window.firstSequence)
+        let far = plan.forward ? anchorStart..<oldCount : 0..<anchorStart + anchorItems.count
+        let nearCount = oldCount - far.count
+        let oldIndex = window.indices(of: plan.pages.lazy.flatMap { $0.1.items.lazy.map(\.id) })
         let duplicates = window.reanchor(
             plan.pagesInListOrder, at: plan.sequence, forward: plan.forward, modified: version + 1,
             limit: configuration.maximumHeld)
-        let after = Array(items)
-        // The rows on the near side stay where they are: they are on the longest common run.
-        let change = RowDiff.change(from: before, to: after, base: 0)
+        let newCount = items.count
+        let change: ListChange
+        if newCount < nearCount {
+            // The window's limit dropped near rows too (beyond the new pages): the rest of them stay.
+            change = ListChange(removed: [plan.forward ? newCount..<oldCount : 0..<oldCount - newCount])
+        } else {
+            let start = plan.forward ? nearCount : 0
+            let fresh = Array(items[start..<start + newCount - nearCount])
+            change = RowDiff.change(
+                replacing: far, with: fresh, at: start, oldIndex: { oldIndex[$0] }, oldItem: { before[$0] })
+        }
         // Where the reader is, the next item reported shown says: a guess would set off loads.
         viewport = nil
         publish(change, duplicates: duplicates, into: &effects)
@@ -766,7 +790,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// `keepDropped` (none where it is `nil`).
     private mutating func replaceAll(
         with pages: [(Request, Page<Key, Item>)], firstSequence first: Int,
-        keepDropped: (front: [Request]?, back: [Request]?), into effects: inout Effects
+        keepDropped: (front: [Request]?, back: [Request]?), origin: Int? = nil, into effects: inout Effects
     ) {
         let oldCount = items.count
         viewport = nil
@@ -774,7 +798,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         // drops them at the end away from where the refetch started.
         let duplicates = window.replaceAll(
             with: pages, firstSequence: first, keepDropped: keepDropped, modified: version + 1,
-            limit: configuration.maximumHeld)
+            limit: configuration.maximumHeld, origin: origin)
         let change = ListChange(
             removed: oldCount > 0 ? [0..<oldCount] : [], inserted: items.isEmpty ? [] : [0..<items.count])
         publish(change, duplicates: duplicates, into: &effects)

@@ -1,5 +1,6 @@
 /// A refresh that loads every held page again, keeping the list's length:
-/// first the held page nearest the list's first page (its anchor, sequence 0)
+/// first the held page nearest the list's first page (its anchor, the
+/// window's origin: sequence 0, or the first page of the last head refresh)
 /// with its own request, then the pages after it forward and the pages
 /// before it backward, each asked for with its own size and the fresh keys.
 /// A list paged only forward is refetched forward from its first held page,
@@ -80,7 +81,8 @@ where Item.ID: Sendable {
 
     /// The plan that refetches the pages a window holds, and its first
     /// request: the request of the held page nearest the list's first page
-    /// (sequence 0), then the pages after it and before it, each with its own
+    /// (the window's ``PageWindow/origin``, sequence 0 but after a head
+    /// refresh), then the pages after it and before it, each with its own
     /// size (`pageSize` where none is known). `nil` when nothing is held.
     /// - Complexity: O(*p*) for *p* pages held.
     static func refetching(_ window: PageWindow<Key, Item>, initial: Request, pageSize: Int) -> (
@@ -88,7 +90,7 @@ where Item.ID: Sendable {
     )? {
         guard window.isLoaded else { return nil }
         let (first, end) = (window.firstSequence, window.endSequence)
-        let anchor = min(max(0, first), end - 1)
+        let anchor = min(max(window.origin, first), end - 1)
         let request = window.record(at: anchor)?.request ?? initial
         let size = { (sequence: Int) in window.record(at: sequence)?.request.count ?? pageSize }
         let plan = Self(

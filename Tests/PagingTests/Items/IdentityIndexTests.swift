@@ -73,6 +73,41 @@ struct IdentityIndexTests {
         }
     }
 
+    @Test(
+        "the ids of a range of pages go at once; the others stay findable, colliding hashes and sequences around the base",
+        arguments: [(2, 0), (1_000_000, 1 << 40)])
+    func removeSequences(buckets: Int, firstSequence: Int) {
+        let seed = SeededGenerator.testSeed()
+        print("IdentityIndex removeSequences test seed: \(seed) (replay with PAGING_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        for run in 0..<50 {
+            var harness = Harness(base: firstSequence - (1 << 31))
+            for value in 0..<Int.random(in: 0..<2_000, using: &random) {
+                let id = CollidingID(value: value, bucket: value % buckets)
+                _ = harness.insert(id, page: firstSequence + Int.random(in: -3...40, using: &random))
+            }
+            let lower = firstSequence + Int.random(in: -4...41, using: &random)
+            let gone = lower..<lower + Int.random(in: 0...20, using: &random)
+            harness.index.remove(sequences: gone, base: harness.base)
+            for (id, page) in harness.model where gone.contains(page) {
+                harness.model[id] = nil
+                harness.pages[page]?.remove(id)
+            }
+            let comment: Comment = "seed \(seed), run \(run)"
+            #expect(harness.index.count == harness.model.count, comment)
+            for value in 0..<2_000 {
+                let id = CollidingID(value: value, bucket: value % buckets)
+                #expect(harness.lookup(id) == harness.model[id], comment)
+            }
+            // Inserts and removals go on as before.
+            let id = CollidingID(value: 5_000, bucket: 0)
+            let added = harness.insert(id, page: lower)
+            #expect(added, comment)
+            harness.remove(id)
+            #expect(harness.lookup(id) == nil && harness.index.count == harness.model.count, comment)
+        }
+    }
+
     @Test("two ids of one page with one hash: removing one keeps the other findable")
     func samePageSameHash() {
         var harness = Harness(base: -(1 << 31))

@@ -97,6 +97,59 @@ struct PagedItemsTests {
         }
     }
 
+    @Test("pages removed at an end at once leave the others in order, shared, and the tree well formed")
+    func removePagesAtOnce() {
+        let seed = SeededGenerator.testSeed()
+        print("PagedItems removePages test seed: \(seed) (replay with PAGING_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        for run in 0..<200 {
+            var items = PagedItems<Int>()
+            var model: [[Int]] = []
+            var counter = 0
+            for _ in 0..<Int.random(in: 0...400, using: &random) {
+                let page = Array(counter..<counter + Int.random(in: 0..<4, using: &random))
+                counter += page.count
+                if Bool.random(using: &random) {
+                    items.appendPage(page)
+                    model.append(page)
+                } else {
+                    items.prependPage(page)
+                    model.insert(page, at: 0)
+                }
+            }
+            let before = items
+            let beforeModel = model
+            let atEnd = Bool.random(using: &random)
+            let count = Int.random(in: 0...model.count, using: &random)
+            items.removePages(atEnd: atEnd, count: count)
+            if atEnd { model.removeLast(count) } else { model.removeFirst(count) }
+            let comment: Comment = "seed \(seed), run \(run)"
+            #expect(Array(items) == model.flatMap { $0 }, comment)
+            #expect(items.pageCount == model.count, comment)
+            #expect(Array(before) == beforeModel.flatMap { $0 }, "the old version is intact; \(comment)")
+            if let root = items.root { expectWellFormed(root, comment) }
+            // It goes on growing at both ends.
+            items.appendPage([-1])
+            items.prependPage([-2])
+            #expect(Array(items) == [-2] + model.flatMap { $0 } + [-1], comment)
+            if let root = items.root { expectWellFormed(root, comment) }
+        }
+    }
+
+    /// Checks that every leaf of a tree is at the same depth, every inner node has 1 to `fanout`
+    /// children, and the cached counts are right.
+    func expectWellFormed(_ node: PageTreeNode<Int>, _ comment: Comment) {
+        if node.height == 0 {
+            #expect(node.leafCount == 1 && node.count == node.items.count, comment)
+            return
+        }
+        #expect(!node.children.isEmpty && node.children.count <= PageTreeNode<Int>.fanout, comment)
+        #expect(node.children.allSatisfy { $0.height == node.height - 1 }, comment)
+        #expect(node.count == node.children.reduce(0) { $0 + $1.count }, comment)
+        #expect(node.leafCount == node.children.reduce(0) { $0 + $1.leafCount }, comment)
+        for child in node.children { expectWellFormed(child, comment) }
+    }
+
     @Test("the tree stays shallow: a million items in ten thousand pages are at most four levels deep")
     func depthIsLogarithmic() throws {
         var items = PagedItems<Int>()

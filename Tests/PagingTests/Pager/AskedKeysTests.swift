@@ -25,4 +25,23 @@ struct AskedKeysTests {
         asked.removeAll()
         #expect(!asked.leadsBack(Page<Int, TestItem>(items: [], nextKey: 1), from: request))
     }
+
+    @Test("a key forgotten is gone once forgotten as often as it was remembered")
+    func forget() {
+        var asked = AskedKeys<Int>()
+        let twice = PageRequest<Int>(.next(after: 1), count: 1)
+        asked.remember(twice)
+        asked.remember(twice)
+        asked.remember(PageRequest(.previous(before: 1), count: 1))
+        asked.forget(twice)
+        #expect(asked.next == [1])
+        asked.forget(twice)
+        #expect(asked.next.isEmpty && asked.previous == [1])
+        // Not remembered, or an initial request: nothing to forget.
+        asked.forget(twice)
+        asked.forget(PageRequest(.initial(1), count: 1))
+        #expect(asked.next.isEmpty && asked.previous == [1])
+        asked.remember(twice)
+        #expect(asked.next == [1])
+    }
 }
