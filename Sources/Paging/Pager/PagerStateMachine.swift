@@ -471,8 +471,15 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             let direction: LoadDirection = atEnd ? .next : .previous
             // A dropped page loaded again leads where it led before. A page that found the list
             // moved under its keys (offsets) may name a key asked before, which stands for another
-            // place now: the keys asked that way, its own included, are forgotten once it is in.
-            if page.drift == nil, !replaying, window.asked.leadsBack(page, from: request) {
+            // place now: the keys asked that way, its own included, are forgotten once it is in. It
+            // may name the key it was asked with (the list moved back), but then must bring an item
+            // not held, or the same request would come back forever.
+            let leadsBack =
+                page.drift == nil
+                ? window.asked.leadsBack(page, from: request)
+                : AskedKeys.leadsBack(page, from: request, askedBefore: [])
+                    && page.items.allSatisfy { window.location(of: $0.id) != nil }
+            if !replaying, leadsBack {
                 let error = PagingError.repeatedKey(
                     request, direction: direction, returned: page.key(direction))
                 fail(slot, current, error: error, into: &effects)

@@ -4,8 +4,25 @@
 struct OffsetDrift<Item: Sendable>: Sendable {
     let fetch: @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
     let identity: @Sendable (Item) -> AnyHashable
-    /// How many items beyond the overlap the held items are looked for in.
-    let window: Int
+    /// How many items on each side of the place the held items should end the
+    /// wider request looks in; `nil`: the request is no larger than a page
+    /// (half a page on each side), for an API that caps its limit.
+    let window: Int?
+
+    /// The items a request for a page asks: the page's count, but at least 2
+    /// (the overlap and one more).
+    private static func limit(_ count: Int) -> Int { max(count, 2) }
+
+    /// The wider request around `place`: its first offset and its limit.
+    private func wide(around place: Int, count: Int) -> (start: Int, limit: Int) {
+        guard let window else {
+            let limit = Self.limit(count)
+            let start = max(0, place - limit / 2)
+            return (start, limit)
+        }
+        let start = max(0, place - window)
+        return (start, place - start + count + 1 + window)
+    }
 
     /// Where the held item nearest the page is among `items`: its position
     /// there, and its nearness (0 for the held item next to the page).
@@ -55,12 +72,13 @@ struct OffsetDrift<Item: Sendable>: Sendable {
         var start = expected
         var drifted = false
         for _ in 0..<Self.attempts {
-            let response = try await fetch(start, count + 1)
+            let limit = Self.limit(count)
+            let response = try await fetch(start, limit)
             if let first = response.items.first, identity(first) == anchor {
                 // Where it was: the page is what follows it.
                 var made = page(
                     OffsetPage(items: Array(response.items.dropFirst()), totalCount: response.totalCount),
-                    start + 1, count)
+                    start + 1, limit - 1)
                 if drifted, start != expected {
                     made.drift = PageDrift(direction: .next, shift: start - expected, resynchronized: true)
                 }
@@ -68,8 +86,7 @@ struct OffsetDrift<Item: Sendable>: Sendable {
             }
             drifted = true
             // The held items moved: where is the last of them now, around here?
-            let wideStart = max(0, start - window)
-            let wideLimit = start - wideStart + count + 1 + window
+            let (wideStart, wideLimit) = self.wide(around: start, count: count)
             let wide = try await fetch(wideStart, wideLimit)
             guard let (position, _) = Self.nearest(in: wide.items, held: ranks, identity: identity) else {
                 // No held item is left in the window: all of it is new to the list (the list's
@@ -116,7 +133,7 @@ struct OffsetDrift<Item: Sendable>: Sendable {
         var end = end
         var drifted = false
         for _ in 0..<Self.attempts {
-            let start = max(0, end - count)
+            let start = max(0, end - (Self.limit(count) - 1))
             let response = try await fetch(start, end - start + 1)
             if response.items.count == end - start + 1, let item = response.items.last,
                 identity(item) == anchor
@@ -131,8 +148,7 @@ struct OffsetDrift<Item: Sendable>: Sendable {
                 return made
             }
             drifted = true
-            let wideStart = max(0, start - window)
-            let wideLimit = end - wideStart + 1 + window
+            let (wideStart, wideLimit) = self.wide(around: end, count: count)
             let wide = try await fetch(wideStart, wideLimit)
             guard let (position, _) = Self.nearest(in: wide.items, held: ranks, identity: identity) else {
                 var made = page(wide, wideStart, wide.items.count)

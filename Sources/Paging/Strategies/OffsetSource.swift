@@ -32,23 +32,29 @@ public struct OffsetPage<Item: Sendable>: Sendable {
 /// Offsets drift when the list changes above them: an item removed above
 /// the next offset makes the next page skip one, an item added repeats one.
 /// A source of `Identifiable` items checks: it asks every page after the
-/// held ones with one item of overlap (`offset - 1`, `limit + 1`; before
-/// them, one past the end) and compares that item with the last held one
+/// held ones from one item earlier (`offset - 1`, the same limit, so the page
+/// brings one new item less; before them, up to and including the first held
+/// one) and compares that item with the last held one
 /// (``PageRequest/heldBefore``). When they differ, it looks for where the
-/// held items are now, in the page and, if need be, in one more request of
-/// the `driftWindow` items before it (after it, backward), starts the page
-/// right after them, and reports it in the page (``Page/drift``), which the
-/// pager passes on (``PagingSnapshot/drift``). The cost: one item more per
-/// page, and one request more per drift found. Held items not found within
-/// the window (removed, or moved farther) leave the page where the offset
-/// says, reported as not resynchronized. `checksDrift: false` opts out.
+/// held items are now in one more request around that place (no larger than
+/// a page, unless `driftWindow` says), starts the page right after them, and
+/// reports it in the page (``Page/drift``), which the pager passes on
+/// (``PagingSnapshot/drift``). The cost: one item of each page, and one
+/// request more per drift found; no request asks more than the page size
+/// (or 2), so an API that caps its limit at the page size is served. Held
+/// items not found in that window (removed, or moved farther) leave the
+/// page with the window's items, reported as not resynchronized. A held item
+/// that moved down within the list is taken as where the held ones end: the
+/// items it passed are not shown (the drift is reported).
+/// `checksDrift: false` opts out; a dropped page loaded again (a window's)
+/// is not checked.
 public struct OffsetSource<Item: Sendable>: PageSource {
     /// The direction this source pages in.
     public let direction: PagingDirection
-    /// How many items before the page (after it, backward) a drift is looked
-    /// for in; `0` when the source does not check (its items are not
-    /// `Identifiable`, or it opted out).
-    public let driftWindow: Int
+    /// How many items on each side of where the held items should end a
+    /// drift is looked for in; `nil`: within a request of a page (half a page
+    /// on each side), or when the source does not check.
+    public let driftWindow: Int?
     private let fetch: @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
     /// The identity of an item, when the source checks for drift.
     private let identity: (@Sendable (Item) -> AnyHashable)?
@@ -64,7 +70,7 @@ public struct OffsetSource<Item: Sendable>: PageSource {
         self.direction = direction
         self.fetch = fetch
         self.identity = nil
-        self.driftWindow = 0
+        self.driftWindow = nil
     }
 
     /// Creates a source of identifiable items, which checks that the list did
@@ -73,11 +79,15 @@ public struct OffsetSource<Item: Sendable>: PageSource {
     ///   - direction: the directions to page in.
     ///   - checksDrift: whether to ask each page with one item of overlap
     ///     and resynchronise when the list moved (see ``OffsetSource``).
-    ///   - driftWindow: how many items before the page (after it, backward)
-    ///     the held items are looked for in, when they are not in the page.
+    ///   - driftWindow: how many items on each side of where the held items
+    ///     should end to look for them in, when the list moved. `nil` (the
+    ///     default) keeps every request within the page size, for an API
+    ///     that caps its limit (at the page size, say): half a page on each
+    ///     side. A number asks the page size plus twice that once, for an
+    ///     API that allows it; more items may move and still be found.
     ///   - fetch: loads up to `limit` items from `offset`.
     public init(
-        _ direction: PagingDirection = .forward, checksDrift: Bool = true, driftWindow: Int = 50,
+        _ direction: PagingDirection = .forward, checksDrift: Bool = true, driftWindow: Int? = nil,
         fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
     ) where Item: Identifiable, Item.ID: Sendable {
         self.direction = direction
@@ -87,7 +97,7 @@ public struct OffsetSource<Item: Sendable>: PageSource {
         } else {
             self.identity = nil
         }
-        self.driftWindow = checksDrift ? max(1, driftWindow) : 0
+        self.driftWindow = checksDrift ? driftWindow.map { min(max(1, $0), 100_000) } : nil
     }
 
     /// Whether it checks for drift: its items are `Identifiable`, and it did
@@ -104,7 +114,7 @@ public struct OffsetSource<Item: Sendable>: PageSource {
     public func load(_ request: PageRequest<Int>) async throws -> Page<Int, Item> {
         if let identity {
             switch request.position {
-            case .next(let offset) where offset > 0 && !request.heldBefore.isEmpty:
+            case .next(let offset) where offset > 0 && !request.heldBefore.isEmpty && request.count < 1 << 32:
                 let (_, overflow) = offset.addingReportingOverflow(request.count)
                 if !overflow {
                     return try await OffsetDrift(fetch: fetch, identity: identity, window: driftWindow)
@@ -113,7 +123,8 @@ public struct OffsetSource<Item: Sendable>: PageSource {
                             page(from: response, offset: start, limit: limit)
                         }
                 }
-            case .previous(let end) where end >= 0 && direction != .forward && !request.heldAfter.isEmpty:
+            case .previous(let end)
+            where end >= 0 && direction != .forward && !request.heldAfter.isEmpty && request.count < 1 << 32:
                 return try await OffsetDrift(fetch: fetch, identity: identity, window: driftWindow)
                     .before(end, count: request.count, held: request.heldAfter) { response, start, limit in
                         page(from: response, offset: start, limit: limit)

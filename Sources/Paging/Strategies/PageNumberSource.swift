@@ -146,16 +146,18 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
         for (nearness, id) in held.enumerated() where ranks[AnyHashable(id)] == nil {
             ranks[AnyHashable(id)] = nearness
         }
+        let asked = number
         var number = number
         var drifted = false
         for _ in 0..<4 {
             var before: [Item] = []
             let current: NumberedPage<Item>
-            if driftCheck == .previousPage, number - 1 >= firstPage {
+            let checksBefore = driftCheck == .previousPage && number - 1 >= firstPage
+            if checksBefore {
                 // Both at once: the page before must end with the last held item.
-                let asked = number
-                async let previous = fetch(asked - 1, pageSize)
-                async let this = fetch(asked, pageSize)
+                let numbered = number
+                async let previous = fetch(numbered - 1, pageSize)
+                async let this = fetch(numbered, pageSize)
                 before = try await previous.items
                 current = try await this
             } else {
@@ -172,14 +174,13 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
             guard let found else {
                 // No held item: nothing repeated; with the page before asked for, the held items
                 // are not where they should be, and not found.
-                if driftCheck == .previousPage, !before.isEmpty {
-                    made.drift = PageDrift(direction: .next, shift: nil, resynchronized: false)
-                } else if drifted {
+                if checksBefore || drifted {
                     made.drift = PageDrift(direction: .next, shift: nil, resynchronized: false)
                 }
                 return made
             }
-            let shift = found.position + 1 - before.count
+            // Where the page starts, from where page `asked` starts (pages moved on to included).
+            let shift = found.position + 1 - before.count + (number - asked) * pageSize
             if shift == 0, !drifted { return made }
             drifted = true
             let following = Array(combined.dropFirst(found.position + 1))

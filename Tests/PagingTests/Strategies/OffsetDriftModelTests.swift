@@ -241,7 +241,9 @@ struct OffsetDriftModelTests {
             count: count, forward: forward, sendsTotal: Bool.random(using: &random) || !forward,
             seed: random.next())
         let pageSize = Int.random(in: 1...20, using: &random)
-        let source = OffsetSource<TestItem>(forward ? .forward : .reverse, checksDrift: checksDrift) {
+        let source = OffsetSource<TestItem>(
+            forward ? .forward : .reverse, checksDrift: checksDrift, driftWindow: 50
+        ) {
             server.fetch($0, $1)
         }
         let pager = Pager(
