@@ -62,23 +62,9 @@ public struct OffsetSource<Item: Sendable>: PageSource {
     /// Creates a source.
     /// - Parameters:
     ///   - direction: the directions to page in.
-    ///   - fetch: loads up to `limit` items from `offset`.
-    public init(
-        _ direction: PagingDirection = .forward,
-        fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
-    ) {
-        self.direction = direction
-        self.fetch = fetch
-        self.identity = nil
-        self.driftWindow = nil
-    }
-
-    /// Creates a source of identifiable items, which checks that the list did
-    /// not move under its offsets.
-    /// - Parameters:
-    ///   - direction: the directions to page in.
     ///   - checksDrift: whether to ask each page with one item of overlap
-    ///     and resynchronise when the list moved (see ``OffsetSource``).
+    ///     and resynchronise when the list moved (see ``OffsetSource``); only
+    ///     items that are `Identifiable` can be checked.
     ///   - driftWindow: how many items on each side of where the held items
     ///     should end to look for them in, when the list moved. `nil` (the
     ///     default) keeps every request within the page size, for an API
@@ -89,15 +75,11 @@ public struct OffsetSource<Item: Sendable>: PageSource {
     public init(
         _ direction: PagingDirection = .forward, checksDrift: Bool = true, driftWindow: Int? = nil,
         fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> OffsetPage<Item>
-    ) where Item: Identifiable, Item.ID: Sendable {
+    ) {
         self.direction = direction
         self.fetch = fetch
-        if checksDrift {
-            self.identity = { (item: Item) -> AnyHashable in AnyHashable(item.id) }
-        } else {
-            self.identity = nil
-        }
-        self.driftWindow = checksDrift ? driftWindow.map { min(max(1, $0), 100_000) } : nil
+        self.identity = checksDrift ? IdentityOf<Item>.function : nil
+        self.driftWindow = identity == nil ? nil : driftWindow.map { min(max(1, $0), 100_000) }
     }
 
     /// Whether it checks for drift: its items are `Identifiable`, and it did

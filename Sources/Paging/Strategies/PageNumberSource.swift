@@ -52,35 +52,20 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
     /// - Parameters:
     ///   - pageSize: items per page; at least 1.
     ///   - firstPage: the number of the first page.
-    ///   - fetch: loads a page by number.
-    /// - Throws: ``PagingError`` with code ``PagingError/Code/invalidConfiguration``
-    ///   for a page size below 1.
-    public init(
-        pageSize: Int, firstPage: Int = 1,
-        fetch: @escaping @Sendable (_ page: Int, _ perPage: Int) async throws -> NumberedPage<Item>
-    ) throws(PagingError) {
-        try self.init(
-            pageSize: pageSize, firstPage: firstPage, driftCheck: .none, identity: nil, fetch: fetch)
-    }
-
-    /// Creates a source of identifiable items, which checks that the list did
-    /// not move under its page numbers.
-    /// - Parameters:
-    ///   - pageSize: items per page; at least 1.
-    ///   - firstPage: the number of the first page.
-    ///   - driftCheck: how to check each next page against the held items.
+    ///   - driftCheck: how to check each next page against the held items;
+    ///     only items that are `Identifiable` can be checked
+    ///     (``PageNumberDriftCheck/none`` for others).
     ///   - fetch: loads a page by number.
     /// - Throws: ``PagingError`` with code ``PagingError/Code/invalidConfiguration``
     ///   for a page size below 1.
     public init(
         pageSize: Int, firstPage: Int = 1, driftCheck: PageNumberDriftCheck = .previousPage,
         fetch: @escaping @Sendable (_ page: Int, _ perPage: Int) async throws -> NumberedPage<Item>
-    ) throws(PagingError) where Item: Identifiable, Item.ID: Sendable {
-        var identity: (@Sendable (Item) -> AnyHashable)?
-        if driftCheck != .none { identity = { (item: Item) -> AnyHashable in AnyHashable(item.id) } }
+    ) throws(PagingError) {
+        let identity = driftCheck == .none ? nil : IdentityOf<Item>.function
         try self.init(
-            pageSize: pageSize, firstPage: firstPage, driftCheck: driftCheck, identity: identity, fetch: fetch
-        )
+            pageSize: pageSize, firstPage: firstPage, driftCheck: identity == nil ? .none : driftCheck,
+            identity: identity, fetch: fetch)
     }
 
     private init(

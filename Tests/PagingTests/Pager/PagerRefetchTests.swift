@@ -45,7 +45,9 @@ struct PagerRefetchTests {
     @Test("a list paged backward by offset (reverse) keeps its length and its newest page")
     func reverseOffsets() async throws {
         let version = VersionBox()
-        let source = OffsetSource<TestItem>(.reverse) { offset, limit in
+        // Without the drift check, whose overlap makes each page after the first one item
+        // shorter than the refetch that asks it again.
+        let source = OffsetSource<TestItem>(.reverse, checksDrift: false) { offset, limit in
             let end = min(40, offset + limit)
             return OffsetPage(
                 items: (offset..<end).map { TestItem(id: $0, version: version.value) }, totalCount: 40)

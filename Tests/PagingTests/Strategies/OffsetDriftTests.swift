@@ -160,4 +160,60 @@ struct OffsetDriftTests {
         await #expect(throws: PagingError.self) { try await pager.loadNext().value }
         #expect(pager.loadStates.next.error?.code == .repeatedKey)
     }
+
+    /// Numbered pages (from 1) of a list the test changes.
+    private static func numberedSource(_ items: Lock<[TestItem]>, size: Int) throws -> PageNumberSource<
+        TestItem
+    > {
+        try PageNumberSource<TestItem>(pageSize: size) { number, perPage in
+            items.withLock { items in
+                let start = min((number - 1) * perPage, items.count)
+                return NumberedPage(items: Array(items[start..<min(items.count, start + perPage)]))
+            }
+        }
+    }
+
+    @Test("page numbers: many added above, past a page: the pages moved on to count in the shift")
+    func pageNumbersMovedOn() async throws {
+        let items = Lock((0..<40).map { TestItem(id: $0) })
+        let pager = Pager(
+            source: try Self.numberedSource(items, size: 5), configuration: try .testing(pageSize: 5))
+        for _ in 0..<2 { _ = try await pager.loadNext().value }
+        #expect(pager.items.ids == Array(0..<10))
+        items.withLock { $0.insert(contentsOf: (100..<107).map { TestItem(id: $0) }, at: 0) }
+        _ = try await pager.loadNext().value
+        #expect(pager.items.ids == Array(0..<13))
+        #expect(pager.snapshot.drift == PageDrift(direction: .next, shift: 7, resynchronized: true))
+    }
+
+    @Test(
+        "page numbers: the page before empty (more removed than it held): the drift is reported, not resynchronized"
+    )
+    func pageNumbersPageBeforeEmpty() async throws {
+        let items = Lock((0..<41).map { TestItem(id: $0) })
+        let pager = Pager(
+            source: try Self.numberedSource(items, size: 20), configuration: try .testing(pageSize: 20))
+        for _ in 0..<2 { _ = try await pager.loadNext().value }
+        #expect(pager.items.ids == Array(0..<40))
+        items.withLock { $0.removeFirst(21) }
+        _ = try await pager.loadNext().value
+        #expect(pager.snapshot.drift == PageDrift(direction: .next, shift: nil, resynchronized: false))
+    }
+
+    @Test("the check is on by default for identifiable items, and off for others")
+    func onByDefault() async throws {
+        let backend = Backend(count: 100)
+        let pager = Pager(
+            source: OffsetSource<TestItem> { backend.fetch($0, $1) },
+            configuration: try .testing(pageSize: 10))
+        for _ in 0..<2 { _ = try await pager.loadNext().value }
+        #expect(backend.fetches.recorded == [Fetch(offset: 0, limit: 10), Fetch(offset: 9, limit: 10)])
+        #expect(OffsetSource<TestItem> { _, _ in OffsetPage(items: []) }.checksHeldItems)
+        #expect(!OffsetSource<Int> { _, _ in OffsetPage(items: []) }.checksHeldItems)
+        #expect(
+            try PageNumberSource<TestItem>(pageSize: 10) { _, _ in NumberedPage(items: []) }.driftCheck
+                == .previousPage)
+        #expect(
+            try PageNumberSource<Int>(pageSize: 10) { _, _ in NumberedPage(items: []) }.driftCheck == .none)
+    }
 }
