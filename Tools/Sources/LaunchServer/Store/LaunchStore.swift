@@ -286,8 +286,9 @@ final class LaunchStore: Sendable {
     ///
     /// "Merged": `isBooked` has two values, so a list without a `booked` filter is the union of
     /// its unbooked and its booked launches, each read in order from the index with `booked`
-    /// after the equality filters; each side reads at most `limit` rows, and the union sorts
-    /// those at most `2 × limit` rows. That way four indexes serve the eight combinations of
+    /// after the equality filters; each side reads at most `limit` rows, which SQLite sorts
+    /// again and merges (`MERGE (UNION ALL)`): O(limit log limit) on top of the seeks, bounded
+    /// by the page's size, never by the list's. That way four indexes serve the eight combinations of
     /// two orders and two optional equality filters. A search adds `LIKE` on the mission name,
     /// which no index serves: it is checked on the rows the index walk passes over.
     ///
