@@ -46,11 +46,12 @@ struct LaunchCursorTests {
             (String(valid.dropLast(1)), "integrity check"),
             (base64url("v1:1597761060:100:00000000"), "integrity check"),
             (base64url("v1:1597761060:101:" + "0"), "integrity check"),
-            (base64url("v2:1597761060:100:abcdef01"), "version 'v2'"),
+            (base64url("v3:1597761060:100:abcdef01"), "version 'v3'"),
+            (base64url("v2:1597761060:100:abcdef01"), "integrity check"),
             (base64url("hello"), "no version"),
             (base64url("v1:x:y:z"), "not a whole number"),
             ("1143239400", "not text"),
-            (String(repeating: "A", count: 400), "too long"),
+            (String(repeating: "A", count: LaunchCursor.maximumLength + 1), "too long"),
         ]
     )
     func rejectsBadCursors(cursor: String, reason: String) {

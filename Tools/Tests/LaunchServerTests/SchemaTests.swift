@@ -11,8 +11,10 @@ struct SchemaTests {
         #expect(sdl.contains("launches(pageSize: Int = 20, after: String): LaunchConnection!"))
         #expect(
             sdl.contains(
-                "launchConnection(first: Int, after: String, last: Int, before: String, search: String): LaunchRelayConnection!"
+                "launchConnection(first: Int, after: String, last: Int, before: String, search: String, booked: Boolean, site: String, orderBy: LaunchOrder = NEWEST_FIRST): LaunchRelayConnection!"
             ))
+        #expect(sdl.contains("enum LaunchOrder {"))
+        #expect(sdl.contains("NEWEST_FIRST") && sdl.contains("MISSION_NAME"))
         #expect(sdl.contains("launch(id: ID!): Launch"))
         #expect(sdl.contains("node(id: ID!): Node"))
         #expect(sdl.contains("type Launch implements Node"))

@@ -9,8 +9,7 @@ struct ConnectionArguments: Codable, Sendable {
     static let maximumCount = 100
 }
 
-/// The arguments of `launchConnection`: a Relay connection's, and the text to search mission
-/// names for.
+/// The arguments of `launchConnection`: a Relay connection's, the filters, and the order.
 struct LaunchConnectionArguments: Codable, Sendable {
     var first: Int?
     var after: String?
@@ -18,9 +17,20 @@ struct LaunchConnectionArguments: Codable, Sendable {
     var before: String?
     /// Only the launches whose mission name contains it, case-insensitive; all when absent or empty.
     var search: String?
+    /// Only the launches whose trip is booked (`true`) or not (`false`); all when absent.
+    var booked: Bool?
+    /// Only the launches from exactly this site; all when absent.
+    var site: String?
+    /// The list's order; newest first when absent.
+    var orderBy: LaunchOrder?
 
     /// The connection's own arguments.
     var connection: ConnectionArguments {
         ConnectionArguments(first: first, after: after, last: last, before: before)
+    }
+
+    /// The filters: `search`, `booked` and `site`.
+    var scope: LaunchScope {
+        LaunchScope(search: search, booked: booked, site: site)
     }
 }

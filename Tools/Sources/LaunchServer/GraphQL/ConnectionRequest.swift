@@ -12,22 +12,32 @@ struct ConnectionRequest: Sendable, Hashable {
 
     /// How many edges, from which end.
     let count: Count
-    /// The `after` cursor's position: only launches older than it.
-    let after: KeysetPosition?
-    /// The `before` cursor's position: only launches newer than it.
-    let before: KeysetPosition?
+    /// The `after` cursor's position: only launches that follow it in the list.
+    let after: LaunchListPosition?
+    /// The `before` cursor's position: only launches that precede it in the list.
+    let before: LaunchListPosition?
 
-    /// Validates arguments the way GitHub's GraphQL API does.
+    /// Validates arguments the way GitHub's GraphQL API does, and that the cursors belong to
+    /// the list asked for.
     ///
     /// - Parameters:
     ///   - arguments: The field's arguments.
     ///   - field: The field's name, for the messages.
+    ///   - order: The list's order.
+    ///   - scope: The list's filters; a cursor must carry the fingerprint of its filter
+    ///     arguments.
     /// - Throws: A `GraphQLError` naming the argument when `first` or `last` is outside
-    ///   0...100, both or neither are given, or a cursor does not decode.
-    init(_ arguments: ConnectionArguments, field: String) throws(GraphQLError) {
+    ///   0...100, both or neither are given, a cursor does not decode, or a cursor belongs to a
+    ///   list of another order or with other filters.
+    init(
+        _ arguments: ConnectionArguments, field: String, order: LaunchOrder = .newestFirst,
+        scope: LaunchScope = .all
+    ) throws(GraphQLError) {
         count = try Self.count(of: arguments, field: field)
-        after = try Self.position(arguments.after, argument: "after", field: field)
-        before = try Self.position(arguments.before, argument: "before", field: field)
+        after = try Self.position(
+            arguments.after, argument: "after", field: field, order: order, scope: scope)
+        before = try Self.position(
+            arguments.before, argument: "before", field: field, order: order, scope: scope)
     }
 
     /// Validates `first` and `last`: one of them, from 0 to ``ConnectionArguments/maximumCount``.
@@ -66,15 +76,36 @@ struct ConnectionRequest: Sendable, Hashable {
         }
     }
 
-    /// Decodes an optional cursor argument.
+    /// Decodes an optional cursor argument of the newest-first list without filter arguments
+    /// (the tutorial's `launches`).
     static func position(_ cursor: String?, argument: String, field: String) throws(GraphQLError)
         -> KeysetPosition?
     {
+        let position = try position(
+            cursor, argument: argument, field: field, order: .newestFirst, scope: .all)
+        guard case .newestFirst(let keyset) = position else { return nil }
+        return keyset
+    }
+
+    /// Decodes an optional cursor argument, and checks that it belongs to the list of `order`
+    /// and the filter arguments of `scope`.
+    ///
+    /// - Throws: A `GraphQLError` naming the argument when the cursor does not decode or belongs
+    ///   to another list.
+    static func position(
+        _ cursor: String?, argument: String, field: String, order: LaunchOrder, scope: LaunchScope
+    ) throws(GraphQLError) -> LaunchListPosition? {
         guard let cursor else { return nil }
+        let content: LaunchCursor.Content
         do {
-            return try LaunchCursor.decode(cursor)
+            content = try LaunchCursor.decodeContent(cursor)
         } catch {
             throw ArgumentError.cursor(argument, of: field, error)
         }
+        guard content.position.order == order, content.filters == scope.filterFingerprint else {
+            throw ArgumentError.foreignCursor(
+                argument, of: field, cursorOrder: content.position.order, order: order)
+        }
+        return content.position
     }
 }

@@ -44,15 +44,20 @@ struct LaunchResolver: Sendable {
         return try await context.store.launch(number: number)
     }
 
-    /// `launchConnection(first:, after:, last:, before:, search:): LaunchRelayConnection!`: every
-    /// launch, or those whose mission name contains `search` (case-insensitive), with cursors
-    /// that keep their place whatever is added or removed.
+    /// `launchConnection(first:, after:, last:, before:, search:, booked:, site:, orderBy:):
+    /// LaunchRelayConnection!`: every launch, or those that pass the filters given (a mission
+    /// name containing `search`, case-insensitive; a booked or unbooked trip; exactly `site`),
+    /// newest first or by mission name, with cursors that keep their place whatever is added or
+    /// removed and that only this order and these filters accept.
+    ///
+    /// - Complexity: That of ``LaunchRelayConnection/resolve(scope:order:fieldName:arguments:store:)``:
+    ///   O(log n + count) at any depth, except with a search.
     func launchConnection(context: LaunchContext, arguments: LaunchConnectionArguments) async throws
         -> LaunchRelayConnection
     {
         try await LaunchRelayConnection.resolve(
-            scope: .search(arguments.search), fieldName: "launchConnection", arguments: arguments.connection,
-            store: context.store)
+            scope: arguments.scope, order: arguments.orderBy ?? .newestFirst, fieldName: "launchConnection",
+            arguments: arguments.connection, store: context.store)
     }
 
     /// Arguments of `launchPage`.
@@ -155,11 +160,22 @@ struct LaunchResolver: Sendable {
         var launchDate: String?
     }
 
+    /// The longest mission name `addLaunch` takes, in Unicode scalars (at most 800 bytes of UTF-8).
+    static let maximumMissionNameLength = 200
+
     /// `addLaunch(missionName: String!, site: String, rocketId: ID!, launchDate: String): Launch!`.
     func addLaunch(context: LaunchContext, arguments: AddLaunchArguments) async throws -> Launch {
         guard !arguments.missionName.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ArgumentError.invalid(
                 "missionName", of: "addLaunch", "Argument `missionName` of `addLaunch` must not be empty.")
+        }
+        // A mission-name cursor carries the name: this bound keeps every cursor under
+        // `LaunchCursor.maximumLength`.
+        guard arguments.missionName.unicodeScalars.count <= Self.maximumMissionNameLength else {
+            throw ArgumentError.invalid(
+                "missionName", of: "addLaunch",
+                "Argument `missionName` of `addLaunch` must be at most \(Self.maximumMissionNameLength) characters; it had \(arguments.missionName.unicodeScalars.count)."
+            )
         }
         guard context.store.rockets[arguments.rocketId.rawValue] != nil else {
             let known = context.store.rockets.keys.sorted().joined(separator: ", ")

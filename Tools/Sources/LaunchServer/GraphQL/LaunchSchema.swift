@@ -7,7 +7,8 @@ import Graphiti
 /// `Mission`, `Rocket`, `bookTrips`, `cancelTrip`), a Relay connection (`launchConnection`,
 /// `Node`, `node`, `Rocket.launches`), a connection of connections (`rocketConnection`), an
 /// offset page (`launchPage`) and mutations that change the list while a client pages
-/// (`addLaunch`, `deleteLaunch`). ``sdl`` prints it.
+/// (`addLaunch`, `deleteLaunch`). `launchConnection` filters (`search`, `booked`, `site`) and
+/// sorts (`orderBy: LaunchOrder`). ``sdl`` prints it.
 public enum LaunchSchema {
     /// The schema in the GraphQL schema definition language.
     ///
@@ -41,6 +42,18 @@ public enum LaunchSchema {
                 Value(.small)
                 Value(.large)
             }
+
+            Enum(LaunchOrder.self) {
+                Value(.newestFirst)
+                    .description(
+                        "Newest launch first; launches of the same second by descending id. The default.")
+                Value(.missionName)
+                    .description(
+                        "By mission name ascending, comparing UTF-8 bytes (uppercase before lowercase); launches of the same name by ascending id."
+                    )
+            }
+            .description(
+                "The order of `launchConnection`. A cursor pages only the order (and filters) it came from.")
 
             Interface((any RelayNode).self, as: "Node") {
                 Field("id", at: \.id)
@@ -147,9 +160,12 @@ public enum LaunchSchema {
                     Argument("last", at: \.last)
                     Argument("before", at: \.before)
                     Argument("search", at: \.search)
+                    Argument("booked", at: \.booked)
+                    Argument("site", at: \.site)
+                    Argument("orderBy", at: \.orderBy).defaultValue(.newestFirst)
                 }
                 .description(
-                    "Every launch, newest first, as a Relay connection: give `first` or `last` (0 to 100), not both; `search` keeps the launches whose mission name contains it, ignoring case."
+                    "Every launch, or those that pass every filter given, as a Relay connection in the order `orderBy` asks for: give `first` or `last` (0 to 100), not both. `search` keeps the launches whose mission name contains it, ignoring case (all when empty); `booked` those whose trip is booked (true) or not (false); `site` those from exactly this site, such as \"KSC LC 39A\". A cursor pages only the list that returned it: another order or other filters refuse it. `totalCount` counts the filtered launches."
                 )
 
                 Field("launchPage", at: LaunchResolver.launchPage) {

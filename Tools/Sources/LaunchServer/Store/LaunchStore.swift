@@ -5,13 +5,17 @@ import GRDB
 ///
 /// Every list query is a keyset query on an index —
 /// `WHERE (launch_date, id) < (?, ?) ORDER BY launch_date DESC, id DESC LIMIT ?` — so a page a
-/// million rows deep costs what the first page costs. The only exception is
+/// million rows deep costs what the first page costs, in either order (newest first, mission
+/// name) and with the `booked` and `site` filters (see
+/// ``keysetQuery(scope:order:after:before:fromStart:limit:)`` for the index of each). A search
+/// (`LIKE`) has no index: its pages cost the rows passed over. The only other exception is
 /// ``offsetPage(offset:limit:)``, whose `OFFSET` is inherent to offset paging: SQLite steps over
 /// `offset` index entries, so its cost grows with the offset (that is the point of having it
 /// next to the cursor lists).
 ///
-/// Counts are kept in `launch_stats` and `rocket.launch_count`, updated in the same transaction
-/// as every insertion and deletion, so `totalCount` never counts rows.
+/// Counts are kept in `launch_stats` (all launches, booked launches) and `rocket.launch_count`,
+/// updated in the same transaction as every insertion, deletion and booking, so `totalCount`
+/// counts no rows for those lists; a site's count is counted on its index.
 final class LaunchStore: Sendable {
     /// The database; GRDB serializes the writes.
     let writer: any DatabaseWriter
@@ -67,13 +71,38 @@ final class LaunchStore: Sendable {
     }
 
     /// The value of `PRAGMA user_version` of a launch database.
-    private static let schemaVersion = 1
+    ///
+    /// Version 2 added the indexes of the filtered and mission-name lists and the count of
+    /// booked launches; a version 1 file is migrated when it is opened.
+    private static let schemaVersion = 2
 
-    /// Creates the schema and loads the dataset into an empty database; checks an existing one.
+    /// The indexes of the filtered and mission-name lists (schema version 2), which
+    /// ``keysetQuery(scope:order:after:before:fromStart:limit:)`` seeks. `is_booked` comes after
+    /// the equality filters and before the order's key, so that a list without a `booked`
+    /// filter reads its two halves in order from the same index.
+    private static let filterIndexes = """
+        CREATE INDEX IF NOT EXISTS launch_by_booked_date ON launch (is_booked, launch_date, id);
+        CREATE INDEX IF NOT EXISTS launch_by_booked_name ON launch (is_booked, mission_name, id);
+        CREATE INDEX IF NOT EXISTS launch_by_site_booked_date ON launch (site, is_booked, launch_date, id);
+        CREATE INDEX IF NOT EXISTS launch_by_site_booked_name ON launch (site, is_booked, mission_name, id);
+        """
+
+    /// Creates the schema and loads the dataset into an empty database; checks an existing one,
+    /// and migrates it from version 1.
     private static func prepare(_ db: Database, dataset: LaunchDataset, rows: [LaunchRow]?) throws -> [Rocket]
     {
-        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        var version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let tableCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+        if version == 1 {
+            try db.execute(
+                sql: filterIndexes + """
+                    ALTER TABLE launch_stats ADD COLUMN booked INTEGER NOT NULL DEFAULT 0;
+                    UPDATE launch_stats SET booked = (SELECT COUNT(*) FROM launch WHERE is_booked = 1);
+                    PRAGMA user_version = 2;
+                    """
+            )
+            version = 2
+        }
         if version == schemaVersion {
             return try Row.fetchAll(db, sql: "SELECT id, name, type FROM rocket ORDER BY id").map { row in
                 Rocket(
@@ -110,7 +139,8 @@ final class LaunchStore: Sendable {
                 CREATE TABLE launch_stats (
                     id INTEGER PRIMARY KEY CHECK (id = 1),
                     total INTEGER NOT NULL,
-                    next_id INTEGER NOT NULL
+                    next_id INTEGER NOT NULL,
+                    booked INTEGER NOT NULL DEFAULT 0
                 );
                 """
         )
@@ -129,11 +159,12 @@ final class LaunchStore: Sendable {
                 CREATE INDEX launch_by_date ON launch (launch_date, id);
                 CREATE INDEX launch_by_rocket_date ON launch (rocket_id, launch_date, id);
                 CREATE UNIQUE INDEX launch_by_push_key ON launch (push_key);
-                UPDATE rocket SET launch_count = (SELECT COUNT(*) FROM launch WHERE rocket_id = rocket.id);
-                INSERT INTO launch_stats (id, total, next_id)
-                    SELECT 1, COUNT(*), COALESCE(MAX(id), 0) + 1 FROM launch;
-                PRAGMA user_version = 1;
-                """
+                """ + filterIndexes + """
+                    UPDATE rocket SET launch_count = (SELECT COUNT(*) FROM launch WHERE rocket_id = rocket.id);
+                    INSERT INTO launch_stats (id, total, next_id, booked)
+                        SELECT 1, COUNT(*), COALESCE(MAX(id), 0) + 1, COALESCE(SUM(is_booked), 0) FROM launch;
+                    PRAGMA user_version = 2;
+                    """
         )
         return RocketCatalog.rockets
     }
@@ -197,7 +228,35 @@ final class LaunchStore: Sendable {
         )
     }
 
-    /// The SQL and arguments of a keyset query (shared by ``page`` and the query-plan test).
+    /// The `WHERE` conditions (joined with `AND`) and their arguments of a scope's filters,
+    /// with `booked` in place of the scope's own.
+    private static func filter(_ scope: LaunchScope, booked: Bool?) -> (
+        conditions: [String], arguments: [(any DatabaseValueConvertible)?]
+    ) {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let rocketID = scope.rocketID {
+            conditions.append("rocket_id = ?")
+            arguments.append(rocketID)
+        }
+        if let site = scope.site {
+            conditions.append("site = ?")
+            arguments.append(site)
+        }
+        if let booked {
+            conditions.append("is_booked = ?")
+            arguments.append(booked)
+        }
+        if let text = scope.missionContains {
+            conditions.append("mission_name LIKE ? ESCAPE '\\'")
+            arguments.append(LaunchScope.likePattern(text))
+        }
+        return (conditions, arguments)
+    }
+
+    /// The SQL and arguments of a keyset query of the newest-first order (the tutorial's list and
+    /// the query-plan tests): ``keysetQuery(scope:order:after:before:fromStart:limit:)`` with
+    /// `upper` as `after`, `lower` as `before` and `newestFirst` as `fromStart`.
     static func keysetQuery(
         scope: LaunchScope,
         below upper: KeysetPosition?,
@@ -205,48 +264,104 @@ final class LaunchStore: Sendable {
         newestFirst: Bool,
         limit: Int
     ) -> (sql: String, arguments: StatementArguments) {
-        var conditions: [String] = []
-        var arguments: [(any DatabaseValueConvertible)?] = []
-        switch scope {
-        case .all:
-            break
-        case .rocket(let rocketID):
-            conditions.append("rocket_id = ?")
-            arguments.append(rocketID)
-        case .missionContains(let text):
-            // No index serves it: the keyset order walks the date index and skips what does not
-            // match, so a page costs the rows passed over to fill it.
-            conditions.append("mission_name LIKE ? ESCAPE '\\'")
-            arguments.append(LaunchScope.likePattern(text))
+        keysetQuery(
+            scope: scope, order: .newestFirst, after: upper.map { .newestFirst($0) },
+            before: lower.map { .newestFirst($0) }, fromStart: newestFirst, limit: limit)
+    }
+
+    /// The SQL and arguments of a keyset query (shared by ``page(scope:order:after:before:fromStart:limit:)``
+    /// and the query-plan tests).
+    ///
+    /// The query seeks the index whose leading columns are the scope's equality filters and
+    /// whose next columns are the order's key, so that SQLite reads the page in order from the
+    /// seek on, with neither a scan nor a sort:
+    ///
+    /// | filters | newest first | mission name |
+    /// | --- | --- | --- |
+    /// | none | `launch_by_date` | `launch_by_booked_name`, merged |
+    /// | `booked` | `launch_by_booked_date` | `launch_by_booked_name` |
+    /// | `site` | `launch_by_site_booked_date`, merged | `launch_by_site_booked_name`, merged |
+    /// | `site`, `booked` | `launch_by_site_booked_date` | `launch_by_site_booked_name` |
+    /// | a rocket | `launch_by_rocket_date` | not indexed: sorts the rocket's launches |
+    ///
+    /// "Merged": `isBooked` has two values, so a list without a `booked` filter is the union of
+    /// its unbooked and its booked launches, each read in order from the index with `booked`
+    /// after the equality filters; each side reads at most `limit` rows, which SQLite sorts
+    /// again and merges (`MERGE (UNION ALL)`): O(limit log limit) on top of the seeks, bounded
+    /// by the page's size, never by the list's. That way four indexes serve the eight combinations of
+    /// two orders and two optional equality filters. A search adds `LIKE` on the mission name,
+    /// which no index serves: it is checked on the rows the index walk passes over.
+    ///
+    /// - Parameters:
+    ///   - scope: The filters.
+    ///   - order: The list's order; `after` and `before` must be positions of it.
+    ///   - after: Only launches that follow this position in the list.
+    ///   - before: Only launches that precede this position in the list.
+    ///   - fromStart: `true` to take the first launches of the range in list order, `false`
+    ///     the last ones (returned last first).
+    ///   - limit: At most this many launches.
+    static func keysetQuery(
+        scope: LaunchScope,
+        order: LaunchOrder,
+        after: LaunchListPosition?,
+        before: LaunchListPosition?,
+        fromStart: Bool,
+        limit: Int
+    ) -> (sql: String, arguments: StatementArguments) {
+        let keyColumns: [String]
+        let ascending: Bool
+        switch order {
+        case .newestFirst:
+            keyColumns = ["launch_date", "id"]
+            ascending = false
+        case .missionName:
+            keyColumns = ["mission_name", "id"]
+            ascending = true
         }
-        if let upper {
-            conditions.append("(launch_date, id) < (?, ?)")
-            arguments += [upper.date, upper.id]
+        func values(_ position: LaunchListPosition) -> [(any DatabaseValueConvertible)?] {
+            switch position {
+            case .newestFirst(let keyset): [keyset.date, keyset.id]
+            case .missionName(let name, let id): [name, id]
+            }
         }
-        if let lower {
-            conditions.append("(launch_date, id) > (?, ?)")
-            arguments += [lower.date, lower.id]
+        let key = "(" + keyColumns.joined(separator: ", ") + ")"
+        let direction = fromStart == ascending ? "ASC" : "DESC"
+        let ordering = keyColumns.map { "\($0) \(direction)" }.joined(separator: ", ")
+
+        func select(booked: Bool?) -> (sql: String, arguments: [(any DatabaseValueConvertible)?]) {
+            var (conditions, arguments) = filter(scope, booked: booked)
+            if let after {
+                conditions.append("\(key) \(ascending ? ">" : "<") (?, ?)")
+                arguments += values(after)
+            }
+            if let before {
+                conditions.append("\(key) \(ascending ? "<" : ">") (?, ?)")
+                arguments += values(before)
+            }
+            arguments.append(limit)
+            let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+            return ("SELECT \(columns) FROM launch\(filter) ORDER BY \(ordering) LIMIT ?", arguments)
         }
-        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        let order = newestFirst ? "launch_date DESC, id DESC" : "launch_date ASC, id ASC"
-        arguments.append(limit)
+
+        let merges =
+            scope.booked == nil && scope.rocketID == nil && (order != .newestFirst || scope.site != nil)
+        guard merges else {
+            let query = select(booked: scope.booked)
+            return (query.sql, StatementArguments(query.arguments))
+        }
+        let unbooked = select(booked: false)
+        let booked = select(booked: true)
         return (
-            "SELECT \(columns) FROM launch\(filter) ORDER BY \(order) LIMIT ?", StatementArguments(arguments)
+            "SELECT * FROM (\(unbooked.sql)) UNION ALL SELECT * FROM (\(booked.sql)) ORDER BY \(ordering) LIMIT ?",
+            StatementArguments(unbooked.arguments + booked.arguments + [limit])
         )
     }
 
-    /// Launches strictly between two positions, from one end of that range.
+    /// Launches of the newest-first order strictly between two positions, from one end of that
+    /// range: ``page(scope:order:after:before:fromStart:limit:)`` with `upper` as `after`,
+    /// `lower` as `before` and `newestFirst` as `fromStart`.
     ///
-    /// - Parameters:
-    ///   - scope: All launches, or one rocket's.
-    ///   - upper: Only launches older than this position (a list's `after` cursor).
-    ///   - lower: Only launches newer than this position (a list's `before` cursor).
-    ///   - newestFirst: `true` to take the newest launches of the range, `false` the oldest.
-    ///   - limit: At most this many launches.
-    /// - Returns: The launches, in the order asked for.
-    /// - Complexity: O(log n + limit): one index seek, then `limit` index steps; for a search
-    ///   (``LaunchScope/missionContains(_:)``), O(log n + r) for the r rows passed over to find
-    ///   `limit` that match.
+    /// - Complexity: That of ``page(scope:order:after:before:fromStart:limit:)``.
     func page(
         scope: LaunchScope,
         below upper: KeysetPosition?,
@@ -254,22 +369,55 @@ final class LaunchStore: Sendable {
         newestFirst: Bool,
         limit: Int
     ) async throws -> [Launch] {
+        try await page(
+            scope: scope, order: .newestFirst, after: upper.map { .newestFirst($0) },
+            before: lower.map { .newestFirst($0) }, fromStart: newestFirst, limit: limit)
+    }
+
+    /// Launches of a list strictly between two positions, from one end of that range.
+    ///
+    /// - Parameters:
+    ///   - scope: The filters.
+    ///   - order: The list's order; `after` and `before` must be positions of it.
+    ///   - after: Only launches that follow this position (a list's `after` cursor).
+    ///   - before: Only launches that precede this position (a list's `before` cursor).
+    ///   - fromStart: `true` to take the first launches of the range in list order, `false`
+    ///     the last ones.
+    ///   - limit: At most this many launches.
+    /// - Returns: The launches, in list order from `fromStart`'s end: last first when
+    ///   `fromStart` is `false`.
+    /// - Complexity: O(log n + limit): one index seek (two for a merged list, see
+    ///   ``keysetQuery(scope:order:after:before:fromStart:limit:)``), then `limit` index steps,
+    ///   whichever filters and order. With a search, O(log n + r) for the r rows passed over to
+    ///   find `limit` that match. A rocket's launches in mission-name order (no field asks for
+    ///   them) sort the rocket's launches: O(k log k) for its k launches.
+    func page(
+        scope: LaunchScope,
+        order: LaunchOrder,
+        after: LaunchListPosition?,
+        before: LaunchListPosition?,
+        fromStart: Bool,
+        limit: Int
+    ) async throws -> [Launch] {
         let query = Self.keysetQuery(
-            scope: scope, below: upper, above: lower, newestFirst: newestFirst, limit: limit)
+            scope: scope, order: order, after: after, before: before, fromStart: fromStart, limit: limit)
         return try await writer.read { db in
             try Row.fetchAll(db, sql: query.sql, arguments: query.arguments).map(self.launch(from:))
         }
     }
 
-    /// Whether any launch of `scope` is older (`older == true`) or newer than `position`.
+    /// Whether any launch of the list follows (`following == true`) or precedes `position`.
     ///
-    /// - Complexity: O(log n): one index seek; for a search, the rows passed over to find one.
-    func exists(scope: LaunchScope, beyond position: KeysetPosition, older: Bool) async throws -> Bool {
+    /// - Complexity: That of a page of one launch: O(log n), or the rows passed over for a search.
+    func exists(
+        scope: LaunchScope, order: LaunchOrder, beyond position: LaunchListPosition, following: Bool
+    ) async throws -> Bool {
         let query = Self.keysetQuery(
             scope: scope,
-            below: older ? position : nil,
-            above: older ? nil : position,
-            newestFirst: older,
+            order: order,
+            after: following ? position : nil,
+            before: following ? nil : position,
+            fromStart: following,
             limit: 1
         )
         return try await writer.read { db in
@@ -277,22 +425,29 @@ final class LaunchStore: Sendable {
         }
     }
 
-    /// How many launches `scope` holds, from the maintained counters.
+    /// How many launches `scope` holds.
     ///
-    /// - Complexity: O(1); O(n) for a search, which counts the rows that match.
+    /// - Complexity: O(1) from the maintained counters for every launch, a rocket's, and the
+    ///   booked or unbooked launches; O(log n + k) for the k launches of a site (with or
+    ///   without `booked`), counted on its index; O(n) with a search, which checks every
+    ///   mission name (O(k) within a site).
     func count(scope: LaunchScope) async throws -> Int {
         try await writer.read { db in
-            switch scope {
-            case .all:
-                try Int.fetchOne(db, sql: "SELECT total FROM launch_stats WHERE id = 1") ?? 0
-            case .rocket(let rocketID):
-                try Int.fetchOne(
-                    db, sql: "SELECT launch_count FROM rocket WHERE id = ?", arguments: [rocketID]) ?? 0
-            case .missionContains(let text):
-                try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM launch WHERE mission_name LIKE ? ESCAPE '\\'",
-                    arguments: [LaunchScope.likePattern(text)]) ?? 0
+            if scope.isAll {
+                return try Int.fetchOne(db, sql: "SELECT total FROM launch_stats WHERE id = 1") ?? 0
             }
+            if let rocketID = scope.rocketID, scope == .rocket(rocketID) {
+                return try Int.fetchOne(
+                    db, sql: "SELECT launch_count FROM rocket WHERE id = ?", arguments: [rocketID]) ?? 0
+            }
+            if let booked = scope.booked, scope == LaunchScope(booked: booked) {
+                let column = booked ? "booked" : "total - booked"
+                return try Int.fetchOne(db, sql: "SELECT \(column) FROM launch_stats WHERE id = 1") ?? 0
+            }
+            let (conditions, arguments) = Self.filter(scope, booked: scope.booked)
+            return try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM launch WHERE " + conditions.joined(separator: " AND "),
+                arguments: StatementArguments(arguments)) ?? 0
         }
     }
 
@@ -351,7 +506,10 @@ final class LaunchStore: Sendable {
 
     // MARK: - Writing
 
-    /// Books or cancels trips.
+    /// Books or cancels trips, keeping the count of booked launches.
+    ///
+    /// The change is committed before this returns, so the next request of a `booked:` list
+    /// sees the launch in its new list, at its place in the list's order.
     ///
     /// - Parameters:
     ///   - numbers: The launch numbers.
@@ -362,7 +520,12 @@ final class LaunchStore: Sendable {
             var launches: [Launch] = []
             for number in numbers {
                 try db.execute(
-                    sql: "UPDATE launch SET is_booked = ? WHERE id = ?", arguments: [booked, number])
+                    sql: "UPDATE launch SET is_booked = ? WHERE id = ? AND is_booked != ?",
+                    arguments: [booked, number, booked])
+                if db.changesCount > 0 {
+                    try db.execute(
+                        sql: "UPDATE launch_stats SET booked = booked \(booked ? "+" : "-") 1 WHERE id = 1")
+                }
                 if let row = try Row.fetchOne(
                     db, sql: "SELECT \(Self.columns) FROM launch WHERE id = ?", arguments: [number])
                 {
@@ -417,13 +580,17 @@ final class LaunchStore: Sendable {
     func delete(number: Int64) async throws -> Bool {
         try await writer.write { db in
             guard
-                let rocketID = try String.fetchOne(
-                    db, sql: "SELECT rocket_id FROM launch WHERE id = ?", arguments: [number])
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT rocket_id, is_booked FROM launch WHERE id = ?", arguments: [number])
             else {
                 return false
             }
+            let rocketID = try row.decode(String.self, atIndex: 0)
+            let wasBooked = try row.decode(Bool.self, atIndex: 1)
             try db.execute(sql: "DELETE FROM launch WHERE id = ?", arguments: [number])
-            try db.execute(sql: "UPDATE launch_stats SET total = total - 1 WHERE id = 1")
+            try db.execute(
+                sql: "UPDATE launch_stats SET total = total - 1, booked = booked - ? WHERE id = 1",
+                arguments: [wasBooked ? 1 : 0])
             try db.execute(
                 sql: "UPDATE rocket SET launch_count = launch_count - 1 WHERE id = ?", arguments: [rocketID])
             return true
