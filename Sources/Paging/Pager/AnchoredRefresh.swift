@@ -26,21 +26,18 @@ where Item.ID: Sendable {
     let maximumPages: Int
     /// The pages loaded, in load order, with their requests.
     private(set) var pages: [(PageRequest<Key>, Page<Key, Item>)] = []
-    /// The keys of the pages that stay and of the pages loaded: a page that
-    /// names one of them as the key of the next would lead round.
-    private(set) var asked: AskedKeys<Key>
+    /// The keys of the pages loaded: a page that names one of them as the
+    /// key of the next would lead round.
+    private(set) var asked = AskedKeys<Key>()
 
     /// A refresh of the page of `sequence`, loaded with `request`, forward or not.
-    /// - Parameter keptKeys: the keys of the pages that stay.
     init(
-        anchor: Item.ID, request: PageRequest<Key>, sequence: Int, forward: Bool, keptKeys: AskedKeys<Key>,
-        maximumPages: Int = 2
+        anchor: Item.ID, request: PageRequest<Key>, sequence: Int, forward: Bool, maximumPages: Int = 2
     ) {
         self.anchor = anchor
         self.request = request
         self.sequence = sequence
         self.forward = forward
-        self.asked = keptKeys
         self.maximumPages = maximumPages
     }
 

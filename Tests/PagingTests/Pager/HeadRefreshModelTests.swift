@@ -159,10 +159,16 @@ struct HeadRefreshModelTests {
         var refreshes = 0
         var switches = 0
         for run in 0..<300 {
-            let (runRefreshes, runSwitches) = try await playRun(
-                seed: random.next(), label: "seed \(seed), run \(run)")
-            refreshes += runRefreshes
-            switches += runSwitches
+            let label = "seed \(seed), run \(run)"
+            do {
+                let (runRefreshes, runSwitches) = try await playRun(seed: random.next(), label: label)
+                refreshes += runRefreshes
+                switches += runSwitches
+            } catch {
+                // Which run: PAGING_TRACE=<run> prints its steps.
+                Issue.record("\(label): \(error)")
+                throw error
+            }
         }
         #expect(refreshes >= 1_000)
         #expect(switches >= 300)
