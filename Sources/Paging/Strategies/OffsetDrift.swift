@@ -25,11 +25,10 @@ struct OffsetDrift<Item: Sendable>: Sendable {
     }
 
     /// Where the held item nearest the page is among `items`: its position
-    /// there, and its nearness (0 for the held item next to the page).
-    /// - Parameters:
-    ///   - fromEnd: whether to take, of equally near ones, the last position.
+    /// there, and its nearness (0 for the held item next to the page); of
+    /// equally near ones, the first.
     /// - Complexity: O(*n* + *h*) for *n* items and *h* held ids.
-    private static func nearest(
+    static func nearest(
         in items: [Item], held: [AnyHashable: Int], identity: (Item) -> AnyHashable
     ) -> (position: Int, nearness: Int)? {
         var found: (position: Int, nearness: Int)?
@@ -40,7 +39,8 @@ struct OffsetDrift<Item: Sendable>: Sendable {
         return found
     }
 
-    private static func ranks(_ held: [any Hashable & Sendable]) -> [AnyHashable: Int] {
+    /// The nearness of each held id (0 for the one next to the page), by id.
+    static func ranks(_ held: [any Hashable & Sendable]) -> [AnyHashable: Int] {
         var ranks: [AnyHashable: Int] = [:]
         for (nearness, id) in held.enumerated() where ranks[AnyHashable(id)] == nil {
             ranks[AnyHashable(id)] = nearness

@@ -127,10 +127,7 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
     private func checkedPage(
         _ number: Int, held: [any Hashable & Sendable], identity: @Sendable (Item) -> AnyHashable
     ) async throws -> Page<Int, Item> {
-        var ranks: [AnyHashable: Int] = [:]
-        for (nearness, id) in held.enumerated() where ranks[AnyHashable(id)] == nil {
-            ranks[AnyHashable(id)] = nearness
-        }
+        let ranks = OffsetDrift<Item>.ranks(held)
         let asked = number
         var number = number
         var drifted = false
@@ -150,11 +147,7 @@ public struct PageNumberSource<Item: Sendable>: PageSource {
             }
             let combined = before + current.items
             // The held item nearest the page, where it is in the two.
-            var found: (position: Int, nearness: Int)?
-            for (position, item) in combined.enumerated() {
-                guard let nearness = ranks[identity(item)] else { continue }
-                if found.map({ nearness < $0.nearness }) ?? true { found = (position, nearness) }
-            }
+            let found = OffsetDrift<Item>.nearest(in: combined, held: ranks, identity: identity)
             var made = try page(current, number: number)
             guard let found else {
                 // No held item: nothing repeated; with the page before asked for, the held items
