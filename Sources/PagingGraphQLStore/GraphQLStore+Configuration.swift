@@ -66,6 +66,12 @@ extension GraphQLStore {
         /// collection: records then stay until ``GraphQLStore/gc()``.
         /// ``defaultRecordLimit`` unless set.
         public var recordLimit: Int?
+        /// Which records belong in the lists of each connection, and in
+        /// what order: a record the store writes lands in, moves in or
+        /// leaves the held lists its rule places it in, with no refetch (see
+        /// ``ConnectionMembershipRule``). Empty unless set: lists change only
+        /// by their pages, edits, and mutations' connection directives.
+        public var membershipRules: [ConnectionMembershipRule] = []
 
         /// The ``recordLimit`` of a configuration that does not set one.
         public static let defaultRecordLimit = 10_000

@@ -53,4 +53,41 @@ extension GraphQLStore {
     package func read(query: StoreQuery) -> StoreReadResult {
         state.withLock { $0.read(query, keying: keying) }
     }
+
+    /// The values of some field paths of some records, for membership rules:
+    /// each path is followed from the record through references and
+    /// objects held in place; a path that reaches no scalar is absent from
+    /// its record's values, and a record not held has no values at all.
+    /// - Parameters:
+    ///   - records: the records' keys.
+    ///   - paths: the paths, each a list of storage keys.
+    /// - Returns: each record's values by path, in the order of `records`.
+    /// - Complexity: O(*r* *p* *d*) for *r* records and *p* paths of depth *d*, under one hold of the lock.
+    package func values(of records: [CacheKey], at paths: [[String]]) -> [[[String]: JSONValue]?] {
+        state.withLock { state in
+            records.map { key in
+                guard let record = state.records[key] else { return nil }
+                var values: [[String]: JSONValue] = [:]
+                for path in paths {
+                    guard let first = path.first, var value = record[first] else { continue }
+                    var found = true
+                    for name in path.dropFirst() {
+                        switch value {
+                        case .reference(let next):
+                            guard let field = state.records[next]?[name] else { found = false; break }
+                            value = field
+                        case .object(let object):
+                            guard let field = object[name] else { found = false; break }
+                            value = field
+                        case .scalar, .list:
+                            found = false
+                        }
+                        if !found { break }
+                    }
+                    if found, case .scalar(let scalar) = value { values[path] = scalar }
+                }
+                return values
+            }
+        }
+    }
 }

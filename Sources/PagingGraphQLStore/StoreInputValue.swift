@@ -1,8 +1,8 @@
-import GraphQL
+package import GraphQL
 
 /// An argument value of a compiled document: a literal, a variable, or a
 /// list or input object that holds variables somewhere inside.
-indirect enum StoreInputValue: Sendable {
+package indirect enum StoreInputValue: Sendable {
     case literal(JSONValue)
     case variable(String)
     case list([StoreInputValue])
@@ -11,7 +11,7 @@ indirect enum StoreInputValue: Sendable {
     /// Converts a value of the parsed document; a value without variables
     /// becomes one ``literal(_:)``. Enum values become strings, as they are
     /// in variables.
-    init(_ value: any Value) {
+    package init(_ value: any Value) {
         switch value {
         case let variable as Variable:
             self = .variable(variable.name.value)
@@ -65,7 +65,7 @@ indirect enum StoreInputValue: Sendable {
     /// The value with variables replaced by their values; `nil` for a
     /// variable that has no value (the argument is then left out). Inside a
     /// list such a variable is `null`; inside an object, its field is left out.
-    func resolved(_ variables: [String: JSONValue]) -> JSONValue? {
+    package func resolved(_ variables: [String: JSONValue]) -> JSONValue? {
         switch self {
         case .literal(let value): return value
         case .variable(let name): return variables[name]

@@ -519,6 +519,22 @@ where Item.ID: Sendable {
         driver.withLock { ($0.machine.version, $0.machine.items(withIDs: ids)) }
     }
 
+    /// The order of the held items for a follower that places items by a
+    /// sort order: the snapshot's items (read by index afterwards, with no
+    /// lock held) and the indices of some ids, under one hold of the lock.
+    /// - Parameter ids: the ids whose indices are wanted.
+    /// - Returns: the order.
+    /// - Complexity: O(*k*) expected for *k* ids, plus O(*m* + log *p*) for
+    ///   each page holding one of them.
+    package func followedOrder(of ids: [Item.ID]) -> FollowedOrder<Item.ID> {
+        let (version, items, indices, loadStates) = driver.withLock {
+            ($0.machine.version, $0.machine.items, $0.machine.indices(of: ids), $0.machine.loadStates)
+        }
+        return FollowedOrder(
+            version: version, count: items.count, id: { items[$0].id }, indices: indices,
+            loadStates: loadStates)
+    }
+
     // MARK: Driving
 
     private typealias Machine = PagerStateMachine<Key, Item>

@@ -106,6 +106,36 @@ package struct FollowedRowsState: Sendable {
     }
 }
 
+/// The order of a pager's rows as a follower places items by a sort order
+/// (a membership rule's): the held items' ids by index, the indices of
+/// some of them, and whether each end of the list is reached. Made under
+/// one hold of the pager's lock; the ids are read afterwards from the
+/// snapshot's items, which do not change.
+package struct FollowedOrder<ID: Hashable & Sendable>: Sendable {
+    /// The version of the snapshot the order was read from.
+    package let version: Int
+    /// The number of items held.
+    package let count: Int
+    /// The id of the item at an index; O(log *p*) for *p* pages.
+    package let id: @Sendable (Int) -> ID
+    /// The indices of the ids asked for that are held.
+    package let indices: [ID: Int]
+    /// The pager's load states.
+    package let loadStates: LoadStates
+
+    /// Creates an order.
+    package init(
+        version: Int, count: Int, id: @escaping @Sendable (Int) -> ID, indices: [ID: Int],
+        loadStates: LoadStates
+    ) {
+        self.version = version
+        self.count = count
+        self.id = id
+        self.indices = indices
+        self.loadStates = loadStates
+    }
+}
+
 /// A pager's rows as a follower edits them: read by id and edited in
 /// batches conditioned on a version, as ``Pager/items(withIDs:)`` and
 /// ``Pager/apply(_:)`` do, for items of `Item`: the pager's own, or its
@@ -132,6 +162,9 @@ package protocol FollowedRows<Item>: Sendable {
     /// Applies a batch of edits, as ``Pager/apply(_:)``.
     func apply(_ edits: [PagerEdit<Item>]) -> [PagerEdit<Item>.Outcome]?
 
+    /// The order of the rows, with the indices of some ids.
+    func order(of ids: [Item.ID]) -> FollowedOrder<Item.ID>?
+
     /// Calls `handler` after every later change of the pager, once its lock
     /// is released (see `Pager.addChangeHandler(_:)`).
     func onChange(_ handler: @escaping @Sendable (FollowedRowsState) -> Void)
@@ -156,6 +189,10 @@ where Item.ID: Sendable {
 
     func apply(_ edits: [PagerEdit<Item>]) -> [PagerEdit<Item>.Outcome]? {
         pager.object?.apply(edits)
+    }
+
+    func order(of ids: [Item.ID]) -> FollowedOrder<Item.ID>? {
+        pager.object?.followedOrder(of: ids)
     }
 
     func onChange(_ handler: @escaping @Sendable (FollowedRowsState) -> Void) {
@@ -212,6 +249,10 @@ where Base.ID: Sendable, Shown.ID == Base.ID {
         return zip(index, outcomes).map { index, outcome in
             index.map { applied[$0].converted(to: Base.self) } ?? outcome ?? .notHeld
         }
+    }
+
+    func order(of ids: [Base.ID]) -> FollowedOrder<Base.ID>? {
+        rows.order(of: ids)
     }
 
     func onChange(_ handler: @escaping @Sendable (FollowedRowsState) -> Void) {

@@ -559,6 +559,12 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         window.items(withIDs: ids)
     }
 
+    /// The indices of the held items with some ids, by id.
+    /// - Complexity: as ``PageWindow/indices(of:)``.
+    func indices(of ids: some Sequence<Item.ID>) -> [Item.ID: Int] {
+        window.indices(of: ids)
+    }
+
     // MARK: Helpers
 
     /// The request that loads the next page at an end, and whether it

@@ -275,7 +275,11 @@ extension ConnectionSource where Node: Identifiable, Node.ID: Sendable {
                 tracking: {
                     RecordTracking<Node>(
                         query: StoreQuery(rootKey: .queryRoot, sets: selection.sets, variables: variables),
-                        connections: [document.connectionKey], decode: decodeNode)
+                        connections: [document.connectionKey], decode: decodeNode,
+                        membership: FollowedMembership(
+                            rules: store.configuration.membershipRules,
+                            connections: [document.connectionKey, document.connectionFieldName],
+                            arguments: document.filterArguments.resolved(variables)))
                 })
         else { return nil }
         return { nodes, items, request, written in

@@ -46,6 +46,9 @@ public struct ConnectionDocument: Hashable, Sendable {
     /// reads at a node's record to show it again; `nil` when it cannot be
     /// compiled (the list then does not follow the store).
     let nodeSelection: NodeSelection?
+    /// The connection field's filter arguments: all but its pagination
+    /// arguments, as written (literals or variables).
+    let filterArguments: FilterArguments
 
     /// A compiled node selection. It follows from the document's text, which
     /// the document's equality already compares, so it adds nothing to it.
@@ -54,6 +57,22 @@ public struct ConnectionDocument: Hashable, Sendable {
         let sets: [CompiledSelectionSet]
         static func == (lhs: NodeSelection, rhs: NodeSelection) -> Bool { true }
         func hash(into hasher: inout Hasher) {}
+    }
+
+    /// The filter arguments of a connection field. They follow from the
+    /// document's text, so they add nothing to its equality either.
+    struct FilterArguments: Hashable, Sendable {
+        let values: [(name: String, value: StoreInputValue)]
+        static func == (lhs: FilterArguments, rhs: FilterArguments) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+
+        /// The arguments with a list's variables: an argument whose
+        /// variable has no value is left out.
+        func resolved(_ variables: [String: JSONValue]) -> [String: JSONValue] {
+            var resolved: [String: JSONValue] = [:]
+            for (name, value) in values { resolved[name] = value.resolved(variables) }
+            return resolved
+        }
     }
 
     /// Analyses a document and prepares it for paging.
@@ -97,6 +116,12 @@ public struct ConnectionDocument: Hashable, Sendable {
         self.nodesKey = shape.nodesKey
         self.nodeSelection = Self.nodeSelection(
             of: document, connectionKey: connectionKey, operationName: operationName)
+        let paginationArguments: Set<String> = ["first", "after", "last", "before"]
+        self.filterArguments = FilterArguments(
+            values: site.field.arguments.compactMap { argument in
+                paginationArguments.contains(argument.name.value)
+                    ? nil : (argument.name.value, StoreInputValue(argument.value))
+            })
     }
 
     /// Compiles the selection of the connection's node for reading it back

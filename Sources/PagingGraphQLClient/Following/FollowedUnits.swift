@@ -32,6 +32,11 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
     private var retains: [(units: [UnitID], tokens: [StoreRetainToken])] = []
     /// The pages learned that the pager may still take in.
     var pending = PendingPages<UnitID>()
+    /// Whether ``unitsByItem`` is kept: for a list that places records by a
+    /// membership rule, which reads the record of the items it compares.
+    var indexesItems = false
+    /// The unit that shows each item, while ``indexesItems``.
+    private(set) var unitsByItem: [ID: UnitID] = [:]
 
     subscript(id: UnitID) -> Unit? { entries[id] }
 
@@ -44,6 +49,7 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
             forget(old, of: id)
         }
         followedCount += unit.itemCount
+        if indexesItems { for item in unit.ids { unitsByItem[item] = id } }
         for record in unit.records {
             switch owners[record] {
             case nil: owners[record] = .one(id)
@@ -82,6 +88,7 @@ struct FollowedUnits<UnitID: FollowedUnitID, Reading: Sendable, ID: Hashable & S
     /// - Complexity: O(*r*) for its records.
     private mutating func forget(_ unit: Unit, of id: UnitID) {
         followedCount -= unit.itemCount
+        if indexesItems { for item in unit.ids where unitsByItem[item] == id { unitsByItem[item] = nil } }
         for record in unit.records {
             switch owners[record] {
             case nil: break

@@ -30,18 +30,23 @@ struct RecordTracking<Node: Identifiable & Sendable>: StoreTracking where Node.I
     /// not, an item depends on its own record only and nothing is read to
     /// learn that.
     let reachesOtherRecords: Bool
+    /// The membership rule the list follows, if any.
+    let membership: FollowedMembership?
 
     /// Creates the strategy.
     /// - Parameters:
     ///   - query: the node's selection.
     ///   - connections: the connection names whose edits apply to this list.
     ///   - decode: decodes a node read from the store, given the item it replaces.
+    ///   - membership: the membership rule the list follows, if any.
     init(
         query: StoreQuery, connections: Set<String>,
-        decode: @escaping @Sendable (JSONValue, Node?) throws -> Node
+        decode: @escaping @Sendable (JSONValue, Node?) throws -> Node,
+        membership: FollowedMembership? = nil
     ) {
         self.query = query
         self.connections = connections
+        self.membership = membership
         self.decode = decode
         self.reachesOtherRecords = query.sets.contains { $0.selectsObjects }
     }
@@ -121,6 +126,10 @@ struct RecordTracking<Node: Identifiable & Sendable>: StoreTracking where Node.I
             case .remove: .remove(edit.record)
             }
         }
+    }
+
+    func unit(ofRecord record: CacheKey) -> (id: CacheKey, unit: FollowedUnit<Void, Node.ID>)? {
+        (record, FollowedUnit(reading: (), ids: [], records: []))
     }
 
     /// The records a read of a node depended on but its own, which the

@@ -45,6 +45,10 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         var observation: StoreObservation?
         /// Whether the follower watches the pager's changes (from its first page).
         var watchesPager = false
+        /// For a list with a membership rule: the items where the pages
+        /// loaded last at each end stopped, with their rule values as
+        /// loaded (where the next page starts).
+        var boundaries = Boundaries()
     }
 
     let store: GraphQLStore
@@ -62,6 +66,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         self.store = store
         self.tracking = tracking
         self.rows = rows
+        if tracking.membership != nil { state.withLock { $0.units.indexesItems = true } }
         let observation = store.observe { [weak self] change in self?.follow(change) }
         state.withLock { $0.observation = observation }
     }
@@ -112,6 +117,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         for request: PageRequest<Key>
     ) {
         guard !learned.isEmpty else { return }
+        if let membership = tracking.membership { learnBoundaries(of: learned, for: request, by: membership) }
         let cancelled = Task.isCancelled
         let ids = learned.map(\.id)
         let tokens = tracking.retain(learned, ids: ids, in: store)
@@ -189,9 +195,13 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
     /// - Complexity: O(*t* (*m* + log *p*)) and *t* reads for the *t* units
     ///   the change reaches, in pages of *m* items out of *p*.
     private func follow(_ change: StoreChange) {
+        // The records a membership rule placed are edited by it, each in
+        // one edit of its batch, not read again here.
+        let placed = tracking.membership.map { place(change, by: $0) } ?? []
         let edits = tracking.connectionEdits(of: change)
         let touched = state.withLock { state in
-            let touched = state.units.touched(by: change)
+            var touched = state.units.touched(by: change)
+            if !placed.isEmpty { touched.removeAll { placed.contains($0) } }
             state.units.pending.changed(touched)
             for edit in edits {
                 switch edit {
@@ -375,5 +385,303 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         var gone: [UnitID] = []
         var inserted: [(id: UnitID, unit: Unit)] = []
         var insertedData: [UnitID: JSONValue] = [:]
+    }
+}
+
+// MARK: - Membership
+
+extension StoreFollower {
+    /// One record of a change that a membership rule decides on.
+    private struct Candidate {
+        let record: CacheKey
+        let values: [[String]: JSONValue]
+        let matches: Bool
+    }
+
+    /// Inserts, removes and moves the items of the records a change wrote,
+    /// by the list's membership rule, in one batch of edits conditioned on
+    /// the version of the rows' order: a record that matches and is not
+    /// held goes in at its place when that place is within the items held;
+    /// one that no longer matches goes out; one whose sort fields moved it
+    /// goes to its new place (or out, when that is beyond what is held).
+    /// When the rows changed between their read and the batch, it reads
+    /// everything again.
+    /// - Parameters:
+    ///   - change: the store's change.
+    ///   - membership: the list's rule.
+    /// - Returns: the units it edited, which the change's reread leaves alone.
+    /// - Complexity: O(*c* log *n*) reads of the store for *c* records of
+    ///   the rule's type in the change and *n* items held, plus one read
+    ///   of each record inserted or moved.
+    fileprivate func place(_ change: StoreChange, by membership: FollowedMembership) -> Set<UnitID> {
+        let records = change.changedRecords.filter { !change.deletedRecords.contains($0) }
+        guard !records.isEmpty else { return [] }
+        // A conflict means the pager published between the read of its order
+        // and the batch; each try starts after the conflict, so a few suffice
+        // unless pages arrive without pause, and the records are then placed
+        // by the next change or the pages themselves.
+        for _ in 0..<8 {
+            switch placeOnce(records, by: membership) {
+            case .placed(let units): return units
+            case .conflict: continue
+            }
+        }
+        return []
+    }
+
+    private enum Placement {
+        case placed(Set<UnitID>)
+        case conflict
+    }
+
+    /// One try of ``place(_:by:)``.
+    private func placeOnce(_ records: [CacheKey], by membership: FollowedMembership) -> Placement {
+        let rule = membership.rule
+        var candidates: [Candidate] = []
+        for (record, values) in zip(records, store.values(of: records, at: membership.paths)) {
+            guard let values, let matches = rule.matches(values, arguments: membership.arguments) else {
+                continue
+            }
+            candidates.append(Candidate(record: record, values: values, matches: matches))
+        }
+        guard !candidates.isEmpty else { return .placed([]) }
+        let followed = state.withLock { state in
+            candidates.compactMap { candidate -> (CacheKey, UnitID, Unit)? in
+                guard let id = UnitID(ownRecord: candidate.record), let unit = state.units[id] else {
+                    return nil
+                }
+                return (candidate.record, id, unit)
+            }
+        }
+        let units = Dictionary(followed.map { ($0.0, ($0.1, $0.2)) }, uniquingKeysWith: { first, _ in first })
+        let itemIDs = followed.flatMap { Array($0.2.ids) }
+        let boundaries = state.withLock { $0.boundaries }
+        guard let (_, held) = rows.items(withIDs: itemIDs),
+            let order = rows.order(of: itemIDs + boundaries.ids)
+        else { return .placed([]) }
+        let limits = boundaries.limits(in: order)
+        var edits: [PagerEdit<Item>] = []
+        var removed: [UnitID] = []
+        var inserted: [(id: UnitID, unit: Unit)] = []
+        let condition = PagerEdit<Item>.Condition.version(order.version)
+        for candidate in candidates {
+            if let (id, unit) = units[candidate.record], unit.itemCount == 1, let itemID = unit.ids.first,
+                let index = order.indices[itemID]
+            {
+                if !candidate.matches {
+                    edits.append(.remove(id: itemID, if: condition))
+                    removed.append(id)
+                    continue
+                }
+                guard !isInPlace(candidate.values, at: index, in: order, limits: limits, by: rule) else {
+                    continue
+                }
+                edits.append(.remove(id: itemID, if: condition))
+                removed.append(id)
+                guard
+                    let position = position(
+                        of: candidate.values, in: order, skipping: index, limits: limits, by: rule),
+                    case .items(let items, let read, let records) = tracking.reread(
+                        unit, id: id, held: held, in: store),
+                    items.count == 1
+                else { continue }
+                edits.append(.insert(items[0], at: position, if: condition))
+                inserted.append((id, Self.unit(unit, showing: items, read: read, records: records)))
+            } else if candidate.matches, !order.loadStates.refresh.isLoading,
+                let (id, unit) = tracking.unit(ofRecord: candidate.record),
+                let position = position(
+                    of: candidate.values, in: order, skipping: nil, limits: limits, by: rule),
+                case .items(let items, let read, let records) = tracking.reread(
+                    unit, id: id, held: [:], in: store),
+                items.count == 1, order.indices[items[0].id] == nil
+            {
+                edits.append(.insert(items[0], at: position, if: condition))
+                inserted.append((id, Self.unit(unit, showing: items, read: read, records: records)))
+            }
+        }
+        guard !edits.isEmpty else { return .placed([]) }
+        guard let outcomes = rows.apply(edits) else { return .placed([]) }
+        if outcomes.contains(.conditionFailed) { return .conflict }
+        let tokens = inserted.map { tracking.retain([$0], ids: [$0.id], in: store) }
+        state.withLock { state in
+            for id in removed {
+                if let unit = state.units[id] { state.boundaries.markRemoved(unit.ids) }
+                state.units.remove(id)
+            }
+            for ((id, unit), tokens) in zip(inserted, tokens) {
+                state.units.insert(unit, as: id)
+                state.units.retain(tokens, for: [id])
+            }
+        }
+        return .placed(Set(removed + inserted.map(\.id)))
+    }
+
+    /// Where the pages loaded last at each end stopped: the item at the
+    /// end of a page loaded at the end (at the start of one loaded at the
+    /// start; both for a first page), with its rule values as loaded. The
+    /// next page at that end starts right after that place, wherever the
+    /// item is now.
+    struct Boundaries: Sendable {
+        struct Boundary: Sendable {
+            let id: Item.ID
+            let values: [[String]: JSONValue]
+            /// Whether the rule took the item out of the list: the place
+            /// it marks still is where the next page starts.
+            var removedByRule = false
+        }
+
+        /// The values before which a record is within the list at each end.
+        struct Limits {
+            var start: [[String]: JSONValue]?
+            var end: [[String]: JSONValue]?
+        }
+
+        var start: Boundary?
+        var end: Boundary?
+
+        /// The items' ids, to find them in the rows.
+        var ids: [Item.ID] { [start?.id, end?.id].compactMap { $0 } }
+
+        mutating func markRemoved(_ ids: UnitItemIDs<Item.ID>) {
+            for id in ids {
+                if start?.id == id { start?.removedByRule = true }
+                if end?.id == id { end?.removedByRule = true }
+            }
+        }
+
+        /// The limits that still hold: a boundary whose item is held, or
+        /// was taken out by the rule (one the window dropped no longer
+        /// marks where the next page starts).
+        func limits(in order: FollowedOrder<Item.ID>) -> Limits {
+            func limit(_ boundary: Boundary?) -> [[String]: JSONValue]? {
+                guard let boundary, boundary.removedByRule || order.indices[boundary.id] != nil else {
+                    return nil
+                }
+                return boundary.values
+            }
+            return Limits(start: limit(start), end: limit(end))
+        }
+    }
+
+    /// Records where a page loaded at an end stopped.
+    private func learnBoundaries(
+        of learned: [(id: UnitID, unit: Unit)], for request: PageRequest<Key>,
+        by membership: FollowedMembership
+    ) {
+        let paths = membership.rule.order.map(\.path)
+        guard !paths.isEmpty else { return }
+        func boundary(_ unit: (id: UnitID, unit: Unit)?) -> Boundaries.Boundary? {
+            guard let unit, let id = unit.unit.ids.first, let record = unit.id.ownRecord,
+                let values = store.values(of: [record], at: paths).first ?? nil
+            else { return nil }
+            return Boundaries.Boundary(id: id, values: values)
+        }
+        let end = request.direction != .previous ? boundary(learned.last) : nil
+        let start = request.direction != .next ? boundary(learned.first) : nil
+        state.withLock { state in
+            if let end { state.boundaries.end = end }
+            if let start { state.boundaries.start = start }
+        }
+    }
+
+    /// A unit as read for an insert.
+    private static func unit(_ unit: Unit, showing items: [Item], read: StoreReadResult, records: [CacheKey])
+        -> Unit
+    {
+        var unit = unit
+        unit.ids = UnitItemIDs(items.map(\.id))
+        unit.records = records
+        unit.read = Tracking.keepsReads ? read : nil
+        return unit
+    }
+
+    /// The rule's values of the record of a held item, read from the store;
+    /// `nil` when the item's record is not known or its fields are missing.
+    private func values(ofItemAt index: Int, in order: FollowedOrder<Item.ID>, paths: [[String]])
+        -> [[String]:
+        JSONValue]?
+    {
+        let itemID = order.id(index)
+        guard let record = state.withLock({ $0.units.unitsByItem[itemID] })?.ownRecord else { return nil }
+        return store.values(of: [record], at: paths).first ?? nil
+    }
+
+    /// Whether a held item's new values keep it between its neighbours,
+    /// and, first or last, within where the next page at that end starts;
+    /// an order that cannot be told keeps it where it is.
+    private func isInPlace(
+        _ values: [[String]: JSONValue], at index: Int, in order: FollowedOrder<Item.ID>,
+        limits: Boundaries.Limits, by rule: ConnectionMembershipRule
+    ) -> Bool {
+        if index == 0, order.loadStates.previous != .endReached, let start = limits.start,
+            rule.areInIncreasingOrder(values, start) == true
+        {
+            return false
+        }
+        if index == order.count - 1, order.loadStates.next != .endReached, let end = limits.end,
+            rule.areInIncreasingOrder(end, values) == true
+        {
+            return false
+        }
+        let paths = rule.order.map(\.path)
+        if index > 0, let previous = self.values(ofItemAt: index - 1, in: order, paths: paths),
+            rule.areInIncreasingOrder(values, previous) == true
+        {
+            return false
+        }
+        if index + 1 < order.count, let next = self.values(ofItemAt: index + 1, in: order, paths: paths),
+            rule.areInIncreasingOrder(next, values) == true
+        {
+            return false
+        }
+        return true
+    }
+
+    /// Where a record with some values goes among the held items (but the
+    /// one at `skipped`, which moves): found by binary search. `nil` when
+    /// the place is before the first item while the list's start is not
+    /// reached, after the last while its end is not, or cannot be told.
+    /// Before the first or after the last is within the list when it is
+    /// before the place the next page at that end starts (`limits`: where
+    /// the page loaded last at that end stopped, as loaded), so that a
+    /// record placed there is shown, not skipped by that page.
+    /// - Complexity: O(log *n*) reads of the store for *n* items held.
+    private func position(
+        of values: [[String]: JSONValue], in order: FollowedOrder<Item.ID>, skipping skipped: Int?,
+        limits: Boundaries.Limits, by rule: ConnectionMembershipRule
+    ) -> InsertPosition<Item.ID>? {
+        let count = order.count - (skipped == nil ? 0 : 1)
+        let startReached = order.loadStates.previous == .endReached
+        let endReached = order.loadStates.next == .endReached
+        guard count > 0 else {
+            // Nothing else held: the list takes it when it is within both
+            // ends (a moved item stays where it is).
+            let within =
+                (startReached || limits.start.map { rule.areInIncreasingOrder($0, values) == true } ?? false)
+                && (endReached || limits.end.map { rule.areInIncreasingOrder(values, $0) == true } ?? false)
+            return skipped == nil && within ? .first : nil
+        }
+        func real(_ index: Int) -> Int { skipped.map { index >= $0 ? index + 1 : index } ?? index }
+        let paths = rule.order.map(\.path)
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            guard let probe = self.values(ofItemAt: real(middle), in: order, paths: paths),
+                let before = rule.areInIncreasingOrder(probe, values)
+            else { return nil }
+            if before { low = middle + 1 } else { high = middle }
+        }
+        if low == 0 {
+            let within =
+                startReached || limits.start.map { rule.areInIncreasingOrder($0, values) == true } ?? false
+            return within ? .before(order.id(real(0))) : nil
+        }
+        if low == count {
+            let within =
+                endReached || limits.end.map { rule.areInIncreasingOrder(values, $0) == true } ?? false
+            return within ? .after(order.id(real(count - 1))) : nil
+        }
+        return .before(order.id(real(low)))
     }
 }

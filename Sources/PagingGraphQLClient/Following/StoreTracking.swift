@@ -73,6 +73,43 @@ protocol StoreTracking: Sendable {
     /// The edits of a change that name this list: units to insert, records
     /// whose units to remove.
     func connectionEdits(of change: StoreChange) -> [FollowedConnectionEdit<UnitID, Reading, Item.ID>]
+
+    /// The membership rule the list follows, with its arguments; `nil` for
+    /// none.
+    var membership: FollowedMembership? { get }
+
+    /// A new unit for a record a membership rule inserts, not read yet;
+    /// `nil` when units are not named by record.
+    func unit(ofRecord record: CacheKey) -> (id: UnitID, unit: FollowedUnit<Reading, Item.ID>)?
+}
+
+extension StoreTracking {
+    var membership: FollowedMembership? { nil }
+
+    func unit(ofRecord record: CacheKey) -> (id: UnitID, unit: FollowedUnit<Reading, Item.ID>)? { nil }
+}
+
+/// The membership rule a list follows, and the list's filter arguments.
+struct FollowedMembership: Sendable {
+    /// The rule.
+    let rule: ConnectionMembershipRule
+    /// The list's filter arguments, resolved.
+    let arguments: [String: JSONValue]
+    /// The field paths the rule reads.
+    let paths: [[String]]
+
+    /// The rule of a list, if one applies.
+    /// - Parameters:
+    ///   - rules: the store's rules.
+    ///   - connections: the names of the list's connection.
+    ///   - arguments: its filter arguments.
+    init?(rules: [ConnectionMembershipRule], connections: Set<String>, arguments: [String: JSONValue]) {
+        guard let rule = ConnectionMembershipRule.rule(among: rules, for: connections, arguments: arguments)
+        else { return nil }
+        self.rule = rule
+        self.arguments = arguments
+        self.paths = rule.paths
+    }
 }
 
 /// Names what a follower reads again as one. A unit named by a record's
@@ -82,14 +119,18 @@ protocol StoreTracking: Sendable {
 protocol FollowedUnitID: ShardedKey, Sendable {
     /// The unit a record names, if units are named by record.
     init?(ownRecord: CacheKey)
+    /// The record the unit is named by, if units are named by record.
+    var ownRecord: CacheKey? { get }
 }
 
 extension CacheKey: FollowedUnitID {
     init?(ownRecord: CacheKey) { self = ownRecord }
+    var ownRecord: CacheKey? { self }
 }
 
 extension Int: FollowedUnitID {
     init?(ownRecord: CacheKey) { nil }
+    var ownRecord: CacheKey? { nil }
 }
 
 /// What a follower reads again as one: a record, or a page.
