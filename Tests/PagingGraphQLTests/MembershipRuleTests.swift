@@ -119,6 +119,23 @@ struct MembershipRuleTests {
         #expect(list.loadStates.next == .endReached)
     }
 
+    @Test(
+        "the last item held, moved beyond where the next page starts, goes out and comes back with that page")
+    func lastItemMovedOutComesBackWithTheNextPage() async throws {
+        let server = Self.server()
+        let client = server.client()
+        let list = try RankedItemServer.list(client)
+        try await Self.load(list, pages: 1)
+        #expect(list.items.map(\.id) == ["1", "2", "3"])
+
+        _ = try await client.send(RankedMutations.set("3", score: 65))  // after item 3's place as loaded (70)
+        #expect(list.items.map(\.id) == ["1", "2"])
+        try await Self.load(list, pages: 1)
+        #expect(list.items.map(\.id) == ["1", "2", "3", "4", "5"])
+        try await Self.load(list, pages: 2)
+        #expect(list.items.map(\.id) == server.ids())
+    }
+
     @Test("once the end is reached, a record placed after the last item goes in after it")
     func placeAfterTheEndOnceReached() async throws {
         let server = Self.server()

@@ -642,9 +642,10 @@ extension StoreFollower {
     /// the place is before the first item while the list's start is not
     /// reached, after the last while its end is not, or cannot be told.
     /// Before the first or after the last is within the list when it is
-    /// before the place the next page at that end starts (`limits`: where
-    /// the page loaded last at that end stopped, as loaded), so that a
-    /// record placed there is shown, not skipped by that page.
+    /// not beyond the place the next page at that end starts after
+    /// (`limits`: where the page loaded last at that end stopped, as
+    /// loaded; the record of that place is within), so that a record placed
+    /// there is shown, not skipped by that page.
     /// - Complexity: O(log *n*) reads of the store for *n* items held.
     private func position(
         of values: [[String]: JSONValue], in order: FollowedOrder<Item.ID>, skipping skipped: Int?,
@@ -657,8 +658,8 @@ extension StoreFollower {
             // Nothing else held: the list takes it when it is within both
             // ends (a moved item stays where it is).
             let within =
-                (startReached || limits.start.map { rule.areInIncreasingOrder($0, values) == true } ?? false)
-                && (endReached || limits.end.map { rule.areInIncreasingOrder(values, $0) == true } ?? false)
+                (startReached || limits.start.map { rule.areInIncreasingOrder(values, $0) == false } ?? false)
+                && (endReached || limits.end.map { rule.areInIncreasingOrder($0, values) == false } ?? false)
             return skipped == nil && within ? .first : nil
         }
         func real(_ index: Int) -> Int { skipped.map { index >= $0 ? index + 1 : index } ?? index }
@@ -674,12 +675,12 @@ extension StoreFollower {
         }
         if low == 0 {
             let within =
-                startReached || limits.start.map { rule.areInIncreasingOrder($0, values) == true } ?? false
+                startReached || limits.start.map { rule.areInIncreasingOrder(values, $0) == false } ?? false
             return within ? .before(order.id(real(0))) : nil
         }
         if low == count {
             let within =
-                endReached || limits.end.map { rule.areInIncreasingOrder(values, $0) == true } ?? false
+                endReached || limits.end.map { rule.areInIncreasingOrder($0, values) == false } ?? false
             return within ? .after(order.id(real(count - 1))) : nil
         }
         return .before(order.id(real(low)))

@@ -30,6 +30,9 @@ final class RankedItemServer: Sendable {
     private struct Table {
         var rows: [Int: Row] = [:]
         var nextID = 1
+        /// Where the page served last for each tag stopped (`nil` at the
+        /// end of the list), by tag (`""` for every tag).
+        var lastPageEnd: [String: (score: Int, id: Int)?] = [:]
     }
 
     private let table: Lock<Table>
@@ -98,6 +101,13 @@ final class RankedItemServer: Sendable {
     /// The ids of the items with a tag in list order, as the lists show them.
     func ids(tag: String? = nil) -> [String] { rows(tag: tag).map { String($0.id) } }
 
+    /// Where the page served last for a tag stopped, as the place of its
+    /// last item when served: the next page starts after it. `.some(nil)`
+    /// when that page ended the list; `nil` when none was served.
+    func lastPageEnd(tag: String?) -> (score: Int, id: Int)?? {
+        table.withLock { $0.lastPageEnd[tag ?? ""] }
+    }
+
     /// Whether a row comes before a place in list order.
     static func precedes(_ row: Row, _ place: (score: Int, id: Int)) -> Bool {
         row.score != place.score ? row.score > place.score : row.id < place.id
@@ -141,15 +151,18 @@ final class RankedItemServer: Sendable {
             if let after = variables["after"]?.stringValue {
                 let parts = after.split(separator: "/").compactMap { Int($0) }
                 if parts.count == 2 {
+                    let place = (score: parts[0], id: parts[1])
                     start =
-                        rows.firstIndex {
-                            !precedes($0, (score: parts[0], id: parts[1])) && $0.id != parts[1]
-                        }
-                        ?? rows.count
+                        rows.firstIndex { !precedes($0, place) && ($0.score, $0.id) != place } ?? rows.count
                 }
             }
             let first = variables["first"]?.intValue ?? rows.count
             let page = Array(rows[start..<min(rows.count, start + first)])
+            if variables["search"] == nil {
+                let end =
+                    start + page.count < rows.count ? page.last.map { (score: $0.score, id: $0.id) } : nil
+                table.lastPageEnd[variables["tag"]?.stringValue ?? ""] = end
+            }
             return [
                 "items": [
                     "__typename": "ItemConnection",
