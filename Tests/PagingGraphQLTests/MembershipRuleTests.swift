@@ -136,6 +136,73 @@ struct MembershipRuleTests {
         #expect(list.items.map(\.id) == server.ids())
     }
 
+    @Test(
+        "a record created while the next page is in flight, answered before it, is placed once the page is in"
+    )
+    func recordCreatedWhileAPageIsInFlight() async throws {
+        let server = Self.server()
+        let client = server.client()
+        let list = try RankedItemServer.list(client)
+        try await Self.load(list, pages: 1)
+        #expect(list.items.map(\.id) == ["1", "2", "3"])
+
+        server.server.hold { $0.operationName == "Items" }
+        let requests = server.requestCount
+        let load = list.loadNext()
+        await server.server.waitForRequests(requests + 1)  // the page's answer is made: 4, 5, 6
+        // Between 3 (70) and 4 (60): in the page's range, which was answered before it existed.
+        _ = try await client.send(RankedMutations.create(score: 65, tag: "a"))
+        #expect(
+            list.items.map(\.id) == ["1", "2", "3"],
+            "not after the last item while the page may start before it")
+        server.server.release()
+        #expect(try await load.value == .loaded)
+        #expect(list.items.map(\.id) == ["1", "2", "3", "10", "4", "5", "6"])
+        try await Self.load(list, pages: 1)
+        #expect(list.items.map(\.id) == server.ids())
+    }
+
+    @Test("a record created while a page waits to be taken in lands at its place once it is")
+    func recordCreatedWhileAPageWaitsToBeTakenIn() async throws {
+        let server = Self.server()
+        let client = server.client()
+        let gate = FetchGate<PageRequest<String>>()
+        let source = ConnectionSource(
+            client: client, document: try ConnectionDocument(RankedItemServer.document), as: RankedItem.self)
+        let list = Pager(
+            source: GatedPageSource(base: source, gate: gate),
+            configuration: try PagingConfiguration(pageSize: 3, prefetchDistance: 0))
+        let first = list.loadNext()
+        await gate.nextArrival().open()
+        #expect(try await first.value == .loaded)
+
+        let load = list.loadNext()
+        let call = await gate.nextArrival()  // loaded and followed, not taken in
+        _ = try await client.send(RankedMutations.create(score: 55, tag: "a"))  // between 4 (60) and 5 (50)
+        #expect(list.items.map(\.id) == ["1", "2", "3"])
+        call.open()
+        #expect(try await load.value == .loaded)
+        #expect(list.items.map(\.id) == ["1", "2", "3", "4", "10", "5", "6"])
+    }
+
+    @Test("a record created while the list refreshes, answered before it, is placed once the refresh is in")
+    func recordCreatedWhileTheListRefreshes() async throws {
+        let server = Self.server()
+        let client = server.client()
+        let list = try RankedItemServer.list(client, tag: "a")
+        try await Self.load(list, pages: 1)
+        #expect(list.items.map(\.id) == ["1", "3", "5"])
+
+        server.server.hold { $0.operationName == "Items" }
+        let requests = server.requestCount
+        let refresh = list.refresh()
+        await server.server.waitForRequests(requests + 1)
+        _ = try await client.send(RankedMutations.create(score: 85, tag: "a"))
+        server.server.release()
+        #expect(try await refresh.value == .loaded)
+        #expect(list.items.map(\.id) == ["1", "10", "3", "5"])
+    }
+
     @Test("once the end is reached, a record placed after the last item goes in after it")
     func placeAfterTheEndOnceReached() async throws {
         let server = Self.server()

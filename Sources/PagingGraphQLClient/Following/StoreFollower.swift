@@ -49,6 +49,9 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         /// loaded last at each end stopped, with their rule values as
         /// loaded (where the next page starts).
         var boundaries = Boundaries()
+        /// The records a membership rule decided on while a load was in
+        /// flight, to place again once none is.
+        var deferred: Set<CacheKey> = []
     }
 
     let store: GraphQLStore
@@ -178,7 +181,21 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
     /// and removes the rows they brought of units taken out since.
     /// - Complexity: O(*k*) for the *k* pages pending, plus the reads.
     private func settle(_ snapshot: FollowedRowsState) {
-        let settled = state.withLock { $0.units.pending.settle(snapshot) }
+        let (settled, deferred) = state.withLock { state -> (PendingPages<UnitID>.Settled, [CacheKey]) in
+            let settled = state.units.pending.settle(snapshot)
+            // Records a membership rule decided on while a load was in
+            // flight are placed again once none is: the pages it brought
+            // are in, and where they end is where the next ones start.
+            guard !state.deferred.isEmpty, !snapshot.loadStates.isLoading else { return (settled, []) }
+            defer { state.deferred = [] }
+            return (settled, Array(state.deferred))
+        }
+        if !deferred.isEmpty, let membership = tracking.membership {
+            let placed = place(deferred, by: membership)
+            // What the rule did not place is read again as any unit is.
+            let rest = deferred.compactMap { UnitID(ownRecord: $0) }.filter { !placed.contains($0) }
+            if !rest.isEmpty { reread(state.withLock { state in rest.filter { state.units[$0] != nil } }) }
+        }
         guard !settled.isEmpty else { return }
         follow(settled)
     }
@@ -197,7 +214,11 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
     private func follow(_ change: StoreChange) {
         // The records a membership rule placed are edited by it, each in
         // one edit of its batch, not read again here.
-        let placed = tracking.membership.map { place(change, by: $0) } ?? []
+        let placed =
+            tracking.membership.map { membership in
+                place(
+                    change.changedRecords.filter { !change.deletedRecords.contains($0) }, by: membership)
+            } ?? []
         let edits = tracking.connectionEdits(of: change)
         let touched = state.withLock { state in
             var touched = state.units.touched(by: change)
@@ -413,8 +434,7 @@ extension StoreFollower {
     /// - Complexity: O(*c* log *n*) reads of the store for *c* records of
     ///   the rule's type in the change and *n* items held, plus one read
     ///   of each record inserted or moved.
-    fileprivate func place(_ change: StoreChange, by membership: FollowedMembership) -> Set<UnitID> {
-        let records = change.changedRecords.filter { !change.deletedRecords.contains($0) }
+    fileprivate func place(_ records: [CacheKey], by membership: FollowedMembership) -> Set<UnitID> {
         guard !records.isEmpty else { return [] }
         // A conflict means the pager published between the read of its order
         // and the batch; each try starts after the conflict, so a few suffice
@@ -460,6 +480,9 @@ extension StoreFollower {
             let order = rows.order(of: itemIDs + boundaries.ids)
         else { return .placed([]) }
         let limits = boundaries.limits(in: order)
+        if order.loadStates.isLoading {
+            state.withLock { state in state.deferred.formUnion(candidates.map(\.record)) }
+        }
         var edits: [PagerEdit<Item>] = []
         var removed: [UnitID] = []
         var inserted: [(id: UnitID, unit: Unit)] = []
@@ -652,8 +675,15 @@ extension StoreFollower {
         limits: Boundaries.Limits, by rule: ConnectionMembershipRule
     ) -> InsertPosition<Item.ID>? {
         let count = order.count - (skipped == nil ? 0 : 1)
-        let startReached = order.loadStates.previous == .endReached
-        let endReached = order.loadStates.next == .endReached
+        // While a load is in flight at an end, nothing goes beyond the item
+        // held there: the page may start before it (the record is placed
+        // again once the page is in).
+        let states = order.loadStates
+        let startReached = states.previous == .endReached
+        let endReached = states.next == .endReached
+        var limits = limits
+        if states.refresh.isLoading || states.previous.isLoading { limits.start = nil }
+        if states.refresh.isLoading || states.next.isLoading { limits.end = nil }
         guard count > 0 else {
             // Nothing else held: the list takes it when it is within both
             // ends (a moved item stays where it is).

@@ -24,6 +24,8 @@ final class FakeGraphQLServer: GraphQLTransport {
     private struct State {
         var received: [Received] = []
         var holding = false
+        /// Which replies a hold keeps; every one when `nil`.
+        var holds: (@Sendable (Received) -> Bool)?
         var failures: [any Error] = []
         var held:
             [Int: (
@@ -55,10 +57,20 @@ final class FakeGraphQLServer: GraphQLTransport {
         state.withLock { $0.holding = true }
     }
 
+    /// Holds the replies to the requests a predicate picks from now on until
+    /// ``release()``; the others are answered at once.
+    func hold(where picks: @escaping @Sendable (Received) -> Bool) {
+        state.withLock {
+            $0.holding = true
+            $0.holds = picks
+        }
+    }
+
     /// Lets every held reply go, and stops holding.
     func release() {
         let held = state.withLock { state in
             state.holding = false
+            state.holds = nil
             defer { state.held = [:] }
             return Array(state.held.values)
         }
@@ -107,7 +119,7 @@ final class FakeGraphQLServer: GraphQLTransport {
             let failure = state.failures.isEmpty ? nil : state.failures.removeFirst()
             let ready = state.arrivalWaiters.filter { $0.count <= id }.map(\.continuation)
             state.arrivalWaiters.removeAll { $0.count <= id }
-            return (id, failure, state.holding, ready)
+            return (id, failure, state.holding && (state.holds?(received) ?? true), ready)
         }
         for waiter in waiters { waiter.resume() }
         if let failure { throw failure }
