@@ -695,4 +695,47 @@ struct MembershipEndToEndTests {
             #expect(searchList.ids.contains(crsCancelled.id))
         }
     }
+
+    /// A bug of the library this test shows, until it is fixed (then `withKnownIssue` fails).
+    static let boundaryIssue: Comment = """
+        StoreFollower.position(of:in:skipping:limits:by:) takes a record after the last held item \
+        only when it sorts strictly before the end boundary (areInIncreasingOrder(values, end)); \
+        the boundary's own launch sorts equal to it, so once the rule took it out it is never put \
+        back, and the next page, which starts after its place, never brings it either
+        """
+
+    @Test(
+        "A launch that leaves a list at where its next page starts, and comes back, is shown again",
+        arguments: Order.allCases)
+    func launchAtTheBoundaryComesBack(order: Order) async throws {
+        try await withLaunchServer { server in
+            let (client, transport) = Self.storeClient(server)
+            let unbooked = try HeldList(client, Filter(booked: false), order, pageSize: 5)
+            try await unbooked.load(pages: 1)
+            var oracle = try await Oracle.fetch(server)
+            try await Self.expectServerOrder(server, oracle, [unbooked])
+            try Self.expectFollows(unbooked, oracle, "as loaded")
+            // The last launch of the page: the next page starts right after its place.
+            let last = try #require(unbooked.pager.items.last)
+            #expect(unbooked.boundary == last.id)
+
+            try await Self.send(client, Self.book([last.id]))
+            #expect(unbooked.ids == (try oracle.sorted(order)).prefix(4).map(\.id), "it left")
+
+            try await Self.send(client, Self.cancel(last.id))
+            #expect(transport.count == 3, "the mutations were the only requests")
+            oracle = try await Oracle.fetch(server)
+            #expect(oracle.launches.allSatisfy { !$0.isBooked })
+            // The next page starts after it, so no page brings it: only the rule can.
+            withKnownIssue(Self.boundaryIssue) {
+                try Self.expectFollows(unbooked, oracle, "after it came back")
+            }
+            try await unbooked.loadToEnd()
+            let all = try oracle.all(unbooked.filter, order).map(\.id)
+            #expect(unbooked.ids.count >= all.count - 1)
+            withKnownIssue(Self.boundaryIssue) {
+                #expect(unbooked.ids == all, "every launch once")
+            }
+        }
+    }
 }
