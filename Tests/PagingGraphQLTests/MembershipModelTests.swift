@@ -102,7 +102,7 @@ struct MembershipModelTests {
         var outcome = Outcome()
         for step in 0..<40 {
             outcome.steps += 1
-            let choice = Int.random(in: 0..<10, using: &random)
+            let choice = Int.random(in: 0..<11, using: &random)
             let ids = server.ids()
             let versions = lists.map(\.snapshot.version)
             var mutated = true
@@ -117,6 +117,16 @@ struct MembershipModelTests {
                     RankedMutations.set(
                         ids[Int.random(in: 0..<ids.count, using: &random)],
                         tag: Self.anyTag(&random)))
+            case 9:
+                // Two or three items at once, in one response: one store change.
+                let changes = (0..<Int.random(in: 2...3, using: &random)).map { _ in
+                    (
+                        id: ids[Int.random(in: 0..<ids.count, using: &random)],
+                        score: Bool.random(using: &random) ? Int.random(in: 0..<40, using: &random) : nil,
+                        tag: Bool.random(using: &random) ? Self.anyTag(&random) : nil
+                    )
+                }
+                _ = try await client.send(RankedMutations.setMany(changes))
             case 5..<6:
                 _ = try await client.send(
                     RankedMutations.create(

@@ -99,6 +99,30 @@ struct MembershipRuleTests {
         #expect(list.items.map(\.id) == server.ids())
     }
 
+    @Test("several items moved by one change land in order, in one snapshot, side by side or not")
+    func severalItemsMovedByOneChange() async throws {
+        let server = Self.server()
+        let client = server.client()
+        let list = try RankedItemServer.list(client)
+        try await Self.load(list, pages: 3)
+
+        let changes = try await list.changes {
+            // 1 and 2 both go between 5 (50) and 6 (40); 9 goes first; 7 stays.
+            _ = try await client.send(
+                RankedMutations.setMany([
+                    ("1", 45, nil), ("2", 48, nil), ("9", 95, nil), ("7", 31, nil),
+                ]))
+        }
+        #expect(changes.count == 1, "one snapshot")
+        #expect(list.items.map(\.id) == ["9", "3", "4", "5", "2", "1", "6", "7", "8"])
+        #expect(list.items.map(\.id) == server.ids())
+        #expect(list.items.first { $0.id == "7" }?.score == 31)
+
+        // Two neighbours that swap places.
+        _ = try await client.send(RankedMutations.setMany([("3", 55, nil), ("4", 65, nil)]))
+        #expect(list.items.map(\.id) == server.ids())
+    }
+
     @Test("a place beyond the last item held while more pages exist is left to the page that brings it, once")
     func placeBeyondTheEndWaitsForItsPage() async throws {
         let server = Self.server()

@@ -476,57 +476,129 @@ extension StoreFollower {
         let units = Dictionary(followed.map { ($0.0, ($0.1, $0.2)) }, uniquingKeysWith: { first, _ in first })
         let itemIDs = followed.flatMap { Array($0.2.ids) }
         let boundaries = state.withLock { $0.boundaries }
-        guard let (_, held) = rows.items(withIDs: itemIDs),
+        guard let (_, heldItems) = rows.items(withIDs: itemIDs),
             let order = rows.order(of: itemIDs + boundaries.ids)
         else { return .placed([]) }
         let limits = boundaries.limits(in: order)
         if order.loadStates.isLoading {
             state.withLock { state in state.deferred.formUnion(candidates.map(\.record)) }
         }
-        var edits: [PagerEdit<Item>] = []
-        var removed: [UnitID] = []
-        var inserted: [(id: UnitID, unit: Unit)] = []
-        let condition = PagerEdit<Item>.Condition.version(order.version)
+        // The held records, and those that come in.
+        var leaving: [(id: UnitID, itemID: Item.ID, index: Int)] = []
+        var staying: [(candidate: Candidate, id: UnitID, unit: Unit, itemID: Item.ID, index: Int)] = []
+        var newcomers: [Candidate] = []
         for candidate in candidates {
             if let (id, unit) = units[candidate.record], unit.itemCount == 1, let itemID = unit.ids.first,
                 let index = order.indices[itemID]
             {
-                if !candidate.matches {
-                    edits.append(.remove(id: itemID, if: condition))
-                    removed.append(id)
-                    continue
+                if candidate.matches {
+                    staying.append((candidate, id, unit, itemID, index))
+                } else {
+                    leaving.append((id, itemID, index))
                 }
-                guard !isInPlace(candidate.values, at: index, in: order, limits: limits, by: rule) else {
-                    continue
-                }
-                edits.append(.remove(id: itemID, if: condition))
-                removed.append(id)
-                guard
-                    let position = position(
-                        of: candidate.values, in: order, skipping: index, limits: limits, by: rule),
-                    case .items(let items, let read, let records) = tracking.reread(
-                        unit, id: id, held: held, in: store),
-                    items.count == 1
-                else { continue }
-                edits.append(.insert(items[0], at: position, if: condition))
-                inserted.append((id, Self.unit(unit, showing: items, read: read, records: records)))
-            } else if candidate.matches, !order.loadStates.refresh.isLoading,
-                let (id, unit) = tracking.unit(ofRecord: candidate.record),
-                let position = position(
-                    of: candidate.values, in: order, skipping: nil, limits: limits, by: rule),
+            } else if candidate.matches, !order.loadStates.refresh.isLoading {
+                newcomers.append(candidate)
+            }
+        }
+        // A held record moves unless it is still between the nearest items
+        // the change did not reach, alone among those it reached there
+        // (two of them side by side are placed again, in their order).
+        let reached = (leaving.map(\.index) + staying.map(\.index)).sorted()
+        staying.sort { $0.index < $1.index }
+        var moving: [Int] = []
+        for (position, held) in staying.enumerated() {
+            let sharesGap =
+                (position > 0
+                    && Self.onlyReached(between: staying[position - 1].index, and: held.index, reached))
+                || (position + 1 < staying.count
+                    && Self.onlyReached(between: held.index, and: staying[position + 1].index, reached))
+            if sharesGap
+                || !isInPlace(
+                    held.candidate.values, at: held.index, in: order, reached: reached, limits: limits,
+                    by: rule)
+            {
+                moving.append(held.index)
+            }
+        }
+        let remaining = Remaining(order: order, excluded: (leaving.map(\.index) + moving).sorted())
+        var edits: [PagerEdit<Item>] = []
+        var removed: [UnitID] = []
+        var placements: [(position: Int, values: [[String]: JSONValue], item: Item, id: UnitID, unit: Unit)] =
+            []
+        let condition = PagerEdit<Item>.Condition.version(order.version)
+        for gone in leaving {
+            edits.append(.remove(id: gone.itemID, if: condition))
+            removed.append(gone.id)
+        }
+        // The held records that stay in place are updated in the same batch,
+        // so that the change is one snapshot.
+        var updated: [(id: UnitID, unit: Unit)] = []
+        for held in staying where !moving.contains(held.index) {
+            guard
+                case .items(let items, let read, let records) = tracking.reread(
+                    held.unit, id: held.id, held: heldItems, in: store),
+                items.count == 1, items[0].id == held.itemID
+            else { continue }
+            updated.append((held.id, Self.unit(held.unit, showing: items, read: read, records: records)))
+            if let row = heldItems[held.itemID], equalIfEquatable(row, items[0]) { continue }
+            edits.append(.update(items[0], if: condition))
+        }
+        for held in staying where moving.contains(held.index) {
+            edits.append(.remove(id: held.itemID, if: condition))
+            removed.append(held.id)
+            guard let position = position(of: held.candidate.values, in: remaining, limits: limits, by: rule),
+                case .items(let items, let read, let records) = tracking.reread(
+                    held.unit, id: held.id, held: heldItems, in: store),
+                items.count == 1
+            else { continue }
+            placements.append(
+                (
+                    position, held.candidate.values, items[0], held.id,
+                    Self.unit(held.unit, showing: items, read: read, records: records)
+                ))
+        }
+        for candidate in newcomers {
+            guard let (id, unit) = tracking.unit(ofRecord: candidate.record),
+                let position = position(of: candidate.values, in: remaining, limits: limits, by: rule),
                 case .items(let items, let read, let records) = tracking.reread(
                     unit, id: id, held: [:], in: store),
                 items.count == 1, order.indices[items[0].id] == nil
-            {
-                edits.append(.insert(items[0], at: position, if: condition))
-                inserted.append((id, Self.unit(unit, showing: items, read: read, records: records)))
-            }
+            else { continue }
+            placements.append(
+                (
+                    position, candidate.values, items[0], id,
+                    Self.unit(unit, showing: items, read: read, records: records)
+                ))
         }
-        guard !edits.isEmpty else { return .placed([]) }
-        guard let outcomes = rows.apply(edits) else { return .placed([]) }
-        if outcomes.contains(.conditionFailed) { return .conflict }
+        // Those that go in at one place, in the rule's order.
+        placements.sort { lhs, rhs in
+            lhs.position != rhs.position
+                ? lhs.position < rhs.position : rule.areInIncreasingOrder(lhs.values, rhs.values) == true
+        }
+        var inserted: [(id: UnitID, unit: Unit)] = []
+        var previous: (position: Int, id: Item.ID)?
+        for placement in placements {
+            let place: InsertPosition<Item.ID> =
+                if placement.position < remaining.count {
+                    .before(remaining.id(at: placement.position))
+                } else if let previous, previous.position == placement.position {
+                    .after(previous.id)
+                } else if remaining.count > 0 {
+                    .after(remaining.id(at: remaining.count - 1))
+                } else {
+                    .first
+                }
+            edits.append(.insert(placement.item, at: place, if: condition))
+            inserted.append((placement.id, placement.unit))
+            previous = (placement.position, placement.item.id)
+        }
+        if !edits.isEmpty {
+            guard let outcomes = rows.apply(edits) else { return .placed([]) }
+            if outcomes.contains(.conditionFailed) { return .conflict }
+        }
         let tokens = inserted.map { tracking.retain([$0], ids: [$0.id], in: store) }
         state.withLock { state in
+            for (id, unit) in updated { state.units.insert(unit, as: id) }
             for id in removed {
                 if let unit = state.units[id] { state.boundaries.markRemoved(unit.ids) }
                 state.units.remove(id)
@@ -536,7 +608,7 @@ extension StoreFollower {
                 state.units.retain(tokens, for: [id])
             }
         }
-        return .placed(Set(removed + inserted.map(\.id)))
+        return .placed(Set(removed + inserted.map(\.id) + updated.map(\.id)))
     }
 
     /// Where the pages loaded last at each end stopped: the item at the
@@ -629,30 +701,63 @@ extension StoreFollower {
         return store.values(of: [record], at: paths).first ?? nil
     }
 
-    /// Whether a held item's new values keep it between its neighbours,
-    /// and, first or last, within where the next page at that end starts;
-    /// an order that cannot be told keeps it where it is.
+    /// The held items that stay where they are: those a change did not
+    /// reach, and those it reached that are still in place; where an item
+    /// goes is found among them.
+    private struct Remaining {
+        let order: FollowedOrder<Item.ID>
+        /// The indices of the items that leave or move, ascending.
+        let excluded: [Int]
+
+        var count: Int { order.count - excluded.count }
+
+        /// The index in the rows of the item at a position among those that stay.
+        /// - Complexity: O(*e*) for *e* items excluded.
+        func index(at position: Int) -> Int {
+            var index = position
+            for excluded in excluded {
+                guard excluded <= index else { break }
+                index += 1
+            }
+            return index
+        }
+
+        func id(at position: Int) -> Item.ID { order.id(index(at: position)) }
+    }
+
+    /// Whether every index strictly between two is one of `reached` (sorted).
+    private static func onlyReached(between lower: Int, and upper: Int, _ reached: [Int]) -> Bool {
+        upper - lower - 1 == reached.lazy.filter { $0 > lower && $0 < upper }.count
+    }
+
+    /// Whether a held item's new values keep it between the nearest items a
+    /// change did not reach, and, with none after (before) it, within where
+    /// the next page at that end starts; an order that cannot be told keeps
+    /// it where it is.
     private func isInPlace(
-        _ values: [[String]: JSONValue], at index: Int, in order: FollowedOrder<Item.ID>,
+        _ values: [[String]: JSONValue], at index: Int, in order: FollowedOrder<Item.ID>, reached: [Int],
         limits: Boundaries.Limits, by rule: ConnectionMembershipRule
     ) -> Bool {
-        if index == 0, order.loadStates.previous != .endReached, let start = limits.start,
+        let reachedSet = Set(reached)
+        let previousIndex = stride(from: index - 1, through: 0, by: -1).first { !reachedSet.contains($0) }
+        let nextIndex = (index + 1..<order.count).first { !reachedSet.contains($0) }
+        if previousIndex == nil, order.loadStates.previous != .endReached, let start = limits.start,
             rule.areInIncreasingOrder(values, start) == true
         {
             return false
         }
-        if index == order.count - 1, order.loadStates.next != .endReached, let end = limits.end,
+        if nextIndex == nil, order.loadStates.next != .endReached, let end = limits.end,
             rule.areInIncreasingOrder(end, values) == true
         {
             return false
         }
         let paths = rule.order.map(\.path)
-        if index > 0, let previous = self.values(ofItemAt: index - 1, in: order, paths: paths),
+        if let previousIndex, let previous = self.values(ofItemAt: previousIndex, in: order, paths: paths),
             rule.areInIncreasingOrder(values, previous) == true
         {
             return false
         }
-        if index + 1 < order.count, let next = self.values(ofItemAt: index + 1, in: order, paths: paths),
+        if let nextIndex, let next = self.values(ofItemAt: nextIndex, in: order, paths: paths),
             rule.areInIncreasingOrder(next, values) == true
         {
             return false
@@ -660,59 +765,51 @@ extension StoreFollower {
         return true
     }
 
-    /// Where a record with some values goes among the held items (but the
-    /// one at `skipped`, which moves): found by binary search. `nil` when
-    /// the place is before the first item while the list's start is not
-    /// reached, after the last while its end is not, or cannot be told.
-    /// Before the first or after the last is within the list when it is
-    /// not beyond the place the next page at that end starts after
-    /// (`limits`: where the page loaded last at that end stopped, as
-    /// loaded; the record of that place is within), so that a record placed
-    /// there is shown, not skipped by that page.
+    /// Where a record with some values goes among the held items that stay:
+    /// its position among them, found by binary search. `nil` when the place
+    /// is before the first item while the list's start is not reached, after
+    /// the last while its end is not, or cannot be told. Before the first or
+    /// after the last is within the list when it is not beyond the place the
+    /// next page at that end starts after (`limits`: where the page loaded
+    /// last at that end stopped, as loaded; the record of that place is
+    /// within), so that a record placed there is shown, not skipped by that
+    /// page. While a load is in flight at an end, nothing goes beyond the
+    /// item held there: the page may start before it (the record is placed
+    /// again once the page is in).
     /// - Complexity: O(log *n*) reads of the store for *n* items held.
     private func position(
-        of values: [[String]: JSONValue], in order: FollowedOrder<Item.ID>, skipping skipped: Int?,
-        limits: Boundaries.Limits, by rule: ConnectionMembershipRule
-    ) -> InsertPosition<Item.ID>? {
-        let count = order.count - (skipped == nil ? 0 : 1)
-        // While a load is in flight at an end, nothing goes beyond the item
-        // held there: the page may start before it (the record is placed
-        // again once the page is in).
-        let states = order.loadStates
-        let startReached = states.previous == .endReached
-        let endReached = states.next == .endReached
+        of values: [[String]: JSONValue], in remaining: Remaining, limits: Boundaries.Limits,
+        by rule: ConnectionMembershipRule
+    ) -> Int? {
+        let states = remaining.order.loadStates
         var limits = limits
         if states.refresh.isLoading || states.previous.isLoading { limits.start = nil }
         if states.refresh.isLoading || states.next.isLoading { limits.end = nil }
-        guard count > 0 else {
-            // Nothing else held: the list takes it when it is within both
-            // ends (a moved item stays where it is).
-            let within =
-                (startReached || limits.start.map { rule.areInIncreasingOrder(values, $0) == false } ?? false)
-                && (endReached || limits.end.map { rule.areInIncreasingOrder($0, values) == false } ?? false)
-            return skipped == nil && within ? .first : nil
-        }
-        func real(_ index: Int) -> Int { skipped.map { index >= $0 ? index + 1 : index } ?? index }
+        let count = remaining.count
         let paths = rule.order.map(\.path)
         var low = 0
         var high = count
         while low < high {
             let middle = (low + high) / 2
-            guard let probe = self.values(ofItemAt: real(middle), in: order, paths: paths),
+            guard
+                let probe = self.values(
+                    ofItemAt: remaining.index(at: middle), in: remaining.order, paths: paths),
                 let before = rule.areInIncreasingOrder(probe, values)
             else { return nil }
             if before { low = middle + 1 } else { high = middle }
         }
-        if low == 0 {
-            let within =
-                startReached || limits.start.map { rule.areInIncreasingOrder(values, $0) == false } ?? false
-            return within ? .before(order.id(real(0))) : nil
+        if low == 0,
+            !(states.previous == .endReached
+                || limits.start.map { rule.areInIncreasingOrder(values, $0) == false } ?? false)
+        {
+            return nil
         }
-        if low == count {
-            let within =
-                endReached || limits.end.map { rule.areInIncreasingOrder($0, values) == false } ?? false
-            return within ? .after(order.id(real(count - 1))) : nil
+        if low == count,
+            !(states.next == .endReached
+                || limits.end.map { rule.areInIncreasingOrder($0, values) == false } ?? false)
+        {
+            return nil
         }
-        return .before(order.id(real(low)))
+        return low
     }
 }

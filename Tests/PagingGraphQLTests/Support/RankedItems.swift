@@ -137,6 +137,18 @@ final class RankedItemServer: Sendable {
             if let tag = variables["tag"]?.stringValue { row.tag = tag }
             table.rows[id] = row
             return ["setItem": node(row)]
+        case "SetItems":
+            var answered: [JSONValue] = []
+            for change in variables["changes"]?.arrayValue ?? [] {
+                guard let id = change["id"]?.stringValue.flatMap({ Int($0) }), var row = table.rows[id] else {
+                    continue
+                }
+                if let score = change["score"]?.intValue { row.score = score }
+                if let tag = change["tag"]?.stringValue { row.tag = tag }
+                table.rows[id] = row
+                answered.append(node(row))
+            }
+            return ["setItems": .array(answered)]
         case "CreateItem":
             let row = Row(
                 id: table.nextID, score: variables["score"]?.intValue ?? 0,
@@ -201,6 +213,21 @@ enum RankedMutations {
                 }
                 """,
             operationName: "SetItem", variables: variables)
+    }
+
+    /// Sets the score or tag of several items in one mutation, answered in one response.
+    static func setMany(_ changes: [(id: String, score: Int?, tag: String?)]) -> UntypedOperation {
+        let list: [JSONValue] = changes.map { change in
+            var object: [String: JSONValue] = ["id": .string(change.id)]
+            if let score = change.score { object["score"] = .int(score) }
+            if let tag = change.tag { object["tag"] = .string(tag) }
+            return .object(object)
+        }
+        return UntypedOperation(
+            document: """
+                mutation SetItems($changes: [ItemChange!]!) { setItems(changes: $changes) { \(selection) } }
+                """,
+            operationName: "SetItems", variables: ["changes": .array(list)])
     }
 
     static func create(score: Int, tag: String) -> UntypedOperation {
