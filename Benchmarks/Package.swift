@@ -126,6 +126,12 @@ let package = Package(
         // Issue 40, lists that move: anchored and head refreshes, query switching.
         suite("ListsThatMoveBenchmarks", ["BenchmarkSupport", .product(name: "Paging", package: "Paging")]),
         suite(
+            "MembershipBenchmarks",
+            [
+                "BenchmarkSupport", "GraphQLBenchmarkSupport", .product(name: "Paging", package: "Paging"),
+                .product(name: "PagingGraphQLClient", package: "Paging"),
+            ]),
+        suite(
             "PrefetchBenchmarks",
             [
                 "BenchmarkSupport", .product(name: "LaunchServer", package: "Tools"),

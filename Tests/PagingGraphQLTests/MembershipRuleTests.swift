@@ -45,6 +45,27 @@ struct MembershipRuleTests {
         #expect(server.requestCount == requests + 2, "the mutations were the only requests")
     }
 
+    @Test("pages that load keep their items: the rule does not place a page's records again once it is in")
+    func pagesKeepTheirItems() async throws {
+        let server = Self.server()
+        let client = server.client()
+        let list = try RankedItemServer.list(client)
+        let changes = Recorder<ListChange>()
+        let handler = list.addChangeHandler { changes.record($0.change) }
+        defer { list.removeChangeHandler(handler) }
+        try await Self.load(list, pages: 3)
+
+        #expect((0..<list.items.pageCount).map { list.items.page(at: $0).items.count } == [3, 3, 3])
+        #expect(list.items.map(\.id) == server.ids())
+        #expect(
+            changes.recorded.filter { !$0.isEmpty }
+                == [
+                    ListChange(inserted: [0..<3]), ListChange(inserted: [3..<6]),
+                    ListChange(inserted: [6..<9]),
+                ],
+            "each page one insertion; nothing moved after")
+    }
+
     @Test("changing the tag moves an item out of one list and into the other, in order, one change each")
     func retaggedItemMovesBetweenLists() async throws {
         let server = Self.server()

@@ -149,9 +149,14 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         }
         // The units are followed now: a change from here on reaches them, and
         // one since the page's write shows in the commit count.
-        let changed =
-            written != nil && store.commitCount == written
-            ? [] : tracking.changed(learned, since: shown, in: store)
+        let unchanged = written != nil && store.commitCount == written
+        let changed = unchanged ? [] : tracking.changed(learned, since: shown, in: store)
+        if unchanged, tracking.membership != nil {
+            // The page shows its records as the store holds them: it places
+            // them itself, and the rule need not again.
+            let records = ids.compactMap(\.ownRecord)
+            state.withLock { $0.deferred.subtract(records) }
+        }
         if !changed.isEmpty { state.withLock { $0.units.pending.changed(changed) } }
         if let candidates {
             // The ids the pager holds now, in one pass over them: asking the
@@ -473,6 +478,12 @@ extension StoreFollower {
                 return (candidate.record, id, unit)
             }
         }
+        // None held while a load is in flight (a page's own records, as it
+        // is written): nothing to do but defer them.
+        if followed.isEmpty, rows.state?.loadStates.isLoading == true {
+            state.withLock { state in state.deferred.formUnion(candidates.map(\.record)) }
+            return .placed([])
+        }
         let units = Dictionary(followed.map { ($0.0, ($0.1, $0.2)) }, uniquingKeysWith: { first, _ in first })
         let itemIDs = followed.flatMap { Array($0.2.ids) }
         let boundaries = state.withLock { $0.boundaries }
@@ -496,29 +507,45 @@ extension StoreFollower {
                 } else {
                     leaving.append((id, itemID, index))
                 }
-            } else if candidate.matches, !order.loadStates.refresh.isLoading {
+            } else if candidate.matches, !order.loadStates.isLoading {
+                // While a load is in flight, a record comes in once none is
+                // (it is deferred): the page may bring it.
                 newcomers.append(candidate)
             }
         }
-        // A held record moves unless it is still between the nearest items
-        // the change did not reach, alone among those it reached there
-        // (two of them side by side are placed again, in their order).
+        // The held records the change reached stay where they are when each
+        // run of them side by side (nothing the change did not reach between
+        // them) is still in the rule's order, and each is still between the
+        // nearest items the change did not reach; otherwise the whole run is
+        // placed again, among the items that stay.
         let reached = (leaving.map(\.index) + staying.map(\.index)).sorted()
         staying.sort { $0.index < $1.index }
         var moving: [Int] = []
-        for (position, held) in staying.enumerated() {
-            let sharesGap =
-                (position > 0
-                    && Self.onlyReached(between: staying[position - 1].index, and: held.index, reached))
-                || (position + 1 < staying.count
-                    && Self.onlyReached(between: held.index, and: staying[position + 1].index, reached))
-            if sharesGap
-                || !isInPlace(
-                    held.candidate.values, at: held.index, in: order, reached: reached, limits: limits,
-                    by: rule)
+        var runStart = 0
+        while runStart < staying.count {
+            var runEnd = runStart + 1
+            var sorted = true
+            while runEnd < staying.count,
+                Self.onlyReached(between: staying[runEnd - 1].index, and: staying[runEnd].index, reached)
             {
-                moving.append(held.index)
+                if rule.areInIncreasingOrder(
+                    staying[runEnd].candidate.values, staying[runEnd - 1].candidate.values)
+                    != false
+                {
+                    sorted = false
+                }
+                runEnd += 1
             }
+            let run = staying[runStart..<runEnd]
+            let inPlace =
+                sorted
+                && run.allSatisfy { held in
+                    isInPlace(
+                        held.candidate.values, at: held.index, in: order, reached: reached, limits: limits,
+                        by: rule)
+                }
+            if !inPlace { moving += run.map(\.index) }
+            runStart = runEnd
         }
         let remaining = Remaining(order: order, excluded: (leaving.map(\.index) + moving).sorted())
         var edits: [PagerEdit<Item>] = []
