@@ -66,6 +66,32 @@ struct MembershipRuleTests {
             "each page one insertion; nothing moved after")
     }
 
+    @Test(
+        "after a head refresh, where the next page starts is still where the last page stopped, not the head's"
+    )
+    func headRefreshKeepsTheEndBoundary() async throws {
+        let server = RankedItemServer((1...12).map { (score: 200 - 10 * $0, tag: "a") })
+        let client = server.client()
+        let list = try RankedItemServer.list(client, tag: "a")
+        try await Self.load(list, pages: 2)
+        _ = try await client.send(RankedMutations.create(score: 195, tag: "a"))  // 13, at the top
+        #expect(list.items.map(\.id) == ["13", "1", "2", "3", "4", "5", "6"])
+        #expect(try await list.refreshHead().value == .loaded)
+        #expect(list.items.map(\.id) == ["13", "1", "2", "3", "4", "5", "6"])
+
+        // The last item changes but stays in place: it stays.
+        _ = try await client.send(RankedMutations.set("6", score: 141))
+        #expect(list.items.map(\.id) == ["13", "1", "2", "3", "4", "5", "6"])
+        // It leaves; one placed between 5 and where the next page starts (6's place as
+        // loaded) goes in: that page starts after it.
+        _ = try await client.send(RankedMutations.set("6", tag: "b"))
+        #expect(list.items.map(\.id) == ["13", "1", "2", "3", "4", "5"])
+        _ = try await client.send(RankedMutations.create(score: 145, tag: "a"))  // 14
+        #expect(list.items.map(\.id) == ["13", "1", "2", "3", "4", "5", "14"])
+        try await Self.load(list, pages: 2)
+        #expect(list.items.map(\.id) == server.ids(tag: "a"))
+    }
+
     @Test("changing the tag moves an item out of one list and into the other, in order, one change each")
     func retaggedItemMovesBetweenLists() async throws {
         let server = Self.server()

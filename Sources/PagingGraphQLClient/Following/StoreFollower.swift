@@ -490,7 +490,6 @@ extension StoreFollower {
         guard let (_, heldItems) = rows.items(withIDs: itemIDs),
             let order = rows.order(of: itemIDs + boundaries.ids)
         else { return .placed([]) }
-        let limits = boundaries.limits(in: order)
         if order.loadStates.isLoading {
             state.withLock { state in state.deferred.formUnion(candidates.map(\.record)) }
         }
@@ -519,6 +518,7 @@ extension StoreFollower {
         // nearest items the change did not reach; otherwise the whole run is
         // placed again, among the items that stay.
         let reached = (leaving.map(\.index) + staying.map(\.index)).sorted()
+        let limits = limits(boundaries, in: order, reached: Set(reached), by: rule)
         staying.sort { $0.index < $1.index }
         var moving: [Int] = []
         var runStart = 0
@@ -642,7 +642,9 @@ extension StoreFollower {
     /// end of a page loaded at the end (at the start of one loaded at the
     /// start; both for a first page), with its rule values as loaded. The
     /// next page at that end starts right after that place, wherever the
-    /// item is now.
+    /// item is now. The last few are kept, newest last: a head refresh's
+    /// page, a window that dropped the last page, make an older one the
+    /// place again.
     struct Boundaries: Sendable {
         struct Boundary: Sendable {
             let id: Item.ID
@@ -658,31 +660,63 @@ extension StoreFollower {
             var end: [[String]: JSONValue]?
         }
 
-        var start: Boundary?
-        var end: Boundary?
+        /// How many are kept at each end.
+        static var kept: Int { 8 }
+
+        var starts: [Boundary] = []
+        var ends: [Boundary] = []
 
         /// The items' ids, to find them in the rows.
-        var ids: [Item.ID] { [start?.id, end?.id].compactMap { $0 } }
+        var ids: [Item.ID] { starts.map(\.id) + ends.map(\.id) }
+
+        mutating func learned(start: Boundary?, end: Boundary?) {
+            if let start {
+                starts.append(start)
+                if starts.count > Self.kept { starts.removeFirst() }
+            }
+            if let end {
+                ends.append(end)
+                if ends.count > Self.kept { ends.removeFirst() }
+            }
+        }
 
         mutating func markRemoved(_ ids: UnitItemIDs<Item.ID>) {
             for id in ids {
-                if start?.id == id { start?.removedByRule = true }
-                if end?.id == id { end?.removedByRule = true }
-            }
-        }
-
-        /// The limits that still hold: a boundary whose item is held, or
-        /// was taken out by the rule (one the window dropped no longer
-        /// marks where the next page starts).
-        func limits(in order: FollowedOrder<Item.ID>) -> Limits {
-            func limit(_ boundary: Boundary?) -> [[String]: JSONValue]? {
-                guard let boundary, boundary.removedByRule || order.indices[boundary.id] != nil else {
-                    return nil
+                for index in starts.indices where starts[index].id == id {
+                    starts[index].removedByRule = true
                 }
-                return boundary.values
+                for index in ends.indices where ends[index].id == id { ends[index].removedByRule = true }
             }
-            return Limits(start: limit(start), end: limit(end))
         }
+    }
+
+    /// Where the next page at each end starts: the newest boundary there
+    /// whose item is held, or was taken out by the rule (one the window
+    /// dropped no longer marks it), and that is not inside the list (a head
+    /// refresh's page ends above the items held below it: the item held
+    /// last, of those the change did not reach, comes after it).
+    /// - Complexity: two reads of the store, and O(*b*) for *b* boundaries kept.
+    private func limits(
+        _ boundaries: Boundaries, in order: FollowedOrder<Item.ID>, reached: Set<Int>,
+        by rule: ConnectionMembershipRule
+    ) -> Boundaries.Limits {
+        let paths = rule.order.map(\.path)
+        func held(_ boundary: Boundaries.Boundary) -> Bool {
+            boundary.removedByRule || order.indices[boundary.id] != nil
+        }
+        let first = (0..<order.count).first { !reached.contains($0) }.flatMap {
+            values(ofItemAt: $0, in: order, paths: paths)
+        }
+        let last = (0..<order.count).reversed().first { !reached.contains($0) }.flatMap {
+            values(ofItemAt: $0, in: order, paths: paths)
+        }
+        let start = boundaries.starts.reversed().first { boundary in
+            held(boundary) && !(first.map { rule.areInIncreasingOrder($0, boundary.values) == true } ?? false)
+        }
+        let end = boundaries.ends.reversed().first { boundary in
+            held(boundary) && !(last.map { rule.areInIncreasingOrder(boundary.values, $0) == true } ?? false)
+        }
+        return Boundaries.Limits(start: start?.values, end: end?.values)
     }
 
     /// Records where a page loaded at an end stopped.
@@ -700,10 +734,7 @@ extension StoreFollower {
         }
         let end = request.direction != .previous ? boundary(learned.last) : nil
         let start = request.direction != .next ? boundary(learned.first) : nil
-        state.withLock { state in
-            if let end { state.boundaries.end = end }
-            if let start { state.boundaries.start = start }
-        }
+        state.withLock { state in state.boundaries.learned(start: start, end: end) }
     }
 
     /// A unit as read for an insert.
