@@ -320,6 +320,28 @@ struct MembershipRuleTests {
         #expect(list.items.map(\.id) == ["10"])
     }
 
+    @Test("a sort field the store lacks leaves held records where they are, however many a change reaches")
+    func missingSortFieldLeavesRecordsAlone() async throws {
+        let server = Self.server()
+        // The lists' document does not select `rank`: no record has it.
+        let rule = ConnectionMembershipRule(
+            connection: RankedItemServer.connection, typename: "Item",
+            filter: .field("tag", equalsArgument: "tag"),
+            order: [.ascending("rank")])
+        let client = server.client(rules: [rule])
+        let list = try RankedItemServer.list(client, tag: "a")
+        try await Self.load(list, pages: 1)
+        #expect(list.items.map(\.id) == ["1", "3", "5"])
+
+        _ = try await client.send(RankedMutations.setMany([("1", 5, nil), ("3", 95, nil)]))
+        #expect(list.items.map(\.id) == ["1", "3", "5"], "no order to tell: nothing moves")
+        #expect(list.items.map(\.score) == [5, 95, 50], "the rows follow their records")
+        _ = try await client.send(RankedMutations.set("3", tag: "b"))
+        #expect(list.items.map(\.id) == ["1", "5"], "the filter still holds")
+        _ = try await client.send(RankedMutations.create(score: 99, tag: "a"))
+        #expect(list.items.map(\.id) == ["1", "5"], "no place to put it")
+    }
+
     @Test("a list sent with an argument its rule does not cover follows no rule")
     func uncoveredArgumentMeansNoRule() async throws {
         let server = Self.server()

@@ -528,9 +528,11 @@ extension StoreFollower {
             while runEnd < staying.count,
                 Self.onlyReached(between: staying[runEnd - 1].index, and: staying[runEnd].index, reached)
             {
+                // Out of order only when it can be told: a sort field the
+                // store lacks leaves the record where it is.
                 if rule.areInIncreasingOrder(
                     staying[runEnd].candidate.values, staying[runEnd - 1].candidate.values)
-                    != false
+                    == true
                 {
                     sorted = false
                 }
