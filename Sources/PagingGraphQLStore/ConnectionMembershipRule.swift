@@ -154,17 +154,42 @@ public struct ConnectionMembershipRule: Sendable {
 /// A field the store does not hold makes the predicate undecided, and the
 /// record is left alone.
 public struct MembershipFilter: Sendable {
-    indirect enum Node: Sendable {
-        case all
-        case equals([String], JSONValue)
-        case equalsArgument([String], String)
-        case containsArgument([String], String)
-        case allOf([Node])
-        case anyOf([Node])
-        case not(Node)
-        case custom(
+    /// A node of the predicate: a struct of plain fields, not an enum with payloads. A
+    /// multi-payload enum keeps its case in the spare bits of a payload's pointer, which
+    /// LeakSanitizer does not take for a pointer: a rule held in a global was reported as leaked.
+    struct Node: Sendable {
+        enum Kind: Sendable {
+            case all, equals, equalsArgument, containsArgument, allOf, anyOf, not, custom
+        }
+
+        var kind: Kind
+        var path: [String] = []
+        var value: JSONValue = .null
+        var argument = ""
+        var children: [Node] = []
+        var paths: [[String]] = []
+        var arguments: Set<String> = []
+        var predicate: (@Sendable (_ values: [JSONValue], _ arguments: [String: JSONValue]) -> Bool)?
+
+        static var all: Node { Node(kind: .all) }
+        static func equals(_ path: [String], _ value: JSONValue) -> Node {
+            Node(kind: .equals, path: path, value: value)
+        }
+        static func equalsArgument(_ path: [String], _ argument: String) -> Node {
+            Node(kind: .equalsArgument, path: path, argument: argument)
+        }
+        static func containsArgument(_ path: [String], _ argument: String) -> Node {
+            Node(kind: .containsArgument, path: path, argument: argument)
+        }
+        static func allOf(_ children: [Node]) -> Node { Node(kind: .allOf, children: children) }
+        static func anyOf(_ children: [Node]) -> Node { Node(kind: .anyOf, children: children) }
+        static func not(_ children: [Node]) -> Node { Node(kind: .not, children: children) }
+        static func custom(
             paths: [[String]], arguments: Set<String>,
-            @Sendable (_ values: [JSONValue], _ arguments: [String: JSONValue]) -> Bool)
+            _ predicate: @escaping @Sendable ([JSONValue], [String: JSONValue]) -> Bool
+        ) -> Node {
+            Node(kind: .custom, paths: paths, arguments: arguments, predicate: predicate)
+        }
     }
 
     let node: Node
@@ -220,7 +245,7 @@ public struct MembershipFilter: Sendable {
     /// A filter does not pass.
     /// - Parameter filter: the filter.
     /// - Returns: the filter.
-    public static func not(_ filter: MembershipFilter) -> Self { Self(node: .not(filter.node)) }
+    public static func not(_ filter: MembershipFilter) -> Self { Self(node: .not([filter.node])) }
 
     /// A predicate of your own over some fields and the list's arguments,
     /// for what the comparisons cannot say. It is called with no lock held.
@@ -241,13 +266,11 @@ public struct MembershipFilter: Sendable {
     var paths: [[String]] {
         var paths: [[String]] = []
         func visit(_ node: Node) {
-            switch node {
+            switch node.kind {
             case .all: break
-            case .equals(let path, _), .equalsArgument(let path, _), .containsArgument(let path, _):
-                paths.append(path)
-            case .allOf(let nodes), .anyOf(let nodes): nodes.forEach(visit)
-            case .not(let node): visit(node)
-            case .custom(let more, _, _): paths += more
+            case .equals, .equalsArgument, .containsArgument: paths.append(node.path)
+            case .allOf, .anyOf, .not: node.children.forEach(visit)
+            case .custom: paths += node.paths
             }
         }
         visit(node)
@@ -258,12 +281,11 @@ public struct MembershipFilter: Sendable {
     var argumentNames: Set<String> {
         var names: Set<String> = []
         func visit(_ node: Node) {
-            switch node {
+            switch node.kind {
             case .all, .equals: break
-            case .equalsArgument(_, let name), .containsArgument(_, let name): names.insert(name)
-            case .allOf(let nodes), .anyOf(let nodes): nodes.forEach(visit)
-            case .not(let node): visit(node)
-            case .custom(_, let more, _): names.formUnion(more)
+            case .equalsArgument, .containsArgument: names.insert(node.argument)
+            case .allOf, .anyOf, .not: node.children.forEach(visit)
+            case .custom: names.formUnion(node.arguments)
             }
         }
         visit(node)
@@ -281,48 +303,49 @@ public struct MembershipFilter: Sendable {
     )
         -> Bool?
     {
-        switch node {
+        switch node.kind {
         case .all:
             return true
-        case .equals(let path, let value):
-            return values[path].map { $0 == value }
-        case .equalsArgument(let path, let name):
-            guard let argument = arguments[name], argument != .null else { return true }
-            return values[path].map { $0 == argument }
-        case .containsArgument(let path, let name):
-            guard case .string(let text) = arguments[name], !text.isEmpty else { return true }
-            guard let value = values[path] else { return nil }
+        case .equals:
+            return values[node.path].map { $0 == node.value }
+        case .equalsArgument:
+            guard let argument = arguments[node.argument], argument != .null else { return true }
+            return values[node.path].map { $0 == argument }
+        case .containsArgument:
+            guard case .string(let text) = arguments[node.argument], !text.isEmpty else { return true }
+            guard let value = values[node.path] else { return nil }
             guard case .string(let field) = value else { return false }
             return asciiLowercased(field).contains(asciiLowercased(text))
-        case .allOf(let nodes):
+        case .allOf:
             var undecided = false
-            for node in nodes {
-                switch evaluate(node, values, arguments) {
+            for child in node.children {
+                switch evaluate(child, values, arguments) {
                 case false?: return false
                 case nil: undecided = true
                 case true?: break
                 }
             }
             return undecided ? nil : true
-        case .anyOf(let nodes):
+        case .anyOf:
             var undecided = false
-            for node in nodes {
-                switch evaluate(node, values, arguments) {
+            for child in node.children {
+                switch evaluate(child, values, arguments) {
                 case true?: return true
                 case nil: undecided = true
                 case false?: break
                 }
             }
             return undecided ? nil : false
-        case .not(let node):
-            return evaluate(node, values, arguments).map { !$0 }
-        case .custom(let paths, _, let predicate):
+        case .not:
+            guard let child = node.children.first else { return true }
+            return evaluate(child, values, arguments).map { !$0 }
+        case .custom:
             var read: [JSONValue] = []
-            for path in paths {
+            for path in node.paths {
                 guard let value = values[path] else { return nil }
                 read.append(value)
             }
-            return predicate(read, arguments)
+            return node.predicate?(read, arguments) ?? true
         }
     }
 
