@@ -30,6 +30,9 @@ let rule = ConnectionMembershipRule(
     order: [.ascending("id", comparison: .numericText)])
 
 /// A list of every launch, loaded to its end, and its store.
+///
+/// `@unchecked Sendable`: the harness calls a benchmark's setup, samples and teardown one after
+/// another, never at once, so its mutable properties are never accessed concurrently.
 final class HeldList: @unchecked Sendable {
     var pager: Pager<String, Launch>?
     var store: GraphQLStore?
