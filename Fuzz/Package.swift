@@ -61,6 +61,13 @@ let package = Package(
             name: "FuzzCursor",
             dependencies: [.product(name: "LaunchServer", package: "Tools")],
             swiftSettings: strictSettings),
+        // The launch server's side of graphql-transport-ws: frames through its connection's state machine.
+        .executableTarget(
+            name: "FuzzWebSocketFrames",
+            dependencies: [
+                .product(name: "LaunchServer", package: "Tools"), .product(name: "GraphQL", package: "GraphQL"),
+            ],
+            swiftSettings: strictSettings),
         // The launch server's GraphQL request bodies, executed against the launch data.
         .executableTarget(
             name: "FuzzRequestBody",
