@@ -65,7 +65,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzWebSocketFrames",
             dependencies: [
-                .product(name: "LaunchServer", package: "Tools"), .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "LaunchServer", package: "Tools"),
+                .product(name: "GraphQL", package: "GraphQL"),
             ],
             swiftSettings: strictSettings),
         // The launch server's GraphQL request bodies, executed against the launch data.

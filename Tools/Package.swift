@@ -31,6 +31,8 @@ let package = Package(
         .package(name: "Paging", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // The launch server's subscriptions over WebSocket, and the tests' WebSocket client.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/GraphQLSwift/Graphiti.git", from: "3.1.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
@@ -52,6 +54,7 @@ let package = Package(
             dependencies: [
                 "ToolsLock",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -73,6 +76,10 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The seeded generator of the randomized tests, the sleep recorder.
                 .product(name: "PagingTesting", package: "Paging"),
+                // A real WebSocket client for the subscription endpoint.
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

@@ -15,7 +15,8 @@ public func fuzzWebSocketFrames(_ start: UnsafePointer<UInt8>, _ count: Int) -> 
     var running: Set<String> = []
     for (index, frame) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         let wasClosed = connection.isClosed
-        let actions = frame.hasPrefix("#") ? connection.receiveBinary() : connection.receive(text: String(frame))
+        let actions =
+            frame.hasPrefix("#") ? connection.receiveBinary() : connection.receive(text: String(frame))
         if wasClosed, !actions.isEmpty { fatalError("a closed connection acted: \(actions)") }
         for action in actions {
             switch action {
@@ -36,7 +37,9 @@ public func fuzzWebSocketFrames(_ start: UnsafePointer<UInt8>, _ count: Int) -> 
         for id in running.sorted() {
             _ = connection.next(id: id, GraphQLResult(data: ["n": Map(index)]))
             if index % 3 == 2 {
-                guard connection.finished(id: id) == [.send(.complete(id: id))] else { fatalError("no complete") }
+                guard connection.finished(id: id) == [.send(.complete(id: id))] else {
+                    fatalError("no complete")
+                }
                 running.remove(id)
                 guard connection.finished(id: id).isEmpty else { fatalError("complete twice") }
             }

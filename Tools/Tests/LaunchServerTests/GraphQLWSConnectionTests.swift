@@ -11,7 +11,8 @@ import Testing
 struct GraphQLWSConnectionTests {
     typealias Connection = GraphQLWSConnection
 
-    static let subscribe = #"{"id":"1","type":"subscribe","payload":{"query":"subscription { launchAdded { id } }"}}"#
+    static let subscribe =
+        #"{"id":"1","type":"subscribe","payload":{"query":"subscription { launchAdded { id } }"}}"#
 
     /// A connection past its handshake.
     static func acknowledged() -> Connection {
@@ -64,7 +65,10 @@ struct GraphQLWSConnectionTests {
     func pingPong() {
         var connection = Connection()
         #expect(connection.receive(text: #"{"type":"ping"}"#) == [.send(.pong(payload: nil))])
-        #expect(connection.receive(text: #"{"type":"ping","payload":{"at":1}}"#) == [.send(.pong(payload: ["at": 1]))])
+        #expect(
+            connection.receive(text: #"{"type":"ping","payload":{"at":1}}"#) == [
+                .send(.pong(payload: ["at": 1]))
+            ])
         #expect(connection.receive(text: #"{"type":"pong"}"#) == [])
         #expect(!connection.isClosed)
     }
@@ -125,7 +129,8 @@ struct GraphQLWSConnectionTests {
             "not json", "[1,2]", "42", #"{"id":"1"}"#, #"{"type":7}"#, #"{"type":"start"}"#,
             #"{"type":"next","id":"1","payload":{}}"#, #"{"type":"connection_ack"}"#,
             #"{"type":"error","id":"1","payload":[]}"#, #"{"type":"subscribe","payload":{"query":"{ a }"}}"#,
-            #"{"type":"subscribe","id":"","payload":{"query":"{ a }"}}"#, #"{"type":"subscribe","id":7,"payload":{}}"#,
+            #"{"type":"subscribe","id":"","payload":{"query":"{ a }"}}"#,
+            #"{"type":"subscribe","id":7,"payload":{}}"#,
             #"{"type":"subscribe","id":"1"}"#, #"{"type":"subscribe","id":"1","payload":{"query":7}}"#,
             #"{"type":"complete"}"#, #"{"type":"ping","payload":[1]}"#, String(repeating: "[", count: 513),
         ])
@@ -142,7 +147,9 @@ struct GraphQLWSConnectionTests {
     @Test("a bad connection_init payload closes with 4400")
     func badInitPayload() {
         var connection = Connection()
-        #expect(Self.closeCode(connection.receive(text: #"{"type":"connection_init","payload":"token"}"#)) == 4400)
+        #expect(
+            Self.closeCode(connection.receive(text: #"{"type":"connection_init","payload":"token"}"#)) == 4400
+        )
     }
 
     @Test("a binary frame, or a frame over the limit, closes with 4400")
@@ -159,7 +166,8 @@ struct GraphQLWSConnectionTests {
     func socketClosed() {
         var connection = Self.acknowledged()
         _ = connection.receive(text: Self.subscribe)
-        _ = connection.receive(text: #"{"id":"2","type":"subscribe","payload":{"query":"subscription { a }"}}"#)
+        _ = connection.receive(
+            text: #"{"id":"2","type":"subscribe","payload":{"query":"subscription { a }"}}"#)
         #expect(connection.socketClosed() == [.stop(id: "1"), .stop(id: "2")])
         #expect(connection.socketClosed() == [])
     }
@@ -173,8 +181,10 @@ struct GraphQLWSConnectionTests {
         #expect(long.hasPrefix(cut))
         var connection = Self.acknowledged()
         let id = String(repeating: "x", count: 200)
-        _ = connection.receive(text: #"{"id":"\#(id)","type":"subscribe","payload":{"query":"subscription { a }"}}"#)
-        let actions = connection.receive(text: #"{"id":"\#(id)","type":"subscribe","payload":{"query":"subscription { a }"}}"#)
+        _ = connection.receive(
+            text: #"{"id":"\#(id)","type":"subscribe","payload":{"query":"subscription { a }"}}"#)
+        let actions = connection.receive(
+            text: #"{"id":"\#(id)","type":"subscribe","payload":{"query":"subscription { a }"}}"#)
         guard case .close(let code, let reason) = actions.last else {
             Issue.record("no close")
             return

@@ -32,6 +32,17 @@ struct ServeAndBrowseTests {
         }
     }
 
+    @Test("serve --schedule-every refuses an interval out of range with exit 2, and prints the WebSocket URL")
+    func scheduleEvery() async throws {
+        let bad = await Command.run(["serve", "--port", "0", "--schedule-every", "0"])
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("--schedule-every"))
+        let run = await Command.run(
+            ["serve", "--port", "0", "--schedule-every", "0.5"], interrupt: { handler in handler() })
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("Live     ws://127.0.0.1:"))
+    }
+
     @Test("serve refuses a port out of range with exit 2")
     func badPort() async {
         let run = await Command.run(["serve", "--port", "70000"])

@@ -165,18 +165,7 @@ struct LaunchResolver: Sendable {
 
     /// `addLaunch(missionName: String!, site: String, rocketId: ID!, launchDate: String): Launch!`.
     func addLaunch(context: LaunchContext, arguments: AddLaunchArguments) async throws -> Launch {
-        guard !arguments.missionName.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ArgumentError.invalid(
-                "missionName", of: "addLaunch", "Argument `missionName` of `addLaunch` must not be empty.")
-        }
-        // A mission-name cursor carries the name: this bound keeps every cursor under
-        // `LaunchCursor.maximumLength`.
-        guard arguments.missionName.unicodeScalars.count <= Self.maximumMissionNameLength else {
-            throw ArgumentError.invalid(
-                "missionName", of: "addLaunch",
-                "Argument `missionName` of `addLaunch` must be at most \(Self.maximumMissionNameLength) characters; it had \(arguments.missionName.unicodeScalars.count)."
-            )
-        }
+        try Self.checkMissionName(arguments.missionName, argument: "missionName", of: "addLaunch")
         guard context.store.rockets[arguments.rocketId.rawValue] != nil else {
             let known = context.store.rockets.keys.sorted().joined(separator: ", ")
             throw ArgumentError.invalid(
@@ -197,6 +186,24 @@ struct LaunchResolver: Sendable {
         return try await context.store.add(
             missionName: arguments.missionName, site: arguments.site,
             rocketID: arguments.rocketId.rawValue, launchDate: date)
+    }
+
+    /// Refuses a mission name that is empty or longer than ``maximumMissionNameLength``.
+    ///
+    /// - Throws: A `BAD_USER_INPUT` error naming the argument and the field.
+    static func checkMissionName(_ name: String, argument: String, of field: String) throws {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ArgumentError.invalid(
+                argument, of: field, "Argument `\(argument)` of `\(field)` must not be empty.")
+        }
+        // A mission-name cursor carries the name: this bound keeps every cursor under
+        // `LaunchCursor.maximumLength`.
+        guard name.unicodeScalars.count <= maximumMissionNameLength else {
+            throw ArgumentError.invalid(
+                argument, of: field,
+                "Argument `\(argument)` of `\(field)` must be at most \(maximumMissionNameLength) characters; it had \(name.unicodeScalars.count)."
+            )
+        }
     }
 
     /// `deleteLaunch(id: ID!): ID` — the deleted launch's id (for Relay's `@deleteRecord`), or

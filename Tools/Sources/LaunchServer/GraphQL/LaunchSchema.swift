@@ -6,8 +6,9 @@ import Graphiti
 /// It serves the Apollo tutorial's API field for field (`launches`, `launch`, `Launch`,
 /// `Mission`, `Rocket`, `bookTrips`, `cancelTrip`), a Relay connection (`launchConnection`,
 /// `Node`, `node`, `Rocket.launches`), a connection of connections (`rocketConnection`), an
-/// offset page (`launchPage`) and mutations that change the list while a client pages
-/// (`addLaunch`, `deleteLaunch`). `launchConnection` filters (`search`, `booked`, `site`) and
+/// offset page (`launchPage`), mutations that change the list while a client pages
+/// (`addLaunch`, `deleteLaunch`, `scheduleLaunch`), and subscriptions to the launches added and
+/// changed (`launchAdded`, `launchUpdated`, over WebSocket). `launchConnection` filters (`search`, `booked`, `site`) and
 /// sorts (`orderBy: LaunchOrder`). ``sdl`` prints it.
 public enum LaunchSchema {
     /// The schema in the GraphQL schema definition language.
@@ -213,6 +214,24 @@ public enum LaunchSchema {
                     Argument("id", at: \.id)
                 }
                 .description("Deletes a launch; returns its id, or null when no launch had it.")
+                Field("scheduleLaunch", at: LaunchResolver.scheduleLaunch) {
+                    Argument("mission", at: \.mission)
+                    Argument("site", at: \.site)
+                }
+                .description(
+                    "Schedules a Falcon 9 launch one second after the newest, with the next free id: it lands at the head of every newest-first list, and `launchAdded` delivers it."
+                )
+            }
+
+            Subscription {
+                SubscriptionField("launchAdded", as: Launch.self, atSub: LaunchResolver.launchAdded)
+                    .description(
+                        "Each launch added from now on (`scheduleLaunch`, `addLaunch`, the server's schedule), once committed, in commit order. Over WebSocket, graphql-transport-ws, at /graphql."
+                    )
+                SubscriptionField("launchUpdated", as: Launch.self, atSub: LaunchResolver.launchUpdated)
+                    .description(
+                        "Each launch whose booking changes from now on (`bookTrips`, `cancelTrip`), as it is after the change."
+                    )
             }
         }
     }

@@ -1,10 +1,12 @@
 public import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// The launch server, running in-process: GraphQL and REST over HTTP on a loopback port.
+/// The launch server, running in-process: GraphQL and REST over HTTP, and GraphQL subscriptions
+/// over WebSocket, on a loopback port.
 ///
 /// Start it, use its ``baseURL``, stop it:
 ///
@@ -81,9 +83,21 @@ public final class LaunchServer: Sendable {
             sleep: configuration.sleep,
             logger: logger
         )
+        let subscriptions = SubscriptionEndpoint(
+            api: api, context: context, initTimeout: configuration.subscriptionInitTimeout,
+            maximumMessageBytes: configuration.maximumMessageSize,
+            authorization: configuration.subscriptionAuthorization,
+            sleep: { duration in try await Task.sleep(for: duration) })
         let (listening, continuation) = AsyncStream<Int>.makeStream()
         let application = Application(
             responder: responder,
+            server: .http1WebSocketUpgrade(
+                configuration: HTTP1WebSocketUpgradeChannel.Configuration(
+                    ws: WebSocketServerConfiguration(
+                        maxFrameSize: configuration.maximumMessageSize, validateUTF8: true))
+            ) { request, _, _ in
+                subscriptions.shouldUpgrade(request)
+            },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "LaunchServer"
@@ -96,7 +110,11 @@ public final class LaunchServer: Sendable {
             },
             logger: logger
         )
-        let group = ServiceGroup(services: [application], logger: logger)
+        var services: [any Service] = [application]
+        if let interval = configuration.scheduleEvery {
+            services.append(LaunchScheduler(store: store, interval: interval, logger: logger))
+        }
+        let group = ServiceGroup(services: services, logger: logger)
         let running = Task {
             defer { continuation.finish() }
             try await group.run()

@@ -34,6 +34,19 @@ public struct LaunchServerConfiguration: Sendable {
     public var seed: UInt64 = 0
     /// The largest request body accepted, in bytes; larger bodies get HTTP 413. 1 MiB by default.
     public var maximumBodySize: Int = 1 << 20
+    /// How long a WebSocket may stay open without `connection_init` before the server closes
+    /// it with 4408; 3 seconds by default.
+    public var subscriptionInitTimeout: Duration = .seconds(3)
+    /// The largest WebSocket message read, in bytes; a larger one closes the socket with 1009
+    /// (message too big). 64 KiB by default.
+    public var maximumMessageSize: Int = 64 * 1024
+    /// What a WebSocket's `connection_init` must carry as its payload's `authorization`
+    /// member, or be closed with 4403; `nil` (the default) accepts every socket. (HTTP requests
+    /// are not checked.)
+    public var subscriptionAuthorization: String?
+    /// How often the server schedules a launch on its own (at the head of the newest-first
+    /// list, delivered by `launchAdded`), to watch a list live; `nil` (the default) for never.
+    public var scheduleEvery: Duration?
     /// Whether the server logs each request (at `info` level); only errors otherwise.
     public var logsRequests: Bool = false
     /// How the server waits for a latency. Tests inject a function that records the durations
@@ -57,6 +70,16 @@ public struct LaunchServerConfiguration: Sendable {
         }
         guard maximumBodySize > 0 else {
             throw .invalidConfiguration("maximumBodySize must be positive; it is \(maximumBodySize)")
+        }
+        guard maximumMessageSize > 0 else {
+            throw .invalidConfiguration("maximumMessageSize must be positive; it is \(maximumMessageSize)")
+        }
+        guard subscriptionInitTimeout > .zero else {
+            throw .invalidConfiguration(
+                "subscriptionInitTimeout must be positive; it is \(subscriptionInitTimeout)")
+        }
+        if let scheduleEvery, scheduleEvery < .milliseconds(10) {
+            throw .invalidConfiguration("scheduleEvery must be 10 ms or more; it is \(scheduleEvery)")
         }
         if let rateLimit, rateLimit.requests < 1 || rateLimit.window < .seconds(1) {
             throw .invalidConfiguration(

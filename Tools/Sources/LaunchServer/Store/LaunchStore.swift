@@ -21,6 +21,9 @@ final class LaunchStore: Sendable {
     let writer: any DatabaseWriter
     /// The rockets by id; they never change while the server runs.
     let rockets: [String: Rocket]
+    /// The launches added and changed, published as their transactions commit: what the
+    /// subscriptions (`launchAdded`, `launchUpdated`) read.
+    let events = LaunchEvents()
 
     /// The columns every launch query selects, in the order ``launch(from:)`` reads them.
     static let columns =
@@ -518,20 +521,26 @@ final class LaunchStore: Sendable {
     func setBooked(_ numbers: [Int64], booked: Bool) async throws -> [Launch] {
         try await writer.write { db in
             var launches: [Launch] = []
+            var updated: [Launch] = []
             for number in numbers {
                 try db.execute(
                     sql: "UPDATE launch SET is_booked = ? WHERE id = ? AND is_booked != ?",
                     arguments: [booked, number, booked])
-                if db.changesCount > 0 {
+                let changed = db.changesCount > 0
+                if changed {
                     try db.execute(
                         sql: "UPDATE launch_stats SET booked = booked \(booked ? "+" : "-") 1 WHERE id = 1")
                 }
                 if let row = try Row.fetchOne(
                     db, sql: "SELECT \(Self.columns) FROM launch WHERE id = ?", arguments: [number])
                 {
-                    launches.append(try self.launch(from: row))
+                    let launch = try self.launch(from: row)
+                    launches.append(launch)
+                    if changed { updated.append(launch) }
                 }
             }
+            let events = self.events
+            db.afterNextTransaction(onCommit: { [updated] _ in events.publish(.updated, updated) })
             return launches
         }
     }
@@ -569,7 +578,10 @@ final class LaunchStore: Sendable {
             else {
                 throw LaunchServerError.database("the new launch \(number) could not be read back")
             }
-            return try self.launch(from: row)
+            let launch = try self.launch(from: row)
+            let events = self.events
+            db.afterNextTransaction(onCommit: { _ in events.publish(.added, [launch]) })
+            return launch
         }
     }
 

@@ -99,7 +99,10 @@ struct GraphQLWSConnection {
     /// - Parameters:
     ///   - maximumMessageBytes: the largest frame read; larger ones close the socket with 4400.
     ///   - authorize: whether an init payload is accepted; every one by default.
-    init(maximumMessageBytes: Int = 64 * 1024, authorize: @escaping @Sendable ([String: Map]?) -> Bool = { _ in true }) {
+    init(
+        maximumMessageBytes: Int = 64 * 1024,
+        authorize: @escaping @Sendable ([String: Map]?) -> Bool = { _ in true }
+    ) {
         self.maximumMessageBytes = maximumMessageBytes
         self.authorize = authorize
     }
@@ -117,7 +120,8 @@ struct GraphQLWSConnection {
     mutating func receive(text: String) -> [Action] {
         guard phase != .closed else { return [] }
         guard text.utf8.count <= maximumMessageBytes else {
-            return close(.badRequest, "Message of \(text.utf8.count) bytes, over the limit of \(maximumMessageBytes)")
+            return close(
+                .badRequest, "Message of \(text.utf8.count) bytes, over the limit of \(maximumMessageBytes)")
         }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
             return close(.badRequest, "Invalid message: not a JSON object")
@@ -129,9 +133,12 @@ struct GraphQLWSConnection {
         if id != nil, !(id is String) { return close(.badRequest, "Invalid message: \"id\" is not a string") }
         switch type {
         case "connection_init":
-            guard phase == .awaitingInit else { return close(.tooManyInitialisationRequests, "Too many initialisation requests") }
+            guard phase == .awaitingInit else {
+                return close(.tooManyInitialisationRequests, "Too many initialisation requests")
+            }
             guard case .some(let payload) = Self.payload([String: Map].self, in: text) else {
-                return close(.badRequest, "Invalid message: the \"payload\" of connection_init is not an object")
+                return close(
+                    .badRequest, "Invalid message: the \"payload\" of connection_init is not an object")
             }
             guard authorize(payload) else { return close(.forbidden, "Forbidden") }
             phase = .acknowledged
@@ -149,9 +156,12 @@ struct GraphQLWSConnection {
                 return close(.badRequest, "Invalid message: subscribe without an \"id\"")
             }
             guard case .some(.some(let subscription)) = Self.payload(Subscription.self, in: text) else {
-                return close(.badRequest, "Invalid message: the \"payload\" of subscribe has no \"query\" string")
+                return close(
+                    .badRequest, "Invalid message: the \"payload\" of subscribe has no \"query\" string")
             }
-            guard !active.contains(id) else { return close(.subscriberAlreadyExists, "Subscriber for \(id) already exists") }
+            guard !active.contains(id) else {
+                return close(.subscriberAlreadyExists, "Subscriber for \(id) already exists")
+            }
             active.insert(id)
             return [.start(id: id, subscription)]
         case "complete":

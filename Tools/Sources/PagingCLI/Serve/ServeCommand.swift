@@ -9,7 +9,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the launch server (GraphQL and REST) until Ctrl-C.",
         discussion: """
             Serves the Apollo tutorial's launches (the 100 real SpaceX launches, or --synthetic N) \
-            as the tutorial's connection, a Relay connection, an offset page and REST lists.
+            as the tutorial's connection, a Relay connection, an offset page and REST lists, and \
+            the launches added and booked as GraphQL subscriptions over WebSocket \
+            (graphql-transport-ws, at /graphql); --schedule-every adds launches on its own.
             """
     )
 
@@ -27,11 +29,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("log-requests"), help: "Log each request.")
     var logRequests = false
 
+    @Option(
+        name: .customLong("schedule-every"),
+        help: ArgumentHelp(
+            "Schedule a launch every this many seconds, at the head of the list and on the launchAdded subscription, to watch a list live.",
+            valueName: "seconds"))
+    var scheduleEvery: Double?
+
     @OptionGroup var server: ServerOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535; it is \(port).")
+        }
+        if let scheduleEvery, !(scheduleEvery >= 0.01 && scheduleEvery <= 86_400) {
+            throw ValidationError(
+                "--schedule-every must be between 0.01 and 86400 seconds; it is \(scheduleEvery).")
         }
     }
 
@@ -42,6 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
         base.port = port
         base.logsRequests = logRequests
         if let database { base.database = .file(path: database) }
+        if let scheduleEvery { base.scheduleEvery = .milliseconds(Int64((scheduleEvery * 1000).rounded())) }
         let running: LaunchServer
         do {
             running = try await LaunchServer.start(server.configuration(base: base))
@@ -69,6 +83,8 @@ struct ServeCommand: AsyncParsableCommand {
             The launch server is listening on \(base)
               GraphQL  \(graphQL)
               REST     \(base)/api/launches?per_page=20
+              Live     \(graphQL.replacingOccurrences(of: "http://", with: "ws://")) (WebSocket, graphql-transport-ws):
+                       subscription { launchAdded { id mission { name } site } }
 
             Export every launch as JSON Lines:
               paging fetch --endpoint \(graphQL) --query '\(query)'

@@ -6,6 +6,7 @@ import Testing
 
 /// Starts a server with the given configuration, runs `body`, and stops the server whatever
 /// happens.
+@discardableResult
 func withLaunchServer<T>(
     _ configure: (inout LaunchServerConfiguration) -> Void = { _ in },
     _ body: (LaunchServer) async throws -> T
