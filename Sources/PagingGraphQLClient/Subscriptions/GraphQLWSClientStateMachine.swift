@@ -171,7 +171,7 @@ struct GraphQLWSClientStateMachine<Subscriber: Hashable & Sendable>: Sendable {
         guard let json = try? JSONReader.read(Data(text.utf8)) else { return violation("a message that is not JSON") }
         guard case .object(let message) = json else { return violation("a message that is not a JSON object") }
         guard case .string(let type)? = message["type"] else { return violation("a message without a \"type\" string") }
-        let payload = message["payload"].flatMap { $0.isNull ? nil : $0 }
+        let payload = message["payload"].flatMap { $0.isNull ? JSONValue?.none : $0 }
         switch type {
         case "connection_ack":
             guard phase == .awaitingAcknowledgement else {
@@ -206,7 +206,7 @@ struct GraphQLWSClientStateMachine<Subscriber: Hashable & Sendable>: Sendable {
         case "connection_init", "subscribe":
             return violation("\(type), which only clients send")
         default:
-            return violation("a message of unknown type")
+            return violation("a message of unknown type \"\(type)\"")
         }
     }
 
