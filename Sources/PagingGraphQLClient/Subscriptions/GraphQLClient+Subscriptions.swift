@@ -57,7 +57,8 @@ extension GraphQLClient {
             return stream
         } catch {
             continuation.finish(
-                throwing: GraphQLSubscriptionError.unencodableVariables(.unencodableVariables(error, url: endpoint)))
+                throwing: GraphQLSubscriptionError.unencodableVariables(
+                    .unencodableVariables(error, url: endpoint)))
             return stream
         }
         let store = store
@@ -67,7 +68,8 @@ extension GraphQLClient {
                 let body = payload.jsonData(sortingKeys: false)
                 var response: GraphQLResponse<Operation.Data>
                 do throws(GraphQLClientError) {
-                    response = try GraphQLResponse(decoding: GraphQLHTTPResponse(statusCode: 200, body: body), url: url)
+                    response = try GraphQLResponse(
+                        decoding: GraphQLHTTPResponse(statusCode: 200, body: body), url: url)
                 } catch {
                     guard error.code == .graphQLErrors else { return .undecodableResponse(error) }
                     response = GraphQLResponse(data: nil, errors: error.graphQLErrors)

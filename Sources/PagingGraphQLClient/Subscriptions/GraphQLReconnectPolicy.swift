@@ -27,7 +27,8 @@ public struct GraphQLReconnectPolicy: Sendable, Hashable {
     ///   - maximumDelay: the largest ceiling of a wait.
     ///   - maximumAttempts: the most attempts in a row; `nil` for no limit, 0 for none.
     public init(
-        initialDelay: Duration = .seconds(1), maximumDelay: Duration = .seconds(30), maximumAttempts: Int? = nil
+        initialDelay: Duration = .seconds(1), maximumDelay: Duration = .seconds(30),
+        maximumAttempts: Int? = nil
     ) {
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
@@ -73,7 +74,9 @@ public struct GraphQLReconnectPolicy: Sendable, Hashable {
     ///   - generator: the source of randomness; a seeded one gives the same waits again.
     /// - Returns: the wait.
     /// - Complexity: O(log(``maximumDelay`` / ``initialDelay``)).
-    public func delay(beforeAttempt attempt: Int, using generator: inout some RandomNumberGenerator) -> Duration {
+    public func delay(beforeAttempt attempt: Int, using generator: inout some RandomNumberGenerator)
+        -> Duration
+    {
         let ceiling = delayCeiling(beforeAttempt: attempt).components
         let (seconds, secondsOverflow) = ceiling.seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let (nanoseconds, sumOverflow) = seconds.addingReportingOverflow(ceiling.attoseconds / 1_000_000_000)

@@ -76,12 +76,16 @@ public struct GraphQLSubscriptionError: Error, Sendable, CustomStringConvertible
     }
 
     static func connectionFailed(_ error: any Error) -> Self { Self(.connectionFailed(error)) }
-    static func closed(_ code: WebSocketCloseCode, reason: String) -> Self { Self(.closed(code, reason: reason)) }
+    static func closed(_ code: WebSocketCloseCode, reason: String) -> Self {
+        Self(.closed(code, reason: reason))
+    }
     static var acknowledgementTimeout: Self { Self(.acknowledgementTimeout) }
     static func badMessage(_ problem: String) -> Self { Self(.badMessage(problem)) }
     static func graphQLErrors(_ errors: [GraphQLResponseError]) -> Self { Self(.graphQLErrors(errors)) }
     static func undecodableResponse(_ error: GraphQLClientError) -> Self { Self(.undecodableResponse(error)) }
-    static func unencodableVariables(_ error: GraphQLClientError) -> Self { Self(.unencodableVariables(error)) }
+    static func unencodableVariables(_ error: GraphQLClientError) -> Self {
+        Self(.unencodableVariables(error))
+    }
     static func connectionParameters(_ error: any Error) -> Self { Self(.connectionParameters(error)) }
     static var notConfigured: Self { Self(.notConfigured) }
 

@@ -168,9 +168,15 @@ struct GraphQLWSClientStateMachine<Subscriber: Hashable & Sendable>: Sendable {
     }
 
     private mutating func received(text: String) -> [Action] {
-        guard let json = try? JSONReader.read(Data(text.utf8)) else { return violation("a message that is not JSON") }
-        guard case .object(let message) = json else { return violation("a message that is not a JSON object") }
-        guard case .string(let type)? = message["type"] else { return violation("a message without a \"type\" string") }
+        guard let json = try? JSONReader.read(Data(text.utf8)) else {
+            return violation("a message that is not JSON")
+        }
+        guard case .object(let message) = json else {
+            return violation("a message that is not a JSON object")
+        }
+        guard case .string(let type)? = message["type"] else {
+            return violation("a message without a \"type\" string")
+        }
         let payload = message["payload"].flatMap { $0.isNull ? JSONValue?.none : $0 }
         switch type {
         case "connection_ack":
@@ -196,7 +202,9 @@ struct GraphQLWSClientStateMachine<Subscriber: Hashable & Sendable>: Sendable {
             return []
         case "next", "error", "complete":
             guard phase == .acknowledged else { return violation("\(type) before connection_ack") }
-            guard case .string(let id)? = message["id"] else { return violation("\(type) without an \"id\" string") }
+            guard case .string(let id)? = message["id"] else {
+                return violation("\(type) without an \"id\" string")
+            }
             guard let subscriber = subscribers[id] else {
                 // Completed by the client: the server may have sent this before it read the `complete`.
                 if isIssued(id) { return [] }

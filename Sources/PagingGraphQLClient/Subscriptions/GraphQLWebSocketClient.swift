@@ -195,7 +195,10 @@ public final class GraphQLWebSocketClient: Sendable {
             await connection.close(code: .normalClosure, reason: "Normal Closure")
             throw CancellationError()
         }
-        Task { await Self.write(outbox, to: connection, failed: { [weak self] in self?.sendFailed(id, serial, $0) }) }
+        Task {
+            await Self.write(
+                outbox, to: connection, failed: { [weak self] in self?.sendFailed(id, serial, $0) })
+        }
         if let timeout = acknowledgementTimeout {
             let timer = Task { [sleep] in
                 do { try await sleep(timeout) } catch { return }
@@ -300,7 +303,9 @@ public final class GraphQLWebSocketClient: Sendable {
     /// - Throws: `CancellationError` when the run was retired.
     private func socketEnded(_ id: Int, _ serial: Int) throws -> GraphQLSubscriptionError {
         let failure = state.withLock { state -> GraphQLSubscriptionError? in
-            guard state.run?.id == id, let socket = state.run?.socket, socket.serial == serial else { return nil }
+            guard state.run?.id == id, let socket = state.run?.socket, socket.serial == serial else {
+                return nil
+            }
             socket.timer?.cancel()
             socket.outbox.finish()
             state.run?.socket = nil
@@ -518,11 +523,12 @@ private struct State: Sendable {
             case .complete(let token):
                 if let entry = entries.removeValue(forKey: token) { effects.append(.finish(entry.sink, nil)) }
             case .failed(let failure):
-                socket.failure = switch failure {
-                case .closed(let code, let reason): .closed(code, reason: reason)
-                case .badMessage(let problem): .badMessage(problem)
-                case .acknowledgementTimeout: .acknowledgementTimeout
-                }
+                socket.failure =
+                    switch failure {
+                    case .closed(let code, let reason): .closed(code, reason: reason)
+                    case .badMessage(let problem): .badMessage(problem)
+                    case .acknowledgementTimeout: .acknowledgementTimeout
+                    }
             }
         }
         return effects

@@ -27,7 +27,8 @@ struct SubscriptionClientTests {
         }
     }
 
-    @Test("the first subscription opens the connection: subprotocol, headers, connection_init, then subscribe")
+    @Test(
+        "the first subscription opens the connection: subprotocol, headers, connection_init, then subscribe")
     func handshake() async throws {
         let harness = try SubscriptionHarness()
         #expect(harness.webSocket.status.description == "idle")
@@ -48,7 +49,8 @@ struct SubscriptionClientTests {
         #expect(
             subscribe["payload"]
                 == [
-                    "query": "subscription LaunchAdded($site: String) { launchAdded(site: $site) { id site } }",
+                    "query":
+                        "subscription LaunchAdded($site: String) { launchAdded(site: $site) { id site } }",
                     "operationName": "LaunchAdded", "variables": ["site": "KSC"],
                 ])
         #expect(harness.webSocket.status.description == "connected(connection: 1)")
@@ -63,7 +65,8 @@ struct SubscriptionClientTests {
     @Test("the connection parameters are asked for on each connection")
     func parametersPerConnection() async throws {
         let tokens = Counter()
-        let harness = try SubscriptionHarness(parameters: { ["authToken": .string("token \(tokens.next())")] })
+        let harness = try SubscriptionHarness(parameters: { ["authToken": .string("token \(tokens.next())")] }
+        )
         var responses = harness.client.subscribe(launchAdded()).makeAsyncIterator()
         let first = await harness.server.accept().socket
         #expect(try await first.nextMessage("connection_init")["payload"] == ["authToken": "token 1"])
@@ -87,7 +90,9 @@ struct SubscriptionClientTests {
         #expect(harness.server.connects.allArguments.isEmpty)
     }
 
-    @Test("no connection_ack in time: the client closes with 4504 and reconnects; without retries, the stream fails")
+    @Test(
+        "no connection_ack in time: the client closes with 4504 and reconnects; without retries, the stream fails"
+    )
     func acknowledgementTimeout() async throws {
         let harness = try SubscriptionHarness(acknowledgementTimeout: .seconds(5))
         var responses = harness.client.subscribe(launchAdded()).makeAsyncIterator()
@@ -198,14 +203,17 @@ struct SubscriptionClientTests {
         reader.cancel()
         #expect(try await socket.nextMessage("complete") == ["type": "complete", "id": "1"])
         _ = await reader.result
-        socket.push(nextMessage("1", ["launchAdded": ["id": "k2"]]))  // sent before the server read it: dropped
+        // Sent before the server read the complete: dropped.
+        socket.push(nextMessage("1", ["launchAdded": ["id": "k2"]]))
         socket.push(nextMessage("2", ["launchAdded": ["id": "v1"]]))
         #expect(try await other.next()?.data == ["launchAdded": ["id": "v1"]])
         #expect(harness.webSocket.subscriptionCount == 1)
         #expect(harness.webSocket.status.description == "connected(connection: 1)")
     }
 
-    @Test("when the last subscription ends, the connection closes with 1000; the next subscription opens another")
+    @Test(
+        "when the last subscription ends, the connection closes with 1000; the next subscription opens another"
+    )
     func lazyClose() async throws {
         let harness = try SubscriptionHarness()
         var statuses = harness.webSocket.statusUpdates.makeAsyncIterator()
@@ -254,10 +262,14 @@ struct SubscriptionClientTests {
         var responses = harness.client.subscribe(launchAdded()).makeAsyncIterator()
         let socket = try await harness.connect()
         _ = try await socket.nextMessage("subscribe")
-        socket.push(["type": "next", "id": "1", "payload": ["data": nil, "errors": [["message": "resolver failed"]]]])
+        socket.push([
+            "type": "next", "id": "1", "payload": ["data": nil, "errors": [["message": "resolver failed"]]],
+        ])
         socket.push([
             "type": "next", "id": "1",
-            "payload": ["data": ["launchAdded": ["id": "2", "site": nil]], "errors": [["message": "no site"]]],
+            "payload": [
+                "data": ["launchAdded": ["id": "2", "site": nil]], "errors": [["message": "no site"]],
+            ],
         ])
         let errorsAlone = try #require(try await responses.next())
         #expect(errorsAlone.data == nil)
@@ -267,7 +279,9 @@ struct SubscriptionClientTests {
         #expect(partial.data?["launchAdded"]?["id"] == "2")
     }
 
-    @Test("a result that does not decode into the operation's data fails the stream and completes the subscription")
+    @Test(
+        "a result that does not decode into the operation's data fails the stream and completes the subscription"
+    )
     func undecodableResult() async throws {
         struct Added: Decodable, Sendable {
             struct Launch: Decodable, Sendable { var id: String }
@@ -362,7 +376,9 @@ struct SubscriptionClientTests {
         var kennedy = harness.client.subscribe(launchAdded("KSC")).makeAsyncIterator()
         var vandenberg = harness.client.subscribe(launchAdded("VAFB")).makeAsyncIterator()
         let socket = try await harness.connect()
-        let subscribed = [try await socket.nextMessage("subscribe"), try await socket.nextMessage("subscribe")]
+        let subscribed = [
+            try await socket.nextMessage("subscribe"), try await socket.nextMessage("subscribe"),
+        ]
         socket.push(nextMessage("1", ["launchAdded": ["id": "k1"]]))
         #expect(try await kennedy.next()?.data == ["launchAdded": ["id": "k1"]])
 
@@ -426,7 +442,8 @@ struct SubscriptionClientTests {
         var random = SeededGenerator(seed: 99)
         let policy = harness.webSocket.reconnectPolicy
         _ = policy.delay(beforeAttempt: 1, using: &random)
-        #expect(delay == policy.delay(beforeAttempt: 1, using: &random), "the second draw, for attempt 1 again")
+        #expect(
+            delay == policy.delay(beforeAttempt: 1, using: &random), "the second draw, for attempt 1 again")
         wait.open()
         let third = try await harness.connect()
         _ = try await third.nextMessage("subscribe")
@@ -437,7 +454,8 @@ struct SubscriptionClientTests {
     @Test("when the attempts run out, the streams end with the last failure and the status is failed")
     func attemptsRunOut() async throws {
         let harness = try SubscriptionHarness(
-            policy: GraphQLReconnectPolicy(initialDelay: .seconds(1), maximumDelay: .seconds(8), maximumAttempts: 2))
+            policy: GraphQLReconnectPolicy(
+                initialDelay: .seconds(1), maximumDelay: .seconds(8), maximumAttempts: 2))
         var responses = harness.client.subscribe(launchAdded()).makeAsyncIterator()
         let socket = try await harness.connect()
         _ = try await socket.nextMessage("subscribe")

@@ -8,7 +8,8 @@ struct SubscriptionCloseCodeTests {
     @Test(
         "each close code of RFC 6455 and graphql-transport-ws is retried or not, as documented",
         arguments: [
-            (1000, true), (1001, true), (1002, false), (1003, false), (1005, true), (1006, true), (1007, false),
+            (1000, true), (1001, true), (1002, false), (1003, false), (1005, true), (1006, true),
+            (1007, false),
             (1008, false), (1009, false), (1010, false), (1011, true), (1012, true), (1013, true),
             (4400, false), (4401, false), (4403, false), (4406, false), (4408, true), (4409, false),
             (4429, true), (4499, false), (4500, false), (4504, true), (4000, true), (3000, true),
@@ -41,7 +42,8 @@ struct SubscriptionCloseCodeTests {
     func errorClassification() {
         #expect(GraphQLSubscriptionError.connectionFailed(URLErrorStandIn()).isRetryable)
         #expect(GraphQLSubscriptionError.acknowledgementTimeout.isRetryable)
-        #expect(GraphQLSubscriptionError.acknowledgementTimeout.closeCode == .connectionAcknowledgementTimeout)
+        #expect(
+            GraphQLSubscriptionError.acknowledgementTimeout.closeCode == .connectionAcknowledgementTimeout)
         #expect(!GraphQLSubscriptionError.badMessage("Invalid message: x").isRetryable)
         #expect(GraphQLSubscriptionError.badMessage("Invalid message: x").closeCode == .badRequest)
         #expect(!GraphQLSubscriptionError.graphQLErrors([GraphQLResponseError(message: "no")]).isRetryable)

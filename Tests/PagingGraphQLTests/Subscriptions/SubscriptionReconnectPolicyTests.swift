@@ -9,9 +9,11 @@ struct SubscriptionReconnectPolicyTests {
     @Test("the ceiling doubles from the initial delay up to the maximum")
     func ceilings() {
         let policy = GraphQLReconnectPolicy(initialDelay: .milliseconds(500), maximumDelay: .seconds(5))
-        #expect((1...7).map(policy.delayCeiling(beforeAttempt:)) == [
-            .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5), .seconds(5),
-        ])
+        #expect(
+            (1...7).map(policy.delayCeiling(beforeAttempt:)) == [
+                .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5),
+                .seconds(5),
+            ])
         #expect(policy.delayCeiling(beforeAttempt: 10_000) == .seconds(5), "no overflow")
         #expect(GraphQLReconnectPolicy(initialDelay: .zero).delayCeiling(beforeAttempt: 3) == .zero)
     }
@@ -26,7 +28,8 @@ struct SubscriptionReconnectPolicyTests {
         var distinct = Set<Duration>()
         for attempt in 1...200 {
             let delay = policy.delay(beforeAttempt: attempt, using: &first)
-            #expect(delay >= .zero && delay <= policy.delayCeiling(beforeAttempt: attempt), "attempt \(attempt)")
+            #expect(
+                delay >= .zero && delay <= policy.delayCeiling(beforeAttempt: attempt), "attempt \(attempt)")
             #expect(policy.delay(beforeAttempt: attempt, using: &second) == delay)
             distinct.insert(delay)
         }

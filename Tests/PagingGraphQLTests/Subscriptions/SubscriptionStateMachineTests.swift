@@ -26,7 +26,9 @@ struct SubscriptionStateMachineTests {
         #"{"id":"\#(id)","payload":{"query":"subscription { launchAdded { id } }"},"type":"subscribe"}"#
     }
 
-    @Test("connection_init goes first with the parameters; subscribe waits for connection_ack, then goes in order")
+    @Test(
+        "connection_init goes first with the parameters; subscribe waits for connection_ack, then goes in order"
+    )
     func handshake() {
         var machine = Machine()
         #expect(machine.subscribe("a", payload: Self.operation) == [], "before the socket opened: queued")
@@ -94,10 +96,17 @@ struct SubscriptionStateMachineTests {
     func errorMessage() {
         var machine = Self.acknowledged()
         let actions = machine.received(
-            .text(#"{"type":"error","id":"1","payload":[{"message":"Unknown field nope","locations":[{"line":1,"column":3}]}]}"#))
+            .text(
+                #"{"type":"error","id":"1","payload":[{"message":"Unknown field nope","locations":[{"line":1,"column":3}]}]}"#
+            ))
         #expect(
             actions == [
-                .error("a", [GraphQLResponseError(message: "Unknown field nope", locations: [.init(line: 1, column: 3)])])
+                .error(
+                    "a",
+                    [
+                        GraphQLResponseError(
+                            message: "Unknown field nope", locations: [.init(line: 1, column: 3)])
+                    ])
             ])
         #expect(machine.activeIDs.isEmpty)
     }
@@ -156,10 +165,12 @@ struct SubscriptionStateMachineTests {
             "not json", "", "[1,2]", "42", "null", #"{"id":"1"}"#, #"{"type":7}"#, #"{"type":"start"}"#,
             #"{"type":"connection_init"}"#, #"{"type":"subscribe","id":"5","payload":{}}"#,
             #"{"type":"connection_ack"}"#, #"{"type":"next","id":"9","payload":{"data":{}}}"#,
-            #"{"type":"next","id":"01","payload":{"data":{}}}"#, #"{"type":"next","id":"0","payload":{"data":{}}}"#,
+            #"{"type":"next","id":"01","payload":{"data":{}}}"#,
+            #"{"type":"next","id":"0","payload":{"data":{}}}"#,
             #"{"type":"complete","id":"2"}"#, #"{"type":"next","payload":{"data":{}}}"#,
             #"{"type":"next","id":1,"payload":{"data":{}}}"#, #"{"type":"next","id":"1"}"#,
-            #"{"type":"next","id":"1","payload":[1]}"#, #"{"type":"error","id":"1","payload":{"message":"x"}}"#,
+            #"{"type":"next","id":"1","payload":[1]}"#,
+            #"{"type":"error","id":"1","payload":{"message":"x"}}"#,
             #"{"type":"error","id":"1","payload":[{"text":"x"}]}"#, #"{"type":"error","id":"1"}"#,
             #"{"type":"ping","payload":7}"#, #"{"type":"pong","payload":"x"}"#,
             "{\"type\":\"next\",\"id\":\"1\",\"payload\":{\"data\":\"\u{FFFD}\"}",
@@ -183,14 +194,17 @@ struct SubscriptionStateMachineTests {
         for text in [String(repeating: "[", count: 600), String(repeating: #"{"a":"#, count: 600)] {
             var machine = Self.acknowledged()
             let actions = machine.received(.text(text))
-            #expect(actions.first == .close(.badRequest, reason: "Invalid message: a message that is not JSON"))
+            #expect(
+                actions.first == .close(.badRequest, reason: "Invalid message: a message that is not JSON"))
         }
     }
 
     @Test("a binary frame, and next, error or complete before connection_ack, close with 4400")
     func badFramesBeforeAck() {
         var binary = Self.acknowledged()
-        #expect(binary.received(.binary(Data([1, 2, 3]))).first == .close(.badRequest, reason: "Invalid message: a binary frame"))
+        #expect(
+            binary.received(.binary(Data([1, 2, 3]))).first
+                == .close(.badRequest, reason: "Invalid message: a binary frame"))
         for text in [
             #"{"type":"next","id":"1","payload":{"data":{}}}"#, #"{"type":"error","id":"1","payload":[]}"#,
             #"{"type":"complete","id":"1"}"#, #"{"type":"connection_ack","payload":"yes"}"#,
@@ -199,7 +213,8 @@ struct SubscriptionStateMachineTests {
             _ = machine.opened(payload: nil)
             _ = machine.subscribe("a", payload: Self.operation)
             let actions = machine.received(.text(text))
-            guard case .close(.badRequest, _)? = actions.first, case .failed(.badMessage)? = actions.last else {
+            guard case .close(.badRequest, _)? = actions.first, case .failed(.badMessage)? = actions.last
+            else {
                 Issue.record("no 4400 for \(text): \(actions)")
                 continue
             }

@@ -81,7 +81,8 @@ struct SubscriptionStoreTests {
         var responses = harness.client.subscribe(Self.launchAdded).makeAsyncIterator()
         let socket = try await harness.connect()
         _ = try await socket.nextMessage("subscribe")
-        socket.push(nextMessage("1", ["launchAdded": ["__typename": "LaunchAddedPayload", "edge": ["cursor": "c"]]]))
+        socket.push(
+            nextMessage("1", ["launchAdded": ["__typename": "LaunchAddedPayload", "edge": ["cursor": "c"]]]))
         let response = try #require(try await responses.next())
         #expect(response.storeError != nil)
         #expect(response.data?["launchAdded"]?["edge"]?["cursor"] == "c")

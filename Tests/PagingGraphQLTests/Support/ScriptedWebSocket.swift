@@ -61,7 +61,8 @@ final class ScriptedWebSocketServer: WebSocketTransport {
         -> any WebSocketConnection
     {
         let socket = ScriptedSocket()
-        try await connects.pass(Handshake(url: url, subprotocol: subprotocol, headers: headers, socket: socket))
+        try await connects.pass(
+            Handshake(url: url, subprotocol: subprotocol, headers: headers, socket: socket))
         return socket
     }
 
@@ -113,7 +114,11 @@ final class ScriptedSocket: WebSocketConnection {
     }
 
     func close(code: WebSocketCloseCode, reason: String) async {
-        guard !closed.withLock({ closed in defer { closed = true }; return closed }) else { return }
+        guard
+            !closed.withLock({ closed in
+                defer { closed = true }; return closed
+            })
+        else { return }
         fromClient.push(.close(code, reason))
         toClient.push(.success(.closed(code: code, reason: reason)))
     }
@@ -167,7 +172,9 @@ final class ScriptedSocket: WebSocketConnection {
 
     /// Waits for the client to close the socket.
     /// - Returns: the code and reason.
-    func nextClose(sourceLocation: SourceLocation = #_sourceLocation) async throws -> (WebSocketCloseCode, String) {
+    func nextClose(sourceLocation: SourceLocation = #_sourceLocation) async throws -> (
+        WebSocketCloseCode, String
+    ) {
         let event = await nextEvent()
         guard case .close(let code, let reason) = event else {
             Issue.record("expected a close, got \(event)", sourceLocation: sourceLocation)
@@ -206,7 +213,8 @@ struct SubscriptionHarness {
             url: url, headers: ["X-Client": "tests"], transport: server, connectionParameters: parameters,
             acknowledgementTimeout: acknowledgementTimeout, reconnectPolicy: policy,
             random: SeededGenerator(seed: seed), sleep: { try await sleeps.pass($0) })
-        client = GraphQLClient(endpoint: testEndpoint, transport: transport, store: store, webSocket: webSocket)
+        client = GraphQLClient(
+            endpoint: testEndpoint, transport: transport, store: store, webSocket: webSocket)
     }
 
     /// Accepts the next connection and acknowledges it.
