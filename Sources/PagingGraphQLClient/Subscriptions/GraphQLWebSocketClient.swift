@@ -106,7 +106,7 @@ public final class GraphQLWebSocketClient: Sendable {
     }
 
     /// How many subscriptions run on the client.
-    public var subscriptionCount: Int {
+    var subscriptionCount: Int {
         state.withLock { $0.entries.count }
     }
 

@@ -30,6 +30,8 @@ struct SubscriptionStateMachineTests {
         "connection_init goes first with the parameters; subscribe waits for connection_ack, then goes in order"
     )
     func handshake() {
+        var bare = Machine()
+        #expect(bare.opened(payload: nil) == [.send(#"{"type":"connection_init"}"#)], "no payload: none sent")
         var machine = Machine()
         #expect(machine.subscribe("a", payload: Self.operation) == [], "before the socket opened: queued")
         #expect(
