@@ -28,6 +28,9 @@ public struct GraphQLClient: Sendable {
     /// The normalized record store responses are written to, and the
     /// pagers of this client follow; `nil` for none.
     public var store: GraphQLStore?
+    /// What carries ``subscribe(_:)``'s subscriptions: a WebSocket connection shared by
+    /// every subscription, and by every copy of this client; `nil` for none.
+    public var webSocket: GraphQLWebSocketClient?
 
     /// Creates a client over a transport.
     ///
@@ -42,18 +45,21 @@ public struct GraphQLClient: Sendable {
     ///   - transport: what carries the requests.
     ///   - store: the normalized record store to write responses to, which
     ///     the client's pagers follow; `nil` for none.
+    ///   - webSocket: what carries subscriptions; `nil` (the default) for none.
     public init(
         endpoint: URL,
         headers: [String: String] = [:],
         timeout: Duration = .seconds(60),
         transport: any GraphQLTransport,
-        store: GraphQLStore? = nil
+        store: GraphQLStore? = nil,
+        webSocket: GraphQLWebSocketClient? = nil
     ) {
         self.endpoint = endpoint
         self.headers = headers
         self.timeout = timeout
         self.transport = transport
         self.store = store
+        self.webSocket = webSocket
     }
 
     /// Sends an operation and reads the answer.

@@ -1,0 +1,90 @@
+import Foundation
+
+extension GraphQLClient {
+    /// Subscribes to an operation over the client's ``webSocket``: each result the server
+    /// sends, as a response, until the server completes the subscription or it fails.
+    ///
+    /// ```swift
+    /// for try await response in client.subscribe(LaunchAddedSubscription()) {
+    ///     if let launch = response.data?.launchAdded { show(launch) }
+    /// }
+    /// ```
+    ///
+    /// The subscription starts at once; the connection opens with the first subscription
+    /// and is shared by all. Results come in the order the server sent them; a result
+    /// with errors beside its data, or with errors alone (the server could not make this
+    /// event's data), is delivered, with ``GraphQLResponse/errors`` set; its
+    /// ``GraphQLResponse/statusCode`` is 200.
+    ///
+    /// With a ``store``, each result's data is written to it before it is delivered, as
+    /// ``send(_:headers:)`` writes a mutation's, mutation directives included
+    /// (`@prependEdge(connections:)`, `@appendNode`, `@deleteRecord`, ...): every list
+    /// following the store shows the change when the response reaches the loop.
+    /// ``GraphQLResponse/storeError`` says why data could not be written.
+    ///
+    /// When the connection is lost, the client reconnects as its
+    /// ``GraphQLWebSocketClient/reconnectPolicy`` says and subscribes again; the stream
+    /// goes on, and results the server sent meanwhile are lost (see
+    /// ``GraphQLWebSocketClient/statusUpdates``).
+    ///
+    /// Cancelling the task that reads the stream, or dropping the stream, ends the
+    /// subscription: the client sends `complete`, and closes the connection when no
+    /// other subscription runs.
+    ///
+    /// - Parameter operation: the operation, typed or untyped; usually a subscription.
+    /// - Returns: the responses. The stream finishes when the server completes the
+    ///   subscription, and throws a ``GraphQLSubscriptionError`` when the server refuses
+    ///   it (``GraphQLSubscriptionError/Code/graphQLErrors``), a result does not decode,
+    ///   the connection fails in a way not retried, or the reconnection attempts run out.
+    /// - Complexity: O(*n*) per result of *n* values, plus decoding and the store's write.
+    public func subscribe<Operation: GraphQLOperation>(
+        _ operation: Operation
+    ) -> AsyncThrowingStream<GraphQLResponse<Operation.Data>, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: GraphQLResponse<Operation.Data>.self, throwing: (any Error).self)
+        guard let webSocket else {
+            continuation.finish(throwing: GraphQLSubscriptionError.notConfigured)
+            return stream
+        }
+        let plan = store.map { ClientStorePlan(operation, store: $0) }
+        let payload: JSONValue
+        do {
+            let request = try makeHTTPRequest(
+                for: operation, document: plan?.sentDocument ?? operation.document, headers: [:])
+            payload = try JSONValue(json: request.body)
+        } catch let error as GraphQLClientError {
+            continuation.finish(throwing: GraphQLSubscriptionError.unencodableVariables(error))
+            return stream
+        } catch {
+            continuation.finish(
+                throwing: GraphQLSubscriptionError.unencodableVariables(
+                    .unencodableVariables(error, url: endpoint)))
+            return stream
+        }
+        let store = store
+        let url = webSocket.url
+        let sink = SubscriptionSink(
+            next: { payload in
+                let body = payload.jsonData(sortingKeys: false)
+                var response: GraphQLResponse<Operation.Data>
+                do throws(GraphQLClientError) {
+                    response = try GraphQLResponse(
+                        decoding: GraphQLHTTPResponse(statusCode: 200, body: body), url: url)
+                } catch {
+                    guard error.code == .graphQLErrors else { return .undecodableResponse(error) }
+                    response = GraphQLResponse(data: nil, errors: error.graphQLErrors)
+                }
+                if let store, let plan, response.data != nil {
+                    plan.write(&response, body: body, to: store)
+                }
+                continuation.yield(response)
+                return nil
+            },
+            finish: { error in
+                if let error { continuation.finish(throwing: error) } else { continuation.finish() }
+            })
+        let token = webSocket.register(payload: payload, sink: sink)
+        continuation.onTermination = { _ in webSocket.unregister(token) }
+        return stream
+    }
+}
