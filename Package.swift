@@ -51,6 +51,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        // NIOWebSocketTransport's (in PagingHTTPClient): the WebSocket client over NIO.
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // The lock the modules share (not a product): `Synchronization.Mutex`
@@ -114,6 +118,12 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                // NIOWebSocketTransport: GraphQL subscriptions over WebSocket.
+                "PagingLock",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

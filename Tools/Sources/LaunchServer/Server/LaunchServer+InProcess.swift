@@ -55,3 +55,19 @@ extension LaunchServer {
         }
     }
 }
+
+extension LaunchServer {
+    /// The address of the subscriptions: ``graphQLURL`` with the `ws` scheme.
+    public var webSocketURL: URL {
+        var components = URLComponents(url: graphQLURL, resolvingAgainstBaseURL: false)
+        components?.scheme = "ws"
+        return components?.url ?? graphQLURL
+    }
+
+    /// Returns once exactly `count` subscriptions (`launchAdded`, `launchUpdated`) are
+    /// listening: for tests and tools that add launches only once a subscriber will see them
+    /// (a `subscribe` message is taken in after it is sent).
+    public func waitForSubscriptions(_ count: Int) async {
+        await store.events.waitUntilCount { $0 == count }
+    }
+}

@@ -1,0 +1,248 @@
+public import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOPosix
+public import NIOSSL
+import NIOWebSocket
+public import PagingGraphQLClient
+import PagingLock
+import WSClient
+
+/// A ``PagingGraphQLClient/WebSocketTransport`` over SwiftNIO (swift-websocket's client): the
+/// one to use on Linux and in command-line tools, where `URLSessionWebSocketTask` is not
+/// available. It speaks `ws:` and `wss:` (TLS through NIOSSL), sends the subprotocol and
+/// headers with the opening handshake, and keeps nothing of a connection once it closes.
+///
+/// ```swift
+/// let client = GraphQLClient(
+///     endpoint: url, transport: HTTPClientTransport(),
+///     webSocket: GraphQLWebSocketClient(url: liveURL, transport: NIOWebSocketTransport()))
+/// for try await response in client.subscribe(LaunchAdded()) { … }
+/// ```
+public struct NIOWebSocketTransport: WebSocketTransport {
+    /// The largest message received or sent, in bytes; a larger one from the server closes
+    /// the connection with 1009. 1 MiB by default.
+    public var maximumMessageSize: Int
+    /// The TLS configuration of `wss:` connections; the system's trust roots by default.
+    public var tlsConfiguration: TLSConfiguration?
+
+    /// Creates the transport.
+    ///
+    /// - Parameters:
+    ///   - maximumMessageSize: The largest message received or sent, in bytes.
+    ///   - tlsConfiguration: The TLS configuration of `wss:` connections.
+    public init(maximumMessageSize: Int = 1 << 20, tlsConfiguration: TLSConfiguration? = nil) {
+        self.maximumMessageSize = maximumMessageSize
+        self.tlsConfiguration = tlsConfiguration
+    }
+
+    /// Opens a connection and returns once the server accepted the upgrade.
+    ///
+    /// - Throws: The client's error when the server cannot be reached or refuses the upgrade.
+    public func connect(to url: URL, subprotocol: String, headers: [String: String]) async throws
+        -> any WebSocketConnection
+    {
+        var fields = HTTPFields()
+        fields[.secWebSocketProtocol] = subprotocol
+        for (name, value) in headers {
+            guard let name = HTTPField.Name(name) else {
+                throw NIOWebSocketTransportError(message: "'\(name)' is not a valid header field name")
+            }
+            fields.append(HTTPField(name: name, value: value))
+        }
+        let configuration = WebSocketClientConfiguration(
+            maxFrameSize: maximumMessageSize, additionalHeaders: fields, autoPing: .disabled,
+            validateUTF8: true)
+        let connection = NIOWebSocketConnection()
+        let maximumMessageSize = self.maximumMessageSize
+        let tlsConfiguration = self.tlsConfiguration
+        let address = url.absoluteString
+        let task = Task {
+            do {
+                let closeFrame = try await WebSocketClient.connect(
+                    url: address, configuration: configuration, tlsConfiguration: tlsConfiguration,
+                    logger: Logger(label: "PagingHTTPClient.NIOWebSocketTransport")
+                ) { inbound, outbound, _ in
+                    connection.opened(outbound)
+                    for try await message in inbound.messages(maxSize: maximumMessageSize) {
+                        switch message {
+                        case .text(let text): connection.deliver(.text(text))
+                        case .binary(let buffer): connection.deliver(.binary(Data(buffer.readableBytesView)))
+                        }
+                    }
+                }
+                connection.ended(
+                    closeFrame.map { frame in
+                        PagingGraphQLClient.WebSocketFrame.closed(
+                            code: WebSocketCloseCode(rawValue: UInt16(webSocketErrorCode: frame.closeCode)),
+                            reason: frame.reason ?? "")
+                    })
+            } catch {
+                connection.failed(error)
+            }
+        }
+        connection.task = task
+        try await connection.waitUntilOpen()
+        return connection
+    }
+}
+
+/// What ``NIOWebSocketTransport`` throws when a connection cannot be opened as asked.
+public struct NIOWebSocketTransportError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// One connection of ``NIOWebSocketTransport``: the writer of the client's handler, and the
+/// frames it received, queued until ``receive()`` takes them.
+final class NIOWebSocketConnection: WebSocketConnection {
+    private typealias Frame = PagingGraphQLClient.WebSocketFrame
+
+    private enum Phase {
+        case opening([CheckedContinuation<Void, any Error>])
+        case open(WebSocketOutboundWriter)
+        case ended
+    }
+
+    private struct State {
+        var phase = Phase.opening([])
+        var frames: [Result<PagingGraphQLClient.WebSocketFrame, any Error>] = []
+        var receivers: [CheckedContinuation<PagingGraphQLClient.WebSocketFrame, any Error>] = []
+        var done = false
+        var task: Task<Void, Never>?
+    }
+
+    private let state = Lock(State())
+
+    /// The task running the client, cancelled when the connection is dropped.
+    var task: Task<Void, Never>? {
+        get { state.withLock { $0.task } }
+        set { state.withLock { $0.task = newValue } }
+    }
+
+    func waitUntilOpen() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let result = state.withLock { state -> Result<Void, any Error>? in
+                switch state.phase {
+                case .opening(var waiters):
+                    waiters.append(continuation)
+                    state.phase = .opening(waiters)
+                    return nil
+                case .open: return .success(())
+                case .ended:
+                    if case .failure(let error) = state.frames.last { return .failure(error) }
+                    return .failure(
+                        NIOWebSocketTransportError(message: "the connection closed while opening"))
+                }
+            }
+            if let result { continuation.resume(with: result) }
+        }
+    }
+
+    /// The server accepted the upgrade.
+    func opened(_ outbound: WebSocketOutboundWriter) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            guard case .opening(let waiters) = state.phase else { return [] }
+            state.phase = .open(outbound)
+            return waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// A frame arrived.
+    func deliver(_ frame: PagingGraphQLClient.WebSocketFrame) {
+        push(.success(frame), last: false)
+    }
+
+    /// The connection closed, with the server's close frame (or none).
+    func ended(_ frame: PagingGraphQLClient.WebSocketFrame?) {
+        push(.success(frame ?? .closed(code: .noStatusReceived, reason: "")), last: true)
+    }
+
+    /// The connection could not be opened, or was lost.
+    func failed(_ error: any Error) {
+        push(.failure(error), last: true)
+    }
+
+    private func push(_ item: Result<PagingGraphQLClient.WebSocketFrame, any Error>, last: Bool) {
+        let (receivers, openers) = state.withLock {
+            state -> ([CheckedContinuation<Frame, any Error>], [CheckedContinuation<Void, any Error>]) in
+            guard !state.done else { return ([], []) }
+            var openers: [CheckedContinuation<Void, any Error>] = []
+            if last {
+                state.done = true
+                if case .opening(let waiters) = state.phase { openers = waiters }
+                state.phase = .ended
+                // The last item (the close, or the failure) answers every receive from now on.
+                state.frames.append(item)
+                defer { state.receivers = [] }
+                return (state.receivers, openers)
+            }
+            guard !state.receivers.isEmpty else {
+                state.frames.append(item)
+                return ([], openers)
+            }
+            return ([state.receivers.removeFirst()], openers)
+        }
+        for receiver in receivers { receiver.resume(with: item) }
+        for opener in openers {
+            switch item {
+            case .failure(let error): opener.resume(throwing: error)
+            case .success:
+                opener.resume(
+                    throwing: NIOWebSocketTransportError(message: "the connection closed while opening"))
+            }
+        }
+    }
+
+    func send(text: String) async throws {
+        let outbound = state.withLock { state -> WebSocketOutboundWriter? in
+            guard case .open(let outbound) = state.phase else { return nil }
+            return outbound
+        }
+        guard let outbound else { throw NIOWebSocketTransportError(message: "the connection is closed") }
+        try await outbound.write(.text(text))
+    }
+
+    func receive() async throws -> PagingGraphQLClient.WebSocketFrame {
+        try await withCheckedThrowingContinuation { continuation in
+            let item = state.withLock { state -> Result<PagingGraphQLClient.WebSocketFrame, any Error>? in
+                if !state.frames.isEmpty {
+                    // The last item (the close, or the failure) stays for every later call.
+                    if state.frames.count == 1, state.done { return state.frames[0] }
+                    return state.frames.removeFirst()
+                }
+                state.receivers.append(continuation)
+                return nil
+            }
+            if let item { continuation.resume(with: item) }
+        }
+    }
+
+    func close(code: WebSocketCloseCode, reason: String) async {
+        let outbound = state.withLock { state -> WebSocketOutboundWriter? in
+            guard case .open(let outbound) = state.phase else { return nil }
+            return outbound
+        }
+        guard let outbound else { return }
+        do {
+            try await outbound.close(WebSocketErrorCode(codeNumber: Int(code.rawValue)), reason: reason)
+        } catch {
+            // Lost already: end the client, so that a receive waiting returns.
+            task?.cancel()
+        }
+    }
+}
+
+extension UInt16 {
+    /// The number of a close code.
+    fileprivate init(webSocketErrorCode code: WebSocketErrorCode) {
+        var buffer = ByteBuffer()
+        buffer.write(webSocketErrorCode: code)
+        self = buffer.readInteger(as: UInt16.self) ?? 1005
+    }
+}
