@@ -9,7 +9,7 @@ public import PagingGraphQLClient
 import PagingLock
 import WSClient
 
-/// A ``PagingGraphQLClient/WebSocketTransport`` over SwiftNIO (swift-websocket's client): the
+/// A `WebSocketTransport` (`PagingGraphQLClient`) over SwiftNIO (swift-websocket's client): the
 /// one to use on Linux and in command-line tools, where `URLSessionWebSocketTask` is not
 /// available. It speaks `ws:` and `wss:` (TLS through NIOSSL), sends the subprotocol and
 /// headers with the opening handshake, and keeps nothing of a connection once it closes.
@@ -26,15 +26,35 @@ public struct NIOWebSocketTransport: WebSocketTransport {
     public var maximumMessageSize: Int
     /// The TLS configuration of `wss:` connections; the system's trust roots by default.
     public var tlsConfiguration: TLSConfiguration?
+    /// How long the opening handshake may take before ``connect(to:subprotocol:headers:)``
+    /// gives up (a peer that takes the TCP connection and never answers the upgrade).
+    public var connectTimeout: Duration
+    /// How long the server has to answer the client's close frame before the connection is
+    /// dropped.
+    public var closeTimeout: Duration
+    /// How often a WebSocket ping goes out while the connection is quiet; a connection whose
+    /// pong does not come back within the interval is dropped, so that a half-open socket is
+    /// noticed (and the client reconnects). `nil` for none.
+    public var pingInterval: Duration?
 
     /// Creates the transport.
     ///
     /// - Parameters:
     ///   - maximumMessageSize: The largest message received or sent, in bytes.
     ///   - tlsConfiguration: The TLS configuration of `wss:` connections.
-    public init(maximumMessageSize: Int = 1 << 20, tlsConfiguration: TLSConfiguration? = nil) {
+    ///   - connectTimeout: How long the opening handshake may take; 30 seconds by default.
+    ///   - closeTimeout: How long the server has to answer a close; 10 seconds by default.
+    ///   - pingInterval: How often to ping a quiet connection; 30 seconds by default.
+    public init(
+        maximumMessageSize: Int = 1 << 20, tlsConfiguration: TLSConfiguration? = nil,
+        connectTimeout: Duration = .seconds(30), closeTimeout: Duration = .seconds(10),
+        pingInterval: Duration? = .seconds(30)
+    ) {
         self.maximumMessageSize = maximumMessageSize
         self.tlsConfiguration = tlsConfiguration
+        self.connectTimeout = connectTimeout
+        self.closeTimeout = closeTimeout
+        self.pingInterval = pingInterval
     }
 
     /// Opens a connection and returns once the server accepted the upgrade.
@@ -52,9 +72,9 @@ public struct NIOWebSocketTransport: WebSocketTransport {
             fields.append(HTTPField(name: name, value: value))
         }
         let configuration = WebSocketClientConfiguration(
-            maxFrameSize: maximumMessageSize, additionalHeaders: fields, autoPing: .disabled,
-            validateUTF8: true)
-        let connection = NIOWebSocketConnection()
+            maxFrameSize: maximumMessageSize, additionalHeaders: fields,
+            autoPing: pingInterval.map { .enabled(timePeriod: $0) } ?? .disabled, validateUTF8: true)
+        let connection = NIOWebSocketConnection(closeTimeout: closeTimeout)
         let maximumMessageSize = self.maximumMessageSize
         let tlsConfiguration = self.tlsConfiguration
         let address = url.absoluteString
@@ -83,7 +103,19 @@ public struct NIOWebSocketTransport: WebSocketTransport {
             }
         }
         connection.task = task
-        try await connection.waitUntilOpen()
+        let connectTimeout = self.connectTimeout
+        let deadline = Task {
+            try await Task.sleep(for: connectTimeout)
+            connection.failOpening(
+                NIOWebSocketTransportError(message: "no answer to the opening handshake in \(connectTimeout)")
+            )
+        }
+        defer { deadline.cancel() }
+        try await withTaskCancellationHandler {
+            try await connection.waitUntilOpen()
+        } onCancel: {
+            connection.failOpening(CancellationError())
+        }
         return connection
     }
 }
@@ -114,9 +146,16 @@ final class NIOWebSocketConnection: WebSocketConnection {
         var receivers: [CheckedContinuation<PagingGraphQLClient.WebSocketFrame, any Error>] = []
         var done = false
         var task: Task<Void, Never>?
+        /// Drops the connection when the server does not answer the client's close in time.
+        var closeTimer: Task<Void, Never>?
     }
 
     private let state = Lock(State())
+    private let closeTimeout: Duration
+
+    init(closeTimeout: Duration) {
+        self.closeTimeout = closeTimeout
+    }
 
     /// The task running the client, cancelled when the connection is dropped.
     var task: Task<Void, Never>? {
@@ -168,15 +207,26 @@ final class NIOWebSocketConnection: WebSocketConnection {
         push(.failure(error), last: true)
     }
 
-    private func push(_ item: Result<PagingGraphQLClient.WebSocketFrame, any Error>, last: Bool) {
+    /// Gives up opening (the deadline passed, or the caller was cancelled): the client's task
+    /// is cancelled, and the connection fails with the error, unless it opened already.
+    func failOpening(_ error: any Error) {
+        push(.failure(error), last: true, onlyIfOpening: true)
+    }
+
+    private func push(_ item: Result<Frame, any Error>, last: Bool, onlyIfOpening: Bool = false) {
         let (receivers, openers) = state.withLock {
             state -> ([CheckedContinuation<Frame, any Error>], [CheckedContinuation<Void, any Error>]) in
             guard !state.done else { return ([], []) }
+            if onlyIfOpening {
+                guard case .opening = state.phase else { return ([], []) }
+            }
             var openers: [CheckedContinuation<Void, any Error>] = []
             if last {
                 state.done = true
                 if case .opening(let waiters) = state.phase { openers = waiters }
                 state.phase = .ended
+                if onlyIfOpening { state.task?.cancel() }
+                state.closeTimer?.cancel()
                 // The last item (the close, or the failure) answers every receive from now on.
                 state.frames.append(item)
                 defer { state.receivers = [] }
@@ -234,6 +284,21 @@ final class NIOWebSocketConnection: WebSocketConnection {
         } catch {
             // Lost already: end the client, so that a receive waiting returns.
             task?.cancel()
+            return
+        }
+        // A server that does not answer the close: cancelling the client's task closes the
+        // channel, which ends the connection, and the receive waiting returns.
+        let closeTimeout = self.closeTimeout
+        state.withLock { state in
+            guard !state.done, state.closeTimer == nil, let task = state.task else { return }
+            state.closeTimer = Task {
+                do {
+                    try await Task.sleep(for: closeTimeout)
+                } catch {
+                    return
+                }
+                task.cancel()
+            }
         }
     }
 }

@@ -50,6 +50,7 @@ struct SubscriptionEndpoint: Sendable {
                     try await outbound.close(
                         .unknown(Self.subprotocolNotAcceptable), reason: "Subprotocol not acceptable")
                 }
+                defer { timeout.cancel() }
                 var frames = inbound.makeAsyncIterator()
                 _ = try await frames.next()
                 timeout.cancel()
@@ -117,18 +118,59 @@ extension SubscriptionEndpoint {
             var nextToken = 0
             /// The tasks stopped, awaited before the socket's handler returns.
             var stopped: [Task<Void, Never>] = []
+            /// The `next` frames queued and not written yet.
+            var queued = 0
+            /// The tokens of the subscriptions stopped (the client completed them, the socket
+            /// closed, or they fell behind): their frames still queued are dropped.
+            var stoppedTokens: Set<Int> = []
         }
+
+        /// What the writer does, in the order the session asked.
+        enum Outgoing {
+            /// A frame; a `next` carries its subscription's id and token, and is dropped if that
+            /// subscription was stopped before its turn came (so that a result never follows the
+            /// client's `complete`, nor reaches a new subscription that reuses the id).
+            case frame(String, subscription: (id: String, token: Int)?)
+            /// A close frame.
+            case close(UInt16, String)
+        }
+
+        /// How many `next` frames a socket may have waiting (a client that does not read):
+        /// beyond, the subscription that would queue one more ends with `error`.
+        static let backlog = 10_000
 
         private let state: Locked<State>
         private let endpoint: SubscriptionEndpoint
-        private let outbound: WebSocketOutboundWriter
+        private let outbox: AsyncStream<Outgoing>.Continuation
+        /// The one task that writes to the socket, so that frames go out in the order queued.
+        private let writer: Task<Void, Never>
 
         init(
             connection: GraphQLWSConnection, endpoint: SubscriptionEndpoint, outbound: WebSocketOutboundWriter
         ) {
-            state = Locked(State(connection: connection))
+            let state = Locked(State(connection: connection))
+            self.state = state
             self.endpoint = endpoint
-            self.outbound = outbound
+            let (frames, outbox) = AsyncStream<Outgoing>.makeStream()
+            self.outbox = outbox
+            writer = Task {
+                for await item in frames {
+                    switch item {
+                    case .frame(let text, let subscription):
+                        if let subscription {
+                            let current = state.withLock { state in
+                                state.queued -= 1
+                                return !state.stoppedTokens.contains(subscription.token)
+                            }
+                            guard current else { continue }
+                        }
+                        // A write to a socket already closed is dropped.
+                        try? await outbound.write(.text(text))
+                    case .close(let code, let reason):
+                        try? await outbound.close(.unknown(code), reason: reason)
+                    }
+                }
+            }
         }
 
         /// Changes the protocol's state and returns what to do.
@@ -139,16 +181,39 @@ extension SubscriptionEndpoint {
             state.withLock { change(&$0.connection) }
         }
 
-        /// Carries out actions in order. A write to a socket already closed is dropped.
-        func perform(_ actions: [GraphQLWSConnection.Action]) async {
+        /// Carries out actions in order: frames are queued for the writer; `token` is that of
+        /// the subscription whose result the actions are.
+        func perform(_ actions: [GraphQLWSConnection.Action], token: Int? = nil) async {
             for action in actions {
                 switch action {
                 case .send(let message):
-                    do {
-                        try await outbound.write(.text(message.text()))
-                    } catch {
+                    guard let text = try? message.text() else { continue }
+                    guard case .next(let id, _) = message, let token else {
+                        outbox.yield(.frame(text, subscription: nil))
+                        continue
+                    }
+                    let overflow = state.withLock { state -> [GraphQLWSConnection.Action]? in
+                        guard state.queued >= Self.backlog else {
+                            state.queued += 1
+                            return nil
+                        }
+                        let failure = GraphQLError(
+                            message:
+                                "The client read too slowly: \(Self.backlog) results were waiting. Subscribe again and refetch what this subscription missed."
+                        )
+                        let actions = state.connection.failed(id: id, errors: [failure])
+                        if let running = state.running.removeValue(forKey: id) {
+                            running.task.cancel()
+                            state.stopped.append(running.task)
+                            state.stoppedTokens.insert(running.token)
+                        }
+                        return actions
+                    }
+                    if let overflow {
+                        await perform(overflow)
                         return
                     }
+                    outbox.yield(.frame(text, subscription: (id, token)))
                 case .start(let id, let subscription):
                     start(id: id, subscription)
                 case .stop(let id):
@@ -156,9 +221,10 @@ extension SubscriptionEndpoint {
                         guard let running = state.running.removeValue(forKey: id) else { return }
                         running.task.cancel()
                         state.stopped.append(running.task)
+                        state.stoppedTokens.insert(running.token)
                     }
                 case .close(let code, let reason):
-                    try? await outbound.close(.unknown(code), reason: reason)
+                    outbox.yield(.close(code, reason))
                 }
             }
         }
@@ -173,6 +239,13 @@ extension SubscriptionEndpoint {
                 task.cancel()
                 await task.value
             }
+            outbox.finish()
+            await writer.value
+        }
+
+        /// ``perform(_:token:)``, with the token first, to read in the subscription's task.
+        private func perform(token: Int, _ actions: [GraphQLWSConnection.Action]) async {
+            await perform(actions, token: token)
         }
 
         /// The actions of a subscription's result, if the task is still the id's.
@@ -210,22 +283,24 @@ extension SubscriptionEndpoint {
                 // A query or a mutation: one result, then `complete`. An operation that does not
                 // parse is executed too, for its syntax error.
                 let result = await endpoint.api.run(request, context: endpoint.context)
-                await perform(update(id: id, token: token) { $0.next(id: id, result) })
-                await perform(update(id: id, token: token) { $0.finished(id: id) })
+                await perform(token: token, update(id: id, token: token) { $0.next(id: id, result) })
+                await perform(token: token, update(id: id, token: token) { $0.finished(id: id) })
                 return
             }
             switch await endpoint.api.subscribe(request, context: endpoint.context) {
             case .failure(let errors):
-                await perform(update(id: id, token: token) { $0.failed(id: id, errors: errors.errors) })
+                await perform(
+                    token: token, update(id: id, token: token) { $0.failed(id: id, errors: errors.errors) })
             case .success(let results):
                 do {
                     for try await result in results {
-                        await perform(update(id: id, token: token) { $0.next(id: id, result) })
+                        await perform(token: token, update(id: id, token: token) { $0.next(id: id, result) })
                     }
-                    await perform(update(id: id, token: token) { $0.finished(id: id) })
+                    await perform(token: token, update(id: id, token: token) { $0.finished(id: id) })
                 } catch {
                     let failure = GraphQLError(message: "\(error)")
-                    await perform(update(id: id, token: token) { $0.failed(id: id, errors: [failure]) })
+                    await perform(
+                        token: token, update(id: id, token: token) { $0.failed(id: id, errors: [failure]) })
                 }
             }
         }
