@@ -33,6 +33,20 @@ where Item.ID: Sendable {
         for item in page.items where seen.insert(item.id).inserted { items.append(item) }
     }
 
+    /// Applies the edits made while it was in flight to its pages
+    /// (``RefreshRebase``): `.first` inserts before its first item, `.last`
+    /// ones after its last when `reachesEnd` (it becomes the whole list).
+    /// - Complexity: as ``RefreshRebase/apply(to:first:last:)``, plus O(*h*)
+    ///   for the *h* items of the head.
+    mutating func rebase(_ rebase: RefreshRebase<Key, Item>, reachesEnd: Bool) {
+        rebase.apply(to: &pages, first: true, last: reachesEnd)
+        items = []
+        seen = []
+        for (_, page) in pages {
+            for item in page.items where seen.insert(item.id).inserted { items.append(item) }
+        }
+    }
+
     /// The request of the page after the last one loaded; `nil` at the end
     /// of the list or of the limit.
     func nextRequest(count: Int) -> PageRequest<Key>? {

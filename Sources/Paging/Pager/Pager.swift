@@ -289,7 +289,10 @@ where Item.ID: Sendable {
     /// Cancels the loads in flight (their callers get
     /// ``LoadOutcome/cancelled``); a refresh already in flight starts over,
     /// and its callers wait for the new one. What is loaded follows
-    /// ``PagingConfiguration/refreshPolicy``.
+    /// ``PagingConfiguration/refreshPolicy``. Local edits made while it is in
+    /// flight show at once, and are replaced by its pages, but for those
+    /// marked ``PagerEdit/survivingRefresh()``, which are applied to the
+    /// pages before they swap in.
     /// - Returns: a handle to the refresh.
     /// - Complexity: O(1) to start; applying the new pages is O(*n*) for the *n* items they bring.
     @discardableResult
@@ -323,6 +326,10 @@ where Item.ID: Sendable {
     /// bottom, with nothing after it, so the list becomes that page; refresh
     /// a chat around the newest message (``refresh(around:)``) or by
     /// refetching instead. Cancels the loads in flight, as ``refresh()`` does.
+    /// An item inserted at the top while it is in flight with an edit marked
+    /// ``PagerEdit/survivingRefresh()`` (an item a subscription announced)
+    /// stays at the top, above the head, unless the head holds it already:
+    /// what a live list needs when it reattaches after a reconnection.
     /// ``PagingConfiguration/RefreshPolicy/reattachHead(maximumPages:)``
     /// makes ``refresh()`` do this.
     /// - Parameter maximumPages: the most pages to load looking for the held
@@ -487,7 +494,8 @@ where Item.ID: Sendable {
     /// updates is reported inserted, one it updates and then removes,
     /// removed. Nothing is published when no edit applies. Loads in flight
     /// go on: a page that arrives later lands next to the edited items, and
-    /// a refresh that swaps in replaces them.
+    /// a refresh that swaps in replaces them, but for the edits marked
+    /// ``PagerEdit/survivingRefresh()``, which it takes in.
     /// - Parameter edits: the edits, in the order to apply them.
     /// - Returns: the outcome of each edit, in the same order.
     /// - Complexity: O(*k* (*m* + log *p*)) for *k* edits in pages of *m*

@@ -260,6 +260,11 @@ where Base.ID: Sendable, Shown.ID == Base.ID {
     }
 
     private func map(_ edit: PagerEdit<Base>) -> PagerEdit<Shown>? {
+        let mapped = mapKind(edit)
+        return edit.survivesRefresh ? mapped?.survivingRefresh() : mapped
+    }
+
+    private func mapKind(_ edit: PagerEdit<Base>) -> PagerEdit<Shown>? {
         let condition = edit.condition.converted(to: Shown.self)
         switch edit.kind {
         case .update(let item):

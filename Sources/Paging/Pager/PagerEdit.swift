@@ -33,6 +33,48 @@ public struct PagerEdit<Item: Identifiable & Sendable>: Sendable where Item.ID: 
     /// When the edit applies.
     public let condition: Condition
 
+    /// Whether the edit outlives a refresh in flight when it is applied:
+    /// see ``survivingRefresh()``.
+    public private(set) var survivesRefresh = false
+
+    /// The same edit, made to outlive a refresh that is in flight when it
+    /// applies: once the refresh's pages arrive, it is applied to them again
+    /// before they take the place of the rows, unless they show it already.
+    ///
+    /// A refresh replaces the rows by its pages, which may have been answered
+    /// before the edit was made: an item a subscription announced while the
+    /// request was on its way, a record created by a mutation meanwhile.
+    /// Without this, the swap takes the edit back, and the list misses the
+    /// item until the next refresh. With it, an insert whose id the pages do
+    /// not hold goes where its position says (`.first` before the first item
+    /// when the pages start the list: always for ``Pager/refresh()`` and
+    /// ``Pager/refreshHead(maximumPages:)``; `.last` after the last when they
+    /// end it; next to the item it names where they hold that item), a
+    /// removal removes the item again, an update replaces it again; an edit
+    /// about an item the pages leave out does nothing. The edits apply in the
+    /// order they were made, without their conditions (checked when they were
+    /// made), in the refresh's one snapshot, so the change set shows an
+    /// inserted row that stayed as staying.
+    ///
+    /// Edits made before a refresh started are not applied again: its
+    /// request went out after them, so its answer knows of them. An
+    /// anchored refresh (``Pager/refresh(around:)``) keeps the near side's
+    /// rows, edits included, and applies no edit again. Outside a refresh,
+    /// the edit is as any other.
+    ///
+    /// ```swift
+    /// for try await launch in launchesAdded {
+    ///     pager.apply([PagerEdit.insert(launch, at: .first).survivingRefresh()])
+    /// }
+    /// ```
+    /// - Returns: the edit, marked.
+    /// - Complexity: O(1).
+    public func survivingRefresh() -> Self {
+        var edit = self
+        edit.survivesRefresh = true
+        return edit
+    }
+
     /// Replaces the held item with the same id.
     ///
     /// The condition is about the item replaced. The outcome is

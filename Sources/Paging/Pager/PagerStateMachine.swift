@@ -49,6 +49,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// The drift the page of the last event found, and how many pages found one.
     private var drift: PageDrift?
     private var driftCount = 0
+    /// The edits made to outlive the refresh in flight
+    /// (``PagerEdit/survivingRefresh()``), with the generation they were
+    /// made in: only a swap of that generation applies them again.
+    private var refreshEdits = (generation: 0, rebase: RefreshRebase<Key, Item>())
     /// Whether loads at the ends carry the ids of the held items next to
     /// them (the source checks them: ``PageSource/checksHeldItems``).
     var lendsHeldItems = false
@@ -386,7 +390,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         switch current.job {
         case .restart:
             inFlight[slot.rawValue] = nil
-            replaceAll(with: [(request, page)], firstSequence: 0, keepDropped: (nil, nil), into: &effects)
+            var pages = [(request, page)]
+            if slot == .refresh {
+                takeRefreshEdits().apply(to: &pages, first: true, last: page.nextKey == nil)
+            }
+            replaceAll(with: pages, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
             effects.finished.append((current.operation, .success(.loaded)))
 
         case .refetch(var refetch):
@@ -405,8 +413,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 return effects
             }
             inFlight[slot.rawValue] = nil
+            var pages = refetch.pages
+            takeRefreshEdits().apply(to: &pages, first: true, last: true)
             replaceAll(
-                with: refetch.pages, firstSequence: refetch.firstSequence, keepDropped: refetch.keptDropped,
+                with: pages, firstSequence: refetch.firstSequence, keepDropped: refetch.keptDropped,
                 origin: window.origin, into: &effects)
             effects.finished.append((current.operation, .success(.loaded)))
 
@@ -429,8 +439,22 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 return effects
             }
             inFlight[slot.rawValue] = nil
-            if let splice, head.pages.last?.1.nextKey != nil {
-                reattach(head, splice, into: &effects)
+            // Whether the head reaches the list is judged by what the source sent; the edits made
+            // meanwhile then go into it, and the splice is made again with them.
+            var splicing = splice
+            let rebase = takeRefreshEdits()
+            let reachesEnd = head.pages.last?.1.nextKey == nil
+            if !rebase.isEmpty {
+                head.rebase(rebase, reachesEnd: reachesEnd)
+                if splice != nil {
+                    let heldIndices = window.indices(of: head.items.lazy.map(\.id))
+                    splicing = HeadSplice.make(
+                        head: head.items, heldCount: held.count, heldIndex: { heldIndices[$0] },
+                        heldItem: { held[$0] })
+                }
+            }
+            if let splicing, !reachesEnd {
+                reattach(head, splicing, into: &effects)
             } else {
                 // The head did not reach the list within its limit, or it reached the end of the
                 // list (nothing held below it is there any more): it is the list now.
@@ -542,15 +566,30 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         outcomes.reserveCapacity(edits.count)
         removed.reserveCapacity(edits.count)
         var batch = EditBatch(countBefore: items.count)
+        let refreshing = inFlight[Slot.refresh.rawValue] != nil
         for edit in edits {
             let (outcome, item) = window.apply(edit, version: version, into: &batch)
             outcomes.append(outcome)
             removed.append(item)
+            if refreshing, edit.survivesRefresh, outcome.isApplied { recordForRefresh(edit) }
         }
         guard !batch.isEmpty else { return (outcomes, removed, effects) }
         window.markModified(batch.edited, version: version + 1)
         publish(batch.change, into: &effects)
         return (outcomes, removed, effects)
+    }
+
+    /// Keeps an edit to apply again to the pages of the refresh in flight.
+    private mutating func recordForRefresh(_ edit: PagerEdit<Item>) {
+        if refreshEdits.generation != generation { refreshEdits = (generation, RefreshRebase()) }
+        refreshEdits.rebase.record(edit)
+    }
+
+    /// The edits to apply again to the pages of the refresh that swaps in
+    /// now, forgotten here.
+    private mutating func takeRefreshEdits() -> RefreshRebase<Key, Item> {
+        defer { refreshEdits = (generation, RefreshRebase()) }
+        return refreshEdits.generation == generation ? refreshEdits.rebase : RefreshRebase()
     }
 
     /// The held items with some ids, by id.

@@ -28,7 +28,7 @@ public struct GraphQLClient: Sendable {
     /// The normalized record store responses are written to, and the
     /// pagers of this client follow; `nil` for none.
     public var store: GraphQLStore?
-    /// What carries ``subscribe(_:)``'s subscriptions: a WebSocket connection shared by
+    /// What carries ``subscribe(_:onStart:)``'s subscriptions: a WebSocket connection shared by
     /// every subscription, and by every copy of this client; `nil` for none.
     public var webSocket: GraphQLWebSocketClient?
 

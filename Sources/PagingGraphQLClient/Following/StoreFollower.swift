@@ -359,7 +359,9 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         ) {
             guard case .items(let items, let storeRead, let records) = read else { return }
             let start = edits.count
-            for item in items { edits.append(.insert(item, at: position)) }
+            // A refresh in flight may have been answered before the edit: the
+            // item stays when it swaps in (the store holds it).
+            for item in items { edits.append(PagerEdit.insert(item, at: position).survivingRefresh()) }
             var unit = unit
             unit.ids = UnitItemIDs(items.map(\.id))
             unit.records = records
@@ -370,7 +372,7 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
         /// Removes the rows of a unit a connection edit takes out.
         mutating func remove(_ id: UnitID, ids: [Item.ID]) {
             let start = edits.count
-            for itemID in ids { edits.append(.remove(id: itemID)) }
+            for itemID in ids { edits.append(PagerEdit.remove(id: itemID).survivingRefresh()) }
             removals.append((id, start..<edits.count))
         }
 

@@ -31,14 +31,26 @@ extension GraphQLClient {
     /// subscription: the client sends `complete`, and closes the connection when no
     /// other subscription runs.
     ///
-    /// - Parameter operation: the operation, typed or untyped; usually a subscription.
+    /// `onStart` hears when the subscription is in place: each time the server has
+    /// read its `subscribe` (the client sends a `ping` after it, and the server answers
+    /// pings in order), with the connection's number, as
+    /// ``GraphQLSubscriptionStatus/connected(connection:)`` counts them: once on the
+    /// first connection, and again after each reconnection. A server that starts a
+    /// subscription before it reads the next message sends every event published after
+    /// that; what was published before it, a query made from `onStart` on (such as a
+    /// head refresh) brings. ``LiveList`` is built on it.
+    ///
+    /// - Parameters:
+    ///   - operation: the operation, typed or untyped; usually a subscription.
+    ///   - onStart: called, on the client's connection task, each time the server has
+    ///     read the subscription's `subscribe`; it must return quickly.
     /// - Returns: the responses. The stream finishes when the server completes the
     ///   subscription, and throws a ``GraphQLSubscriptionError`` when the server refuses
     ///   it (``GraphQLSubscriptionError/Code/graphQLErrors``), a result does not decode,
     ///   the connection fails in a way not retried, or the reconnection attempts run out.
     /// - Complexity: O(*n*) per result of *n* values, plus decoding and the store's write.
     public func subscribe<Operation: GraphQLOperation>(
-        _ operation: Operation
+        _ operation: Operation, onStart: @escaping @Sendable (_ connection: Int) -> Void = { _ in }
     ) -> AsyncThrowingStream<GraphQLResponse<Operation.Data>, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: GraphQLResponse<Operation.Data>.self, throwing: (any Error).self)
@@ -63,7 +75,7 @@ extension GraphQLClient {
         }
         let store = store
         let url = webSocket.url
-        let sink = SubscriptionSink(
+        var sink = SubscriptionSink(
             next: { payload in
                 let body = payload.jsonData(sortingKeys: false)
                 var response: GraphQLResponse<Operation.Data>
@@ -83,6 +95,7 @@ extension GraphQLClient {
             finish: { error in
                 if let error { continuation.finish(throwing: error) } else { continuation.finish() }
             })
+        sink.started = onStart
         let token = webSocket.register(payload: payload, sink: sink)
         continuation.onTermination = { _ in webSocket.unregister(token) }
         return stream

@@ -1,4 +1,4 @@
-/// Why a subscription of ``GraphQLClient/subscribe(_:)`` ended with an error, or why
+/// Why a subscription of ``GraphQLClient/subscribe(_:onStart:)`` ended with an error, or why
 /// a ``GraphQLWebSocketClient`` reconnects.
 ///
 /// ```swift

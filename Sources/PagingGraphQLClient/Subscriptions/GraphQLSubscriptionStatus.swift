@@ -1,16 +1,15 @@
 /// The state of a ``GraphQLWebSocketClient``'s connection, as
 /// ``GraphQLWebSocketClient/statusUpdates`` reports it.
 ///
-/// A live list observes it to refresh after a reconnection: events sent while the
-/// connection was down are lost, so once the status is ``connected(connection:)``
-/// again with a larger number than the list saw, the list refetches its head.
+/// A banner reads it to say "reconnecting"; a number of ``connected(connection:)``
+/// larger than the one seen tells that a reconnection happened, and events sent
+/// while the connection was down were lost. A list catches up after each one with
+/// ``LiveList``, which waits for its own subscription to be in place
+/// (``GraphQLClient/subscribe(_:onStart:)``) rather than for this status.
 ///
 /// ```swift
 /// for await status in webSocket.statusUpdates {
-///     if case .connected(let number) = status, number > seen {
-///         if seen > 0 { await list.refreshHead() }
-///         seen = number
-///     }
+///     banner.text = if case .reconnecting = status { "Reconnecting…" } else { nil }
 /// }
 /// ```
 ///

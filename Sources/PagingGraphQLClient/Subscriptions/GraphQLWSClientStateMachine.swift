@@ -14,7 +14,13 @@ import Foundation
 ///   `error` and `complete` are routed to its subscriber by id. A message for an id the
 ///   client completed is dropped (the server may have sent it before it read the
 ///   `complete`); one for an id the client never used breaks the protocol.
-/// - `ping` is answered with `pong` (its payload echoed); `pong` needs nothing.
+/// - `ping` is answered with `pong` (its payload echoed).
+/// - Each `subscribe` (or run of them sent on the acknowledgement) is followed by a
+///   `ping`. The server answers pings in order, after what came before them, so the
+///   `pong` that answers it tells that the server has read those `subscribe` messages:
+///   ``Action/started(_:)``. A server that starts a subscription before it reads the
+///   next message (as the launch server does) then sends every event published from
+///   there on. A `pong` with no ping waiting (a server's heartbeat) starts nothing.
 /// - A message that breaks the protocol (binary, not JSON, not an object, of an
 ///   unknown type or one only clients send, before `connection_ack` when it needs it,
 ///   without a field its type needs, for an unknown id) closes with 4400 and fails the
@@ -31,6 +37,9 @@ struct GraphQLWSClientStateMachine<Subscriber: Hashable & Sendable>: Sendable {
         case send(String)
         /// The server acknowledged the connection, with its payload, if any.
         case acknowledged(payload: JSONValue?)
+        /// The server has read the `subscribe` messages of these subscribers, in the
+        /// order they were sent: the `pong` answering the `ping` sent after them came.
+        case started([Subscriber])
         /// A result for a subscriber: the `next` message's payload.
         case next(Subscriber, payload: JSONValue)
         /// The server ended a subscription with errors; it is over.
@@ -71,6 +80,9 @@ struct GraphQLWSClientStateMachine<Subscriber: Hashable & Sendable>: Sendable {
     private var queue: [(id: String, message: String)] = []
     /// How many ids were given out: `1` to `"\(issued)"`.
     private var issued = 0
+    /// The subscribers of each `ping` sent after `subscribe` messages and not answered
+    /// yet, oldest first.
+    private var unanswered: [[Subscriber]] = []
 
     /// Creates a machine for a connection about to open.
     init() {}
@@ -111,7 +123,8 @@ struct GraphQLWSClientStateMachine<Subscriber: Hashable & Sendable>: Sendable {
             queue.append((id, message))
             return []
         }
-        return [.send(message)]
+        unanswered.append([subscriber])
+        return [.send(message), .send(Self.message("ping"))]
     }
 
     /// Ends a subscription from the client's side: `complete`, if its `subscribe` went out.
@@ -187,7 +200,11 @@ struct GraphQLWSClientStateMachine<Subscriber: Hashable & Sendable>: Sendable {
                 return violation("a connection_ack whose payload is not an object")
             }
             phase = .acknowledged
-            let sends = queue.map { Action.send($0.message) }
+            var sends = queue.map { Action.send($0.message) }
+            if !queue.isEmpty {
+                sends.append(.send(Self.message("ping")))
+                unanswered.append(queue.compactMap { subscribers[$0.id] })
+            }
             queue = []
             return sends + [.acknowledged(payload: payload)]
         case "ping":
@@ -199,7 +216,9 @@ struct GraphQLWSClientStateMachine<Subscriber: Hashable & Sendable>: Sendable {
             guard payload == nil || payload?.objectValue != nil else {
                 return violation("a pong whose payload is not an object")
             }
-            return []
+            guard !unanswered.isEmpty else { return [] }
+            let started = unanswered.removeFirst().filter { ids[$0] != nil }
+            return started.isEmpty ? [] : [.started(started)]
         case "next", "error", "complete":
             guard phase == .acknowledged else { return violation("\(type) before connection_ack") }
             guard case .string(let id)? = message["id"] else {
@@ -261,6 +280,7 @@ struct GraphQLWSClientStateMachine<Subscriber: Hashable & Sendable>: Sendable {
         subscribers = [:]
         ids = [:]
         queue = []
+        unanswered = []
     }
 
     /// A message of the protocol as the text of a frame, members in key order.

@@ -17,7 +17,7 @@ import PagingLock
 /// for try await response in client.subscribe(LaunchAddedSubscription()) { show(response.data) }
 /// ```
 ///
-/// Subscribe with ``GraphQLClient/subscribe(_:)``; observe the connection with
+/// Subscribe with ``GraphQLClient/subscribe(_:onStart:)``; observe the connection with
 /// ``statusUpdates``. See <doc:Subscriptions> for what is delivered in what order,
 /// what a disconnection does, and the errors.
 public final class GraphQLWebSocketClient: Sendable {
@@ -387,17 +387,21 @@ public final class GraphQLWebSocketClient: Sendable {
                 if removed != nil { sink.finish(error) }
             case .finish(let sink, let error):
                 sink.finish(error)
+            case .started(let sink, let connection):
+                sink.started(connection)
             }
         }
     }
 }
 
-/// What takes a subscription's messages: the stream of ``GraphQLClient/subscribe(_:)``.
+/// What takes a subscription's messages: the stream of ``GraphQLClient/subscribe(_:onStart:)``.
 struct SubscriptionSink: Sendable {
     /// Takes a `next` payload; returns why it cannot be used, which ends the subscription.
     let next: @Sendable (JSONValue) -> GraphQLSubscriptionError?
     /// Ends the subscription: normally (`nil`) or with an error.
     let finish: @Sendable (GraphQLSubscriptionError?) -> Void
+    /// The server has read the subscription's `subscribe` on a connection (its number).
+    var started: @Sendable (Int) -> Void = { _ in }
 }
 
 /// A running subscription.
@@ -410,6 +414,7 @@ private struct Entry: Sendable {
 private enum Effect: Sendable {
     case next(Int, SubscriptionSink, JSONValue)
     case finish(SubscriptionSink, GraphQLSubscriptionError?)
+    case started(SubscriptionSink, Int)
 }
 
 /// What the writer of a socket sends.
@@ -514,6 +519,10 @@ private struct State: Sendable {
                 connections += 1
                 run?.failures = 0
                 setStatus(.connected(connection: connections))
+            case .started(let tokens):
+                for token in tokens {
+                    if let entry = entries[token] { effects.append(.started(entry.sink, connections)) }
+                }
             case .next(let token, let payload):
                 if let entry = entries[token] { effects.append(.next(token, entry.sink, payload)) }
             case .error(let token, let errors):

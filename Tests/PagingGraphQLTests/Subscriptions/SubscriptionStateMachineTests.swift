@@ -45,12 +45,36 @@ struct SubscriptionStateMachineTests {
         #expect(!machine.isAcknowledged)
         #expect(
             machine.received(.text(#"{"type":"connection_ack","payload":{"server":"launches"}}"#)) == [
-                .send(Self.subscribeText("1")), .send(Self.subscribeText("3")),
+                .send(Self.subscribeText("1")), .send(Self.subscribeText("3")), .send(Self.ping),
                 .acknowledged(payload: ["server": "launches"]),
             ])
         #expect(machine.isAcknowledged)
-        #expect(machine.subscribe("d", payload: Self.operation) == [.send(Self.subscribeText("4"))])
+        #expect(
+            machine.subscribe("d", payload: Self.operation) == [
+                .send(Self.subscribeText("4")), .send(Self.ping),
+            ])
         #expect(machine.activeIDs == ["a": "1", "c": "3", "d": "4"])
+    }
+
+    static let ping = #"{"type":"ping"}"#
+
+    @Test(
+        "each pong answers the oldest ping sent after subscribes: those subscriptions are started, in order")
+    func startedAtPong() {
+        var machine = Machine()
+        _ = machine.subscribe("a", payload: Self.operation)
+        _ = machine.subscribe("b", payload: Self.operation)
+        _ = machine.opened(payload: nil)
+        #expect(machine.received(.text(#"{"type":"pong"}"#)) == [], "no ping sent yet: a heartbeat")
+        _ = machine.received(.text(#"{"type":"connection_ack"}"#))
+        _ = machine.subscribe("c", payload: Self.operation)
+        _ = machine.subscribe("d", payload: Self.operation)
+        _ = machine.complete("d")
+        #expect(machine.received(.text(#"{"type":"pong","payload":{"any":1}}"#)) == [.started(["a", "b"])])
+        #expect(machine.received(.text(#"{"type":"pong"}"#)) == [.started(["c"])])
+        #expect(machine.received(.text(#"{"type":"pong"}"#)) == [], "d was completed before its pong")
+        #expect(machine.received(.text(#"{"type":"pong"}"#)) == [], "no ping waits")
+        #expect(!machine.isClosed)
     }
 
     @Test("results are routed to their subscribers by id")

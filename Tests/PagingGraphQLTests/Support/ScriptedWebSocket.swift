@@ -56,11 +56,19 @@ final class ScriptedWebSocketServer: WebSocketTransport {
 
     /// Where the client's connects wait.
     let connects = FetchGate<Handshake>()
+    /// Whether the sockets answer the client's pings by themselves, as a server does (the
+    /// test does not see them); `false` to play them in the test.
+    private let answersPings: Bool
+
+    /// A server whose sockets answer pings by themselves, or not.
+    init(answersPings: Bool = true) {
+        self.answersPings = answersPings
+    }
 
     func connect(to url: URL, subprotocol: String, headers: [String: String]) async throws
         -> any WebSocketConnection
     {
-        let socket = ScriptedSocket()
+        let socket = ScriptedSocket(answersPings: answersPings)
         try await connects.pass(
             Handshake(url: url, subprotocol: subprotocol, headers: headers, socket: socket))
         return socket
@@ -97,12 +105,22 @@ final class ScriptedSocket: WebSocketConnection {
     private let fromClient = AsyncQueue<ClientEvent>()
     private let closed = Lock(false)
     private let sendFailure = Lock<(any Error)?>(nil)
+    private let answersPings: Bool
+
+    /// A socket that answers the client's pings by itself (unseen by the test), or not.
+    init(answersPings: Bool = true) {
+        self.answersPings = answersPings
+    }
 
     // MARK: The client's side
 
     func send(text: String) async throws {
         if let error = sendFailure.withLock({ $0 }) { throw error }
         if let json = try? JSONValue(json: Data(text.utf8)) {
+            if answersPings, json["type"] == "ping" {
+                push(["type": "pong"])
+                return
+            }
             fromClient.push(.message(json))
         } else {
             fromClient.push(.text(text))
@@ -193,7 +211,7 @@ struct SubscriptionHarness {
     static let url = URL(string: "wss://api.example.test/graphql")
     static let parameters: JSONValue = ["authToken": "secret"]
 
-    let server = ScriptedWebSocketServer()
+    let server: ScriptedWebSocketServer
     let sleeps = FetchGate<Duration>()
     let seed: UInt64
     let webSocket: GraphQLWebSocketClient
@@ -204,9 +222,12 @@ struct SubscriptionHarness {
         policy: GraphQLReconnectPolicy = GraphQLReconnectPolicy(
             initialDelay: .seconds(1), maximumDelay: .seconds(8), maximumAttempts: nil),
         parameters: @escaping @Sendable () async throws -> JSONValue? = { Self.parameters },
-        store: GraphQLStore? = nil, transport: any GraphQLTransport = ScriptedTransport([])
+        store: GraphQLStore? = nil, transport: any GraphQLTransport = ScriptedTransport([]),
+        answersPings: Bool = true
     ) throws {
         let url = try #require(Self.url)
+        let server = ScriptedWebSocketServer(answersPings: answersPings)
+        self.server = server
         self.seed = seed
         let sleeps = sleeps
         webSocket = GraphQLWebSocketClient(
