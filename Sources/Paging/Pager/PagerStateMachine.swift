@@ -53,6 +53,12 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// (``PagerEdit/survivingRefresh()``), with the generation they were
     /// made in: only a swap of that generation applies them again.
     private var refreshEdits = (generation: 0, rebase: RefreshRebase<Key, Item>())
+    /// The items inserted by edits marked ``PagerEdit/survivingRefresh()`` since a head refresh
+    /// started that has not swapped in yet (`nil` when none is owed): they may sit above items
+    /// the source added meanwhile and the list does not hold (a live list's events after a
+    /// reconnection), so a head refresh does not take them for the place where it reaches the
+    /// list. Kept across a head refresh cancelled or failed, until one swaps in.
+    private var unjoined: Set<Item.ID>?
     /// Whether loads at the ends carry the ids of the held items next to
     /// them (the source checks them: ``PageSource/checksHeldItems``).
     var lendsHeldItems = false
@@ -184,6 +190,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         guard isLoaded else { return refresh() }
         var effects = Effects()
         let refreshOperation = beginRefresh(into: &effects)
+        if unjoined == nil { unjoined = [] }
         let operation = start(
             .refresh, request: Request(.initial(nil), count: configuration.initialLoadSize),
             job: .head(HeadRefresh(maximumPages: maximumPages)), operation: refreshOperation,
@@ -270,8 +277,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
 
     /// The first request of a refresh by the list's policy and what it is for, made from the
     /// pages held now.
-    private func refreshPlan() -> (Request, Job) {
+    private mutating func refreshPlan() -> (Request, Job) {
         if case .reattachHead(let maximumPages) = configuration.refreshPolicy, isLoaded {
+            if unjoined == nil { unjoined = [] }
             return (
                 Request(.initial(nil), count: configuration.initialLoadSize),
                 .head(HeadRefresh(maximumPages: maximumPages))
@@ -363,6 +371,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         failures = [nil, nil, nil]
         let removedCount = items.count
         window.removeAll()
+        unjoined = nil
         viewport = nil
         publish(ListChange(removed: removedCount > 0 ? [0..<removedCount] : []), into: &effects)
         return effects
@@ -393,6 +402,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             var pages = [(request, page)]
             if slot == .refresh {
                 takeRefreshEdits().apply(to: &pages, first: true, last: page.nextKey == nil)
+                unjoined = nil
             }
             replaceAll(with: pages, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
             effects.finished.append((current.operation, .success(.loaded)))
@@ -415,6 +425,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             inFlight[slot.rawValue] = nil
             var pages = refetch.pages
             takeRefreshEdits().apply(to: &pages, first: true, last: true)
+            unjoined = nil
             replaceAll(
                 with: pages, firstSequence: refetch.firstSequence, keepDropped: refetch.keptDropped,
                 origin: window.origin, into: &effects)
@@ -431,9 +442,12 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             head.collect(request, page)
             let held = items
             let heldIndices = window.indices(of: head.items.lazy.map(\.id))
+            // Where the head reaches the list: not at an item inserted since the head refresh
+            // became owed (it may sit above what the source added meanwhile).
+            let unjoined = self.unjoined ?? []
             let splice = HeadSplice.make(
-                head: head.items, heldCount: held.count, heldIndex: { heldIndices[$0] },
-                heldItem: { held[$0] })
+                head: head.items, heldCount: held.count,
+                heldIndex: { unjoined.contains($0) ? nil : heldIndices[$0] }, heldItem: { held[$0] })
             if splice == nil, let next = head.nextRequest(count: configuration.pageSize) {
                 _ = start(slot, request: next, job: .head(head), operation: current.operation, into: &effects)
                 return effects
@@ -444,15 +458,15 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             var splicing = splice
             let rebase = takeRefreshEdits()
             let reachesEnd = head.pages.last?.1.nextKey == nil
-            if !rebase.isEmpty {
-                head.rebase(rebase, reachesEnd: reachesEnd)
-                if splice != nil {
-                    let heldIndices = window.indices(of: head.items.lazy.map(\.id))
-                    splicing = HeadSplice.make(
-                        head: head.items, heldCount: held.count, heldIndex: { heldIndices[$0] },
-                        heldItem: { held[$0] })
-                }
+            if !rebase.isEmpty { head.rebase(rebase, reachesEnd: reachesEnd) }
+            if splice != nil, !rebase.isEmpty || !unjoined.isEmpty {
+                // Made again with every held item: those inserted meanwhile keep their rows.
+                let heldIndices = window.indices(of: head.items.lazy.map(\.id))
+                splicing = HeadSplice.make(
+                    head: head.items, heldCount: held.count, heldIndex: { heldIndices[$0] },
+                    heldItem: { held[$0] })
             }
+            self.unjoined = nil
             if let splicing, !reachesEnd {
                 reattach(head, splicing, into: &effects)
             } else {
@@ -571,7 +585,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             let (outcome, item) = window.apply(edit, version: version, into: &batch)
             outcomes.append(outcome)
             removed.append(item)
-            if refreshing, edit.survivesRefresh, outcome.isApplied { recordForRefresh(edit) }
+            guard edit.survivesRefresh, outcome.isApplied else { continue }
+            if refreshing { recordForRefresh(edit) }
+            if case .insert(let item, _) = edit.kind { unjoined?.insert(item.id) }
         }
         guard !batch.isEmpty else { return (outcomes, removed, effects) }
         window.markModified(batch.edited, version: version + 1)

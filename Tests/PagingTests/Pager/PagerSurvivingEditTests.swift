@@ -47,6 +47,63 @@ struct PagerSurvivingEditTests {
         #expect(rows == Array(pager.items))
     }
 
+    /// Answers a head refresh's calls from a list, newest first, in pages of ten keyed by offset.
+    private static func answer(
+        _ source: ScriptedSource<Int, TestItem>, from list: [Int], pages: Int
+    ) async -> [PageRequest<Int>] {
+        var requests: [PageRequest<Int>] = []
+        for _ in 0..<pages {
+            let call = await source.nextCall()
+            requests.append(call.request)
+            let offset: Int =
+                switch call.request.position {
+                case .initial: 0
+                case .next(let after): after
+                case .previous: 0
+                }
+            let end = min(offset + 10, list.count)
+            call.succeed(with: page(list[offset..<end], next: end < list.count ? end : nil))
+        }
+        return requests
+    }
+
+    @Test(
+        "a live item at the top is not where the head reaches the list: the pages go on to the rows held before"
+    )
+    func liveItemIsNoJunction() async throws {
+        let (pager, source) = try await Self.loadedPager()
+        // While the socket was down, 100...149 were added; 150 is announced once it is back.
+        let server = Array((100...150).reversed()) + Array((80...99).reversed())
+        let refresh = pager.refreshHead(maximumPages: 10)
+        pager.apply([Edit.insert(TestItem(id: 150), at: .first).survivingRefresh()])
+        // The first page holds 150: it must not be taken for the held list's top.
+        let requests = await Self.answer(source, from: server, pages: 6)
+        #expect(try await refresh.value == .loaded)
+        #expect(requests.count == 6)
+        #expect(pager.items.ids == Array((80...150).reversed()), "no gap below the live item")
+    }
+
+    @Test("a live item inserted during a head refresh that was cancelled is no junction for the next one")
+    func unjoinedAcrossRefreshes() async throws {
+        let (pager, source) = try await Self.loadedPager()
+        let first = pager.refreshHead(maximumPages: 10)
+        _ = await source.nextCall()
+        pager.apply([Edit.insert(TestItem(id: 150), at: .first).survivingRefresh()])
+        // Reconnected again: a new head refresh replaces the first.
+        let second = pager.refreshHead(maximumPages: 10)
+        let server = Array((100...150).reversed()) + Array((80...99).reversed())
+        _ = await Self.answer(source, from: server, pages: 6)
+        #expect(try await second.value == .loaded)
+        #expect(try await first.value == .loaded, "its callers wait for the one that replaced it")
+        #expect(pager.items.ids == Array((80...150).reversed()))
+        // Once a head refresh has swapped in, the list is whole: the next one may reach it at once.
+        let third = pager.refreshHead(maximumPages: 10)
+        let requests = await Self.answer(source, from: [151] + Array((80...150).reversed()), pages: 1)
+        #expect(try await third.value == .loaded)
+        #expect(requests.count == 1)
+        #expect(pager.items.ids == Array((80...151).reversed()))
+    }
+
     @Test("without survivingRefresh(), the same insert is taken back by the head refresh")
     func plainInsertIsReplaced() async throws {
         let (pager, source) = try await Self.loadedPager()

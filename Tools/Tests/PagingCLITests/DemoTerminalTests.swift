@@ -80,6 +80,58 @@ struct DemoTerminalTests {
         #expect(status == 0)
     }
 
+    @Test(
+        "--live: the title says live, scheduled launches come in at the top; o says reconnecting, o again live"
+    )
+    func demoLiveInPseudoTerminal() async throws {
+        let status = try await Self.run(["demo", "--latency", "0", "--live", "--schedule-every", "0.2"]) {
+            terminal in
+            #expect(
+                await terminal.waitFor(" · live"),
+                "the title does not say live:\n\(terminal.output.suffix(2000))")
+            #expect(
+                await terminal.waitFor("Scheduled mission 2"),
+                "no scheduled launch came in:\n\(terminal.output.suffix(2000))")
+            var mark = terminal.outputCount
+            terminal.type("o")
+            #expect(
+                await terminal.waitFor("reconnecting (attempt", after: mark),
+                "the network off does not say reconnecting:\n\(terminal.output.suffix(2000))")
+            mark = terminal.outputCount
+            terminal.type("o")
+            #expect(await terminal.waitFor(" · live", after: mark), "not live again")
+            terminal.type("q")
+        }
+        #expect(status == 0)
+    }
+
+    @Test("--live without a terminal prints the first page, then each launch as it arrives, oldest first")
+    func demoLivePrinted() async throws {
+        let executable = try #require(
+            Self.executable, "build the paging product first (swift build --build-tests)")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["demo", "--live", "--schedule-every", "0.05", "--live-count", "3"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Live: launches 1–") == true, "\(lines)")
+        let arrived = lines.filter { $0.hasPrefix("New: ") }
+        #expect(arrived.count == 3, "\(lines)")
+        // Scheduled mission n, in the order they were scheduled.
+        let numbers = arrived.compactMap { line in
+            line.range(of: "Scheduled mission ").flatMap { range in
+                Int(line[range.upperBound...].prefix { $0.isNumber })
+            }
+        }
+        #expect(numbers.count == 3 && numbers == numbers.sorted(), "\(arrived)")
+    }
+
     /// Runs `paging` with `arguments` in a pseudo-terminal (a new one unless given), hands the
     /// terminal to `body`, then waits for the process to exit (a minute at most) and returns its
     /// status.

@@ -215,7 +215,10 @@ extension SubscriptionEndpoint {
                     }
                     outbox.yield(.frame(text, subscription: (id, token)))
                 case .start(let id, let subscription):
-                    start(id: id, subscription)
+                    // The subscription listens before the next frame is read: a client's ping
+                    // sent after its subscribe is answered once every event from then on
+                    // reaches it (the client's barrier before it catches up with a query).
+                    for await _ in start(id: id, subscription) {}
                 case .stop(let id):
                     state.withLock { state in
                         guard let running = state.running.removeValue(forKey: id) else { return }
@@ -260,26 +263,34 @@ extension SubscriptionEndpoint {
             }
         }
 
-        private func start(id: String, _ subscription: GraphQLWSConnection.Subscription) {
+        /// Starts a subscription's task.
+        /// - Returns: a stream that ends once the subscription listens for events (or failed
+        ///   to start), or at once for a query or a mutation.
+        private func start(id: String, _ subscription: GraphQLWSConnection.Subscription) -> AsyncStream<Void>
+        {
             let request = GraphQLRequest(
                 query: subscription.query, operationName: subscription.operationName,
                 variables: subscription.variables ?? [:])
             let endpoint = self.endpoint
+            let (ready, listening) = AsyncStream<Void>.makeStream()
             state.withLock { state in
                 let token = state.nextToken
                 state.nextToken += 1
                 // Made under the lock, so that its first result finds it in `running`.
                 let task = Task {
-                    await self.run(request, id: id, token: token, endpoint: endpoint)
+                    await self.run(request, id: id, token: token, endpoint: endpoint, listening: listening)
                 }
                 state.running[id] = Running(token: token, task: task)
             }
+            return ready
         }
 
-        private func run(_ request: GraphQLRequest, id: String, token: Int, endpoint: SubscriptionEndpoint)
-            async
-        {
+        private func run(
+            _ request: GraphQLRequest, id: String, token: Int, endpoint: SubscriptionEndpoint,
+            listening: AsyncStream<Void>.Continuation
+        ) async {
             guard LaunchAPI.isSubscription(request) else {
+                listening.finish()
                 // A query or a mutation: one result, then `complete`. An operation that does not
                 // parse is executed too, for its syntax error.
                 let result = await endpoint.api.run(request, context: endpoint.context)
@@ -287,7 +298,9 @@ extension SubscriptionEndpoint {
                 await perform(token: token, update(id: id, token: token) { $0.finished(id: id) })
                 return
             }
-            switch await endpoint.api.subscribe(request, context: endpoint.context) {
+            let started = await endpoint.api.subscribe(request, context: endpoint.context)
+            listening.finish()
+            switch started {
             case .failure(let errors):
                 await perform(
                     token: token, update(id: id, token: token) { $0.failed(id: id, errors: errors.errors) })

@@ -35,6 +35,13 @@ struct DemoCommand: AsyncParsableCommand {
             once a request for the list fails), paging on fails, and the details of a launch never \
             opened online are not available; o turns the network on (or off again), and r then \
             pages on.
+
+            With --live the server schedules a launch every --schedule-every seconds, and the list \
+            shows each at the top as it comes, over a GraphQL subscription (WebSocket), while you \
+            scroll; the title line says live, catching up, or reconnecting. o turns the network off \
+            and on: the launches scheduled meanwhile come in at the top once the list is live again, \
+            each once, and the rows below do not move. Without a terminal, --live prints the first \
+            page, then each launch as it arrives, until --live-count have.
             """
     )
 
@@ -57,6 +64,23 @@ struct DemoCommand: AsyncParsableCommand {
         help: "Start with the network off: show what --database holds, as without one; o turns it on.")
     var offline = false
 
+    @Flag(
+        name: .long,
+        help: "Keep the list live: launches scheduled by the server appear at the top as they come.")
+    var live = false
+
+    @Option(
+        name: .customLong("schedule-every"),
+        help: ArgumentHelp("With --live: how often the server schedules a launch.", valueName: "seconds"))
+    var scheduleEvery: Double = 2
+
+    @Option(
+        name: .customLong("live-count"),
+        help: ArgumentHelp(
+            "With --live and no terminal: how many live launches to print before exiting.", valueName: "count"
+        ))
+    var liveCount: Int = 3
+
     @OptionGroup var server: ServerOptions
 
     func validate() throws {
@@ -69,14 +93,26 @@ struct DemoCommand: AsyncParsableCommand {
         guard !offline || database != nil else {
             throw ValidationError("--offline shows what --database holds: give --database FILE too.")
         }
+        guard !live || database == nil else {
+            throw ValidationError(
+                "--live shows the server's list as it changes; it does not take --database.")
+        }
+        guard (0.01...86_400).contains(scheduleEvery) else {
+            throw ValidationError(
+                "--schedule-every must be between 0.01 and 86400 seconds; it is \(scheduleEvery).")
+        }
+        guard liveCount >= 0 else {
+            throw ValidationError("--live-count must be 0 or more; it is \(liveCount).")
+        }
     }
 
     func run() async throws {
         let io = CommandIO.current
         let terminal = RawTerminal()
         let interactive = io.isOutputTerminal && terminal.isInteractive
-        let configuration = server.configuration(
+        var configuration = server.configuration(
             defaultLatency: interactive ? .random(.milliseconds(150) ... .milliseconds(600)) : .none)
+        if live { configuration.scheduleEvery = .milliseconds(Int64(scheduleEvery * 1000)) }
         let running: LaunchServer
         do {
             running = try await LaunchServer.start(configuration)
@@ -94,6 +130,12 @@ struct DemoCommand: AsyncParsableCommand {
             // bookings seen once are there offline.
             let store = database.map { _ in GraphQLStore() }
             if let database, let store { storeFile = try Self.attachStoreFile(path: database, to: store) }
+            if live {
+                try await runLive(
+                    server: running, network: network, io: io, terminal: terminal, interactive: interactive)
+                await running.stop()
+                return
+            }
             let api = TutorialAPI(
                 client: GraphQLClient(
                     endpoint: endpoint, timeout: .seconds(15), transport: network, store: store))

@@ -10,6 +10,28 @@ struct TutorialAPI: Sendable {
     private static let launchFields =
         "id site mission { name missionPatch(size: SMALL) } rocket { id name type } isBooked launchDate"
 
+    /// The `@connection` key of `demo --live`'s list.
+    static let liveConnectionKey = "DemoLive_launchConnection"
+
+    /// `demo --live`'s list: `launchConnection`, newest first, through the client's store.
+    static let liveListDocument = """
+        query LiveLaunches($first: Int, $after: String) {
+          launchConnection(first: $first, after: $after) @connection(key: "\(liveConnectionKey)") {
+            edges { node { \(launchFields) } }
+          }
+        }
+        """
+
+    /// `demo --live`'s subscription: each launch scheduled, put at the top of the live list by
+    /// the store.
+    static let launchAdded = UntypedOperation(
+        document: """
+            subscription LaunchAdded {
+              launchAdded @prependNode(connections: ["\(liveConnectionKey)"]) { \(launchFields) }
+            }
+            """,
+        operationName: "LaunchAdded")
+
     private struct ListData: Decodable, Sendable {
         struct Connection: Decodable, Sendable {
             var cursor: String?

@@ -117,6 +117,13 @@ actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where
         }
     }
 
+    /// Reads the note again and redraws: for a note that follows something other than the list
+    /// (the connection of a live list).
+    func noteChanged() {
+        screen.note = note()
+        onChange?()
+    }
+
     /// Handles a key.
     /// - Returns: `false` when the key quits.
     @discardableResult
