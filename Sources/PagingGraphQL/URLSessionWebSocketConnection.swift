@@ -92,7 +92,14 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
     }
 
     /// The server accepted the upgrade.
+    ///
+    /// FoundationNetworking says so for any response to the handshake, a refusal too; a final
+    /// status (not 1xx: the upgrade is 101) fails the handshake instead.
     func opened() {
+        if let response = task.response as? HTTPURLResponse, !(100..<200).contains(response.statusCode) {
+            abandonOpening(URLError(.badServerResponse))
+            return
+        }
         let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
             guard case .connecting(let waiter) = state.phase else { return nil }
             state.phase = .open
