@@ -69,6 +69,12 @@ let package = Package(
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
             swiftSettings: strictSettings),
+        // The client's side of graphql-transport-ws: server frames and client actions through its
+        // state machine (internal: `@testable import`).
+        .executableTarget(
+            name: "FuzzSubscriptionClient",
+            dependencies: [.product(name: "PagingGraphQLClient", package: "Paging")],
+            swiftSettings: strictSettings),
         // The launch server's GraphQL request bodies, executed against the launch data.
         .executableTarget(
             name: "FuzzRequestBody",

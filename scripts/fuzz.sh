@@ -26,7 +26,7 @@ cd "$(dirname "$0")/../Fuzz"
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(FuzzJSON FuzzDocuments FuzzResponse FuzzLinkHeader FuzzCursor FuzzRequestBody FuzzWebSocketFrames)
+    targets=(FuzzJSON FuzzDocuments FuzzResponse FuzzLinkHeader FuzzCursor FuzzRequestBody FuzzWebSocketFrames FuzzSubscriptionClient)
 fi
 scratch=.build-fuzz
 config="${FUZZ_CONFIG:-debug}"

@@ -12,7 +12,9 @@ import WSClient
 /// A `WebSocketTransport` (`PagingGraphQLClient`) over SwiftNIO (swift-websocket's client): the
 /// one to use on Linux and in command-line tools, where `URLSessionWebSocketTask` is not
 /// available. It speaks `ws:` and `wss:` (TLS through NIOSSL), sends the subprotocol and
-/// headers with the opening handshake, and keeps nothing of a connection once it closes.
+/// headers with the opening handshake, and keeps nothing of a connection once it closes. Each
+/// connection runs on an event loop thread of its own, which ends with it: a handshake given
+/// up (``connectTimeout``, or the task connecting cancelled) closes its socket at once.
 ///
 /// ```swift
 /// let client = GraphQLClient(
@@ -74,7 +76,11 @@ public struct NIOWebSocketTransport: WebSocketTransport {
         let configuration = WebSocketClientConfiguration(
             maxFrameSize: maximumMessageSize, additionalHeaders: fields,
             autoPing: pingInterval.map { .enabled(timePeriod: $0) } ?? .disabled, validateUTF8: true)
-        let connection = NIOWebSocketConnection(closeTimeout: closeTimeout)
+        // An event loop of the connection's own, which ends with it: swift-websocket's client
+        // keeps waiting for the upgrade when its task is cancelled, and gives out no channel to
+        // close, so giving up the handshake shuts the loop down, which closes the socket.
+        let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let connection = NIOWebSocketConnection(closeTimeout: closeTimeout, eventLoopGroup: eventLoopGroup)
         let maximumMessageSize = self.maximumMessageSize
         let tlsConfiguration = self.tlsConfiguration
         let address = url.absoluteString
@@ -82,6 +88,7 @@ public struct NIOWebSocketTransport: WebSocketTransport {
             do {
                 let closeFrame = try await WebSocketClient.connect(
                     url: address, configuration: configuration, tlsConfiguration: tlsConfiguration,
+                    eventLoopGroup: eventLoopGroup,
                     logger: Logger(label: "PagingHTTPClient.NIOWebSocketTransport")
                 ) { inbound, outbound, _ in
                     connection.opened(outbound)
@@ -101,6 +108,8 @@ public struct NIOWebSocketTransport: WebSocketTransport {
             } catch {
                 connection.failed(error)
             }
+            // Shut down already when the handshake was given up.
+            try? await eventLoopGroup.shutdownGracefully()
         }
         connection.task = task
         let connectTimeout = self.connectTimeout
@@ -152,9 +161,12 @@ final class NIOWebSocketConnection: WebSocketConnection {
 
     private let state = Lock(State())
     private let closeTimeout: Duration
+    /// The connection's own event loop, shut down when the handshake is given up.
+    private let eventLoopGroup: MultiThreadedEventLoopGroup
 
-    init(closeTimeout: Duration) {
+    init(closeTimeout: Duration, eventLoopGroup: MultiThreadedEventLoopGroup) {
         self.closeTimeout = closeTimeout
+        self.eventLoopGroup = eventLoopGroup
     }
 
     /// The task running the client, cancelled when the connection is dropped.
@@ -208,17 +220,24 @@ final class NIOWebSocketConnection: WebSocketConnection {
     }
 
     /// Gives up opening (the deadline passed, or the caller was cancelled): the client's task
-    /// is cancelled, and the connection fails with the error, unless it opened already.
+    /// is cancelled and its event loop shut down, which closes the socket, and the connection
+    /// fails with the error, unless it opened already.
     func failOpening(_ error: any Error) {
-        push(.failure(error), last: true, onlyIfOpening: true)
+        guard push(.failure(error), last: true, onlyIfOpening: true) else { return }
+        let eventLoopGroup = self.eventLoopGroup
+        Task { try? await eventLoopGroup.shutdownGracefully() }
     }
 
-    private func push(_ item: Result<Frame, any Error>, last: Bool, onlyIfOpening: Bool = false) {
-        let (receivers, openers) = state.withLock {
-            state -> ([CheckedContinuation<Frame, any Error>], [CheckedContinuation<Void, any Error>]) in
-            guard !state.done else { return ([], []) }
+    /// - Returns: whether the item was pushed (not after the last, and, `onlyIfOpening`, only
+    ///   while the connection opens).
+    @discardableResult
+    private func push(_ item: Result<Frame, any Error>, last: Bool, onlyIfOpening: Bool = false) -> Bool {
+        let (pushed, receivers, openers) = state.withLock {
+            state -> (Bool, [CheckedContinuation<Frame, any Error>], [CheckedContinuation<Void, any Error>])
+            in
+            guard !state.done else { return (false, [], []) }
             if onlyIfOpening {
-                guard case .opening = state.phase else { return ([], []) }
+                guard case .opening = state.phase else { return (false, [], []) }
             }
             var openers: [CheckedContinuation<Void, any Error>] = []
             if last {
@@ -230,13 +249,13 @@ final class NIOWebSocketConnection: WebSocketConnection {
                 // The last item (the close, or the failure) answers every receive from now on.
                 state.frames.append(item)
                 defer { state.receivers = [] }
-                return (state.receivers, openers)
+                return (true, state.receivers, openers)
             }
             guard !state.receivers.isEmpty else {
                 state.frames.append(item)
-                return ([], openers)
+                return (true, [], openers)
             }
-            return ([state.receivers.removeFirst()], openers)
+            return (true, [state.receivers.removeFirst()], openers)
         }
         for receiver in receivers { receiver.resume(with: item) }
         for opener in openers {
@@ -247,6 +266,7 @@ final class NIOWebSocketConnection: WebSocketConnection {
                     throwing: NIOWebSocketTransportError(message: "the connection closed while opening"))
             }
         }
+        return pushed
     }
 
     func send(text: String) async throws {
