@@ -147,7 +147,7 @@ final class LiveSocket: WebSocketConnection {
     }
 
     func close(code: WebSocketCloseCode, reason: String) async {
-        let first = state.withLock { state in
+        let first = state.withLock { state -> Bool in
             defer { state.closed = true }
             return !state.closed
         }
