@@ -241,6 +241,10 @@ enum LiveMetric {
     static let anonymousAt10k = count("anonymous resident after 10,000 events (kB)")
     static let anonymousAt100k = count("anonymous resident after 100,000 events (kB)")
     static let anonymousRatio = count("anonymous resident after 100,000 / after 10,000 (per mille)")
+    /// Anonymous resident growth per event over each half, from 10,000 to 55,000 and on to 100,000:
+    /// whether what grows goes on growing.
+    static let firstHalfGrowth = count("anonymous resident bytes per event, events 10,000-55,000")
+    static let secondHalfGrowth = count("anonymous resident bytes per event, events 55,000-100,000")
 
     static func configuration(_ metrics: [BenchmarkMetric]) -> Benchmark.Configuration {
         Benchmark.Configuration(
@@ -254,6 +258,7 @@ let latencyWarmUp = 1_000
 let latencyEvents = 10_000
 /// The events of the memory run, and where the first reading is taken.
 let memoryFirstReading = 10_000
+let memoryMiddleReading = 55_000
 let memoryEvents = 100_000
 
 let benchmarks: @Sendable () -> Void = {
@@ -297,13 +302,16 @@ let benchmarks: @Sendable () -> Void = {
         configuration: LiveMetric.configuration([
             LiveMetric.residentRatio, LiveMetric.residentAt10k, LiveMetric.residentAt100k,
             LiveMetric.anonymousRatio, LiveMetric.anonymousAt10k, LiveMetric.anonymousAt100k,
+            LiveMetric.firstHalfGrowth, LiveMetric.secondHalfGrowth,
             LiveMetric.receivedToShown, LiveMetric.pushedToShown,
         ]),
         closure: { benchmark in
             let list = try updated.get()
             try await list.feed(0..<memoryFirstReading)
             let first = residentKilobytes()
-            try await list.feed(memoryFirstReading..<memoryEvents)
+            try await list.feed(memoryFirstReading..<memoryMiddleReading)
+            let middle = residentKilobytes()
+            try await list.feed(memoryMiddleReading..<memoryEvents)
             let second = residentKilobytes()
             guard list.pager.items.count == heldCount,
                 list.pager.items[updatedRow(memoryEvents - 1)].name == updatedName(memoryEvents - 1)
@@ -315,6 +323,12 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.measurement(LiveMetric.anonymousAt100k, second.anonymous)
             benchmark.measurement(
                 LiveMetric.anonymousRatio, second.anonymous * 1000 / max(first.anonymous, 1))
+            benchmark.measurement(
+                LiveMetric.firstHalfGrowth,
+                (middle.anonymous - first.anonymous) * 1024 / (memoryMiddleReading - memoryFirstReading))
+            benchmark.measurement(
+                LiveMetric.secondHalfGrowth,
+                (second.anonymous - middle.anonymous) * 1024 / (memoryEvents - memoryMiddleReading))
             let measured = latencyWarmUp..<memoryEvents
             for time in list.times.receivedToShown(measured) {
                 benchmark.measurement(LiveMetric.receivedToShown, Int(time))
