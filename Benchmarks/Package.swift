@@ -131,6 +131,13 @@ let package = Package(
                 "BenchmarkSupport", "GraphQLBenchmarkSupport", .product(name: "Paging", package: "Paging"),
                 .product(name: "PagingGraphQLClient", package: "Paging"),
             ]),
+        // Issue 42, live lists: a list of 100,000 launches kept live over a subscription.
+        suite(
+            "LiveListBenchmarks",
+            [
+                "BenchmarkSupport", "GraphQLBenchmarkSupport", .product(name: "Paging", package: "Paging"),
+                .product(name: "PagingGraphQLClient", package: "Paging"),
+            ]),
         suite(
             "PrefetchBenchmarks",
             [
