@@ -110,6 +110,11 @@ private struct ClientModel {
                     fatalError("acknowledged again, or not by the server: \(actions)")
                 }
                 acknowledged = true
+            case .started(let subscribers):
+                guard case .frame = event, !subscribers.isEmpty, subscribers.allSatisfy(running.contains)
+                else {
+                    fatalError("started \(subscribers), not all running, or not at a pong: \(actions)")
+                }
             case .next(let subscriber, let payload):
                 guard running.contains(subscriber), payload.objectValue != nil else {
                     fatalError("a result for \(subscriber), which does not run: \(actions)")
@@ -170,6 +175,9 @@ private struct ClientModel {
             }
         case "pong":
             guard case .frame = event else { fatalError("a pong not answering the server: \(text)") }
+        case "ping":
+            // The barrier after subscribe messages: only once acknowledged.
+            guard machine.isAcknowledged else { fatalError("a ping before the acknowledgement: \(text)") }
         default:
             fatalError("the client sent a \(type)")
         }

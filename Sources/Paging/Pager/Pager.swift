@@ -349,6 +349,16 @@ where Item.ID: Sendable {
         admit { $0.refreshHead(maximumPages: maximumPages) }
     }
 
+    /// Notes that the list may be missing items at its top from now on, until a head refresh
+    /// swaps in: the items that edits marked ``PagerEdit/survivingRefresh()`` insert from now on
+    /// (a live list's events, arriving after its stream came back) are not taken for the place
+    /// where that head refresh reaches the rows held before. For `PagingGraphQLClient`'s
+    /// `LiveList`, which calls it each time its subscription is sent again.
+    /// - Complexity: O(1).
+    package func owesHeadRefresh() {
+        driver.withLock { $0.machine.owesHeadRefresh() }
+    }
+
     /// Loads again the page that holds an item, and the page after it, and
     /// puts them in place of that page and of what lies beyond it: where the
     /// user is reading item 5,000, the list refreshes there, not from the

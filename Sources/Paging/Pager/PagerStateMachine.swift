@@ -595,6 +595,13 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         return (outcomes, removed, effects)
     }
 
+    /// Notes that the list may be missing items at its top from now on (a live list's stream
+    /// went down): the items inserted by surviving edits from now on are not where the next head
+    /// refresh reaches the list, until one swaps in.
+    mutating func owesHeadRefresh() {
+        if unjoined == nil { unjoined = [] }
+    }
+
     /// Keeps an edit to apply again to the pages of the refresh in flight.
     private mutating func recordForRefresh(_ edit: PagerEdit<Item>) {
         if refreshEdits.generation != generation { refreshEdits = (generation, RefreshRebase()) }

@@ -52,6 +52,16 @@ extension GraphQLClient {
     public func subscribe<Operation: GraphQLOperation>(
         _ operation: Operation, onStart: @escaping @Sendable (_ connection: Int) -> Void = { _ in }
     ) -> AsyncThrowingStream<GraphQLResponse<Operation.Data>, any Error> {
+        subscribe(operation, onResubscribe: { _ in }, onStart: onStart)
+    }
+
+    /// ``subscribe(_:onStart:)``, with `onResubscribe` called each time a connection is
+    /// acknowledged with the subscription running, before any of its results on that
+    /// connection (on the connection's task, before its next frame is read).
+    func subscribe<Operation: GraphQLOperation>(
+        _ operation: Operation, onResubscribe: @escaping @Sendable (_ connection: Int) -> Void,
+        onStart: @escaping @Sendable (_ connection: Int) -> Void
+    ) -> AsyncThrowingStream<GraphQLResponse<Operation.Data>, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: GraphQLResponse<Operation.Data>.self, throwing: (any Error).self)
         guard let webSocket else {
@@ -96,6 +106,7 @@ extension GraphQLClient {
                 if let error { continuation.finish(throwing: error) } else { continuation.finish() }
             })
         sink.started = onStart
+        sink.resubscribing = onResubscribe
         let token = webSocket.register(payload: payload, sink: sink)
         continuation.onTermination = { _ in webSocket.unregister(token) }
         return stream

@@ -389,6 +389,8 @@ public final class GraphQLWebSocketClient: Sendable {
                 sink.finish(error)
             case .started(let sink, let connection):
                 sink.started(connection)
+            case .resubscribing(let sink, let connection):
+                sink.resubscribing(connection)
             }
         }
     }
@@ -402,6 +404,10 @@ struct SubscriptionSink: Sendable {
     let finish: @Sendable (GraphQLSubscriptionError?) -> Void
     /// The server has read the subscription's `subscribe` on a connection (its number).
     var started: @Sendable (Int) -> Void = { _ in }
+    /// The subscription's `subscribe` goes out on a connection just acknowledged (its number):
+    /// called before any frame after the acknowledgement is read, so before any of its results
+    /// on that connection.
+    var resubscribing: @Sendable (Int) -> Void = { _ in }
 }
 
 /// A running subscription.
@@ -415,6 +421,7 @@ private enum Effect: Sendable {
     case next(Int, SubscriptionSink, JSONValue)
     case finish(SubscriptionSink, GraphQLSubscriptionError?)
     case started(SubscriptionSink, Int)
+    case resubscribing(SubscriptionSink, Int)
 }
 
 /// What the writer of a socket sends.
@@ -519,6 +526,7 @@ private struct State: Sendable {
                 connections += 1
                 run?.failures = 0
                 setStatus(.connected(connection: connections))
+                for entry in entries.values { effects.append(.resubscribing(entry.sink, connections)) }
             case .started(let tokens):
                 for token in tokens {
                     if let entry = entries[token] { effects.append(.started(entry.sink, connections)) }

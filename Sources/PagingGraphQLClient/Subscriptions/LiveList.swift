@@ -52,6 +52,7 @@ where Item.ID: Sendable {
     /// edits of each event; returns when the server completes it.
     private let consume:
         @Sendable (
+            _ resubscribing: @escaping @Sendable (Int) -> Void,
             _ started: @escaping @Sendable (Int) -> Void,
             _ apply: @escaping @Sendable ([PagerEdit<Item>]) -> Void
         ) async throws -> Void
@@ -73,8 +74,9 @@ where Item.ID: Sendable {
     ) {
         self.pager = pager
         self.maximumPages = maximumPages
-        consume = { started, apply in
-            for try await response in client.subscribe(subscription, onStart: started) {
+        consume = { resubscribing, started, apply in
+            let responses = client.subscribe(subscription, onResubscribe: resubscribing, onStart: started)
+            for try await response in responses {
                 if let edits { apply(edits(response)) }
             }
         }
@@ -93,6 +95,9 @@ where Item.ID: Sendable {
     ///   head refresh.
     public func run() async throws {
         let (starts, started) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        // From each (re)subscription on, events may sit above items the list missed: the catch-up
+        // must reach the rows held below them.
+        pager.owesHeadRefresh()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await _ in starts { self.catchUp() }
@@ -100,6 +105,7 @@ where Item.ID: Sendable {
             group.addTask { [pager, consume] in
                 defer { started.finish() }
                 try await consume(
+                    { _ in pager.owesHeadRefresh() },
                     { started.yield($0) },
                     { edits in pager.apply(edits.map { $0.survivingRefresh() }) })
             }

@@ -61,26 +61,35 @@ struct LiveListTests {
         snapshot = await pager.until { $0.items.first?.id == live1 }
         #expect(fleet.requestCount == requests + 1, "only the other client's mutation")
 
-        // The connection drops; two launches are added while it is down.
+        // The connection drops; four launches are added while it is down, more than a page.
         socket.drop()
         await harness.sleeps.nextArrival().open()
-        let missed = [
-            try await Self.addLaunch(fleet, site: "Missed A"),
-            try await Self.addLaunch(fleet, site: "Missed B"),
-        ]
-        // The catch-up's first page is answered now and held; a launch announced meanwhile must
-        // survive the splice of a page that does not have it.
+        var missed: [String] = []
+        for name in ["A", "B", "C", "D"] {
+            missed.append(try await Self.addLaunch(fleet, site: "Missed \(name)"))
+        }
+        // Back: a launch is announced before the pong, so before the catch-up starts. It is on the
+        // catch-up's first page, but is no place to splice it: the missed launches lie below it.
+        socket = try await harness.connect()
+        _ = try await socket.nextMessage("subscribe")
+        _ = try await socket.nextMessage("ping")
+        let early2 = try await Self.addLaunch(fleet, site: "Before the pong")
+        socket.push(try Self.announce(fleet, early2))
+        snapshot = await pager.until { $0.items.first?.id == early2 }
+        // The catch-up's pages are answered as asked and held; a launch announced meanwhile must
+        // survive the splice of pages that do not have it.
         fleet.server.hold { $0.operationName == "Launches" }
         let before = fleet.requestCount
-        socket = try await Self.subscribed(harness)
+        socket.push(["type": "pong"])
         await fleet.server.waitForRequests(before + 1)
         let during = try await Self.addLaunch(fleet, site: "During")
         socket.push(try Self.announce(fleet, during))
         snapshot = await pager.until { $0.items.first?.id == during }
+        // The pages after the first go through at once.
         fleet.server.release()
         snapshot = await pager.until { !$0.loadStates.refresh.isLoading }
 
-        let expected = [during] + missed.reversed() + [live1, early, "1", "2", "3", "4", "5", "6"]
+        let expected = [during, early2] + missed.reversed() + [live1, early, "1", "2", "3", "4", "5", "6"]
         #expect(snapshot?.items.map(\.id) == expected)
         #expect(Array(fleet.ids.prefix(expected.count)) == expected, "the server's order")
         #expect(Set(pager.items.map(\.id)).count == pager.items.count, "each launch once")
