@@ -57,7 +57,13 @@ final class StoredRecord: ManagedBuffer<StoredRecord.Header, StoreValue> {
             case .many(var holders):
                 self = .none
                 holders.remove(holder)
-                self = holders.isEmpty ? .none : .many(holders)
+                // Back to one pointer when one referrer is left: a record referenced by two
+                // fields for a while (a list and an event's payload) does not keep a set.
+                switch holders.count {
+                case 0: self = .none
+                case 1: self = holders.first.map { .one(Holder($0)) } ?? .none
+                default: self = .many(holders)
+                }
             }
         }
 

@@ -27,6 +27,28 @@ struct StoreRecordsTests {
         expectConsistent(records)
     }
 
+    @Test("referrers: a second makes a set, and removing down to one goes back to a single holder")
+    func referrersShrinkBackToOne() {
+        let list = StoreFieldKey(record: .queryRoot, field: "launches")
+        let event = StoreFieldKey(record: .queryRoot, field: "launchUpdated")
+        var referrers = StoredRecord.Referrers.none
+        referrers.insert(list)
+        referrers.insert(event)
+        guard case .many(let both) = referrers else {
+            Issue.record("two referrers are not a set: \(referrers)")
+            return
+        }
+        #expect(both == [list, event])
+        referrers.remove(event)
+        guard case .one(let holder) = referrers else {
+            Issue.record("one referrer left is not a single holder: \(referrers)")
+            return
+        }
+        #expect(holder.key == list)
+        referrers.remove(list)
+        #expect(referrers.isEmpty)
+    }
+
     @Test("deleting a record takes it out of lists; a direct reference to it dangles")
     func delete() {
         var records = StoreRecords()

@@ -115,10 +115,26 @@ struct DemoTerminalTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        // Read on a thread of its own, and the exit awaited: a blocking read on this task's
+        // thread would hold one of the few threads every other test runs on for the whole run.
+        let (exited, exit) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { process in
+            exit.yield(process.terminationStatus)
+            exit.finish()
+        }
+        let (read, reading) = AsyncStream<Data>.makeStream()
+        let handle = output.fileHandleForReading
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        defer { if process.isRunning { process.terminate() } }
+        Thread.detachNewThread {
+            reading.yield(handle.readDataToEndOfFile())
+            reading.finish()
+        }
+        var data = Data()
+        for await chunk in read { data = chunk }
+        var status: Int32?
+        for await code in exited { status = code }
+        #expect(status == 0)
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("Live: launches 1–") == true, "\(lines)")
         let arrived = lines.filter { $0.hasPrefix("New: ") }
