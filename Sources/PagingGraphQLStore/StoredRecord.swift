@@ -59,10 +59,10 @@ final class StoredRecord: ManagedBuffer<StoredRecord.Header, StoreValue> {
                 holders.remove(holder)
                 // Back to one pointer when one referrer is left: a record referenced by two
                 // fields for a while (a list and an event's payload) does not keep a set.
-                switch holders.count {
-                case 0: self = .none
-                case 1: self = holders.first.map { .one(Holder($0)) } ?? .none
-                default: self = .many(holders)
+                if holders.count == 1, let only = holders.first {
+                    self = .one(Holder(only))
+                } else {
+                    self = holders.isEmpty ? .none : .many(holders)
                 }
             }
         }
