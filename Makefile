@@ -1,15 +1,16 @@
 # Set-up commands for a fresh machine with a Swift 6.1+ toolchain.
 #
 #   make demo    build and run `paging demo`: the launch list, paged live in
-#                the terminal (a debug build: it starts soonest from a clone)
+#                the terminal (a debug build: it starts soonest from a clone; in
+#                .build, where `make test` builds every package)
 #   make test    every test of every package (what CI runs)
 #   make check   the sources formatted (swift format lint --strict), every
 #                public symbol documented, the public API as API.txt lists it
 #                (scripts/api-listing.sh --update after a deliberate change),
 #                the DocC catalogs valid, the benchmarks build
 #   make race    the tests of the root package and of Tools/ (the demo in a
-#                pseudo-terminal included) under ThreadSanitizer, in builds
-#                of their own (.build-tsan); fails on any report
+#                pseudo-terminal included) under ThreadSanitizer, in a build
+#                of their own (.build-tsan, shared by both); fails on any report
 #   make fuzz    build the libFuzzer targets of Fuzz/ (coverage and AddressSanitizer) and run
 #                each from its seed corpus for FUZZ_SECONDS (30) each, or FUZZ_RUNS executions
 #   make leaks   the root package's tests under AddressSanitizer and LeakSanitizer, in a
@@ -22,7 +23,7 @@
 .PHONY: demo test check race fuzz leaks format benchmarks
 
 demo:
-	cd Tools && swift run paging demo
+	cd Tools && swift run --scratch-path ../.build paging demo
 
 test:
 	scripts/test.sh

@@ -94,10 +94,11 @@ fi
 # The command line sends over async-http-client (SwiftNIO), not URLSession: on Linux, a `paging`
 # that links FoundationNetworking loads libcurl and its TLS libraries, about 7 MB resident, and
 # keeps a few hundred bytes of every request (Benchmarks/README.md, issue 19). Checked on the
-# debug build (`make test` made it before `make check`; brought up to date here).
-paging="$repo/Tools/.build/debug/paging"
+# debug build, in the folder every package builds in (`make test` made it before `make check`;
+# brought up to date here).
+paging="$repo/.build/debug/paging"
 if [ "$(uname)" = Linux ]; then
-    (cd "$repo/Tools" && swift build --product paging >/dev/null)
+    (cd "$repo/Tools" && swift build --product paging --scratch-path "$repo/.build" >/dev/null)
     if readelf -d "$paging" | grep -q "NEEDED.*libFoundationNetworking"; then
         echo "the paging executable links FoundationNetworking: a command sends over URLSession again"
         exit 1

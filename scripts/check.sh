@@ -53,10 +53,11 @@ for module in $modules; do
 done
 
 # The benchmarks build (debug: a compile check, they are run by
-# `make benchmarks`), with no compiler warning in their own files.
+# `make benchmarks`), with no compiler warning in their own files; in the folder `make test`
+# builds every package in (scripts/test.sh), so that only what is the benchmarks' own compiles.
 echo "== Benchmarks: build"
 log=$(mktemp)
-(cd Benchmarks && swift build 2>&1) | tee "$log" | grep -E "error|warning: |Build complete" | grep -v "unhandled" || true
+(cd Benchmarks && swift build --scratch-path ../.build 2>&1) | tee "$log" | grep -E "error|warning: |Build complete" | grep -v "unhandled" || true
 if ! grep -q "Build complete" "$log"; then
     cat "$log"
     echo "the benchmarks do not build"

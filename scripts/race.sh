@@ -7,9 +7,15 @@
 # process they start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Both packages build in one folder, as `make test`'s do (scripts/test.sh): Tools/ compiles only
+# what is its own after the root package.
+scratch="$PWD/.build-tsan"
 
 # Reports go to stderr with the test output; a process that reported exits 66.
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0 exitcode=66}"
+# The tests that start dozens of `paging` processes start fewer when told they run sanitized (each
+# is a sanitized build, about ten times slower), and the million-row load is left to `make test`.
+export PAGING_SANITIZER=thread
 # Why the locks tell the sanitizer about themselves (PagingLock): a bare
 # Mutex is reported on correct code; the hooked one is not.
 scripts/tsan-mutex-repro.sh
@@ -29,7 +35,7 @@ watch_tests() {
             comm -23 "$log.started" "$log.ended" | head -40
             local child
             # This run's test process only (another checkout's tests may run beside it).
-            for child in $(pgrep -f "$(cd "$package" && pwd)/.build-tsan/.*PackageTests.xctest" || true); do
+            for child in $(pgrep -f "$scratch/.*PackageTests.xctest" || true); do
                 echo "== stacks of $child"
                 gdb -p "$child" -batch -ex "thread apply all bt 25" 2>/dev/null \
                     | grep -E "^Thread|^#" | grep -vE "__tsan|libclang_rt" | head -400 || true
@@ -53,7 +59,7 @@ for package in ${RACE_PACKAGES:-. Tools}; do
     # which no root test imports: its tests are Tools/'s, run here too.
     built=(--build-tests)
     if [ "$package" = . ]; then built=(--product PagingPackageTests); fi
-    (cd "$package" && swift build "${built[@]}" --sanitize=thread --scratch-path .build-tsan) >"$log" 2>&1 \
+    (cd "$package" && swift build "${built[@]}" --sanitize=thread --scratch-path "$scratch") >"$log" 2>&1 \
         || status=$?
     # Tools/ runs its tests one at a time: run all at once under the sanitizer on two cores,
     # requests to launch servers waited past their timeouts (RELIABILITY.md, "Race
@@ -63,7 +69,7 @@ for package in ${RACE_PACKAGES:-. Tools}; do
     attempt=1
     while [ "$status" -eq 0 ]; do
         first=$(($(wc -l <"$log") + 1))
-        (cd "$package" && exec swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
+        (cd "$package" && exec swift test --skip-build --sanitize=thread --scratch-path "$scratch" \
             ${serial[@]+"${serial[@]}"}) \
             >>"$log" 2>&1 &
         tests=$!

@@ -4,8 +4,14 @@
 # and Examples/ (the seeds on generated types, built with the codegen plugin).
 # A compiler warning in our own
 # sources fails the run, as does any failing test.
+#
+# The three packages build into one folder, the root package's .build: Tools/ and Examples/
+# depend on the root package by path and on the same packages, so that each module (ours and
+# the dependencies') is compiled once, not once per package. Built apart, Tools/ took 501 s and
+# Examples/ 465 s here after the root package's 536 s; in the shared folder, 155 s and 55 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scratch="$PWD/.build"
 
 packages=(. Tools Examples)
 
@@ -13,7 +19,7 @@ for package in "${packages[@]}"; do
     echo "== $package: build"
     log=$(mktemp)
     # pipefail: a failed build stops the run here, its errors printed above.
-    (cd "$package" && swift build --build-tests 2>&1) | tee "$log"
+    (cd "$package" && swift build --build-tests --scratch-path "$scratch" 2>&1) | tee "$log"
     # Warnings in our own files (not in dependencies under .build).
     ours=$(grep -E "^/[^ ]*/(Sources|Tests)/[^ ]*\.swift:[0-9]+:[0-9]+: warning:" "$log" | grep -v "/\.build" | sort -u || true)
     if [ -n "$ours" ]; then
@@ -22,7 +28,7 @@ for package in "${packages[@]}"; do
         exit 1
     fi
     echo "== $package: test"
-    (cd "$package" && swift test --skip-build)
+    (cd "$package" && swift test --skip-build --scratch-path "$scratch")
     if [ "$package" = . ]; then
         # The generator's Swift for names made to break it, type-checked as a user's build would.
         scripts/codegen-torture-check.sh

@@ -16,7 +16,12 @@ struct LaunchGeneratorTests {
         #expect(Set(small.map(\.rocketID)) == ["falcon1", "falcon9", "falconheavy"])
     }
 
-    @Test("loads a million rows, and a page deep in them is a keyset page")
+    @Test(
+        "loads a million rows, and a page deep in them is a keyset page",
+        .disabled(
+            if: ProcessInfo.processInfo.environment["PAGING_SANITIZER"] == "thread",
+            "80 s under ThreadSanitizer (make race) for one task's inserts, which the smaller stores' tests race-check; it runs in make test"
+        ))
     func loadsAMillionRows() async throws {
         let clock = ContinuousClock()
         let start = clock.now

@@ -26,7 +26,8 @@ struct DemoSharedDatabaseTests {
         // The second starts at once, or once the first has stored a few pages: it then opens from
         // the file, reads what the first stored, and reaches the file's end while the first writes
         // there (before the fix it stopped there, at 20 items, with a repeated key).
-        for startAfter in [0, 1, 4] {
+        // Under ThreadSanitizer (Kill.underThreadSanitizer), the case the fix was for only.
+        for startAfter in Kill.underThreadSanitizer ? [4] : [0, 1, 4] {
             let shared = directory.appendingPathComponent("shared-\(startAfter).sqlite").path
             // A server answer takes a few milliseconds, as over a network: time for the other to
             // store the same page meanwhile.
