@@ -1,4 +1,5 @@
 import Foundation
+import PagingTesting
 import Testing
 
 @testable import LaunchServer
@@ -22,6 +23,24 @@ struct LaunchServerTests {
         await #expect(throws: URLError.self) {
             _ = try await client.send("GET", "/")
         }
+    }
+
+    @Test("stop cancels a request held up in its handler once the grace period is over, and returns")
+    func stopEndsAHeldRequest() async throws {
+        // A handler that never ends by itself: the server's latency waits at a gate no one opens.
+        let gate = FetchGate<Void>()
+        var configuration = LaunchServerConfiguration()
+        configuration.latency = .fixed(.nanoseconds(1))
+        configuration.sleep = { _ in try await gate.pass(()) }
+        configuration.shutdownGracePeriod = .milliseconds(100)
+        let server = try await LaunchServer.start(configuration)
+        let client = HTTPTestClient(baseURL: server.baseURL)
+        let request = Task { try await client.graphQL("{ launches(pageSize: 1) { cursor } }") }
+        _ = await gate.nextCall()
+        // Before the grace period, stop() waited for the request for ever.
+        await server.stop()
+        #expect(gate.cancelledCalls.count == 1, "the held handler was not cancelled")
+        _ = try? await request.value
     }
 
     @Test("two servers run side by side on different ports with their own data")

@@ -114,7 +114,10 @@ public final class LaunchServer: Sendable {
         if let interval = configuration.scheduleEvery {
             services.append(LaunchScheduler(store: store, interval: interval, logger: logger))
         }
-        let group = ServiceGroup(services: services, logger: logger)
+        var groupConfiguration = ServiceGroupConfiguration(services: services, logger: logger)
+        // Past the grace period, a graceful shutdown cancels what is still running.
+        groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownGracePeriod
+        let group = ServiceGroup(configuration: groupConfiguration)
         let running = Task {
             defer { continuation.finish() }
             try await group.run()
@@ -141,8 +144,9 @@ public final class LaunchServer: Sendable {
             baseURL: baseURL, port: port, store: store, api: api, group: group, running: running)
     }
 
-    /// Stops accepting connections, lets the requests in flight finish, and returns once the
-    /// server has stopped. Calling it again does nothing more.
+    /// Stops accepting connections, lets the requests in flight finish (for at most
+    /// ``LaunchServerConfiguration/shutdownGracePeriod``, then cancels them), and returns once
+    /// the server has stopped. Calling it again does nothing more.
     public func stop() async {
         await group.triggerGracefulShutdown()
         _ = await running.result

@@ -49,6 +49,10 @@ public struct LaunchServerConfiguration: Sendable {
     public var scheduleEvery: Duration?
     /// Whether the server logs each request (at `info` level); only errors otherwise.
     public var logsRequests: Bool = false
+    /// How long ``LaunchServer/stop()`` lets the requests in flight finish before it cancels
+    /// them: a request that never ends (a client that stopped reading, a handler held up) does
+    /// not keep the server from stopping. 10 seconds unless set.
+    public var shutdownGracePeriod: Duration = .seconds(10)
     /// How the server waits for a latency. Tests inject a function that records the durations
     /// instead of waiting; the default is `Task.sleep(for:)`.
     public var sleep: @Sendable (Duration) async throws -> Void = { duration in
