@@ -161,6 +161,28 @@ extension PageTreeNode {
         return (node, firstIndex)
     }
 
+    /// The leaf holding the item at an index, its ordinal, and the index of
+    /// its first item (empty leaves are stepped over).
+    /// - Complexity: O(*f* log *p*).
+    func leaf(containing index: Int) -> (leaf: PageTreeNode, ordinal: Int, firstIndex: Int) {
+        var node = self
+        var index = index
+        var ordinal = 0
+        var firstIndex = 0
+        while node.height > 0 {
+            for child in node.children {
+                if index < child.count {
+                    node = child
+                    break
+                }
+                index -= child.count
+                ordinal += child.leafCount
+                firstIndex += child.count
+            }
+        }
+        return (node, ordinal, firstIndex)
+    }
+
     /// A copy of this tree with the leaf of the given ordinal replaced.
     /// - Complexity: O(*f* log *p*), plus the leaf the caller built.
     func replacingLeaf(at ordinal: Int, with leaf: PageTreeNode) -> PageTreeNode {

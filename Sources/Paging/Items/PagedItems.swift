@@ -27,6 +27,11 @@ public struct PagedItems<Item: Sendable>: RandomAccessCollection, Sendable {
         root = nil
     }
 
+    /// A collection over a tree built elsewhere (the rows of ``SeparatedItems``).
+    init(root: PageTreeNode<Item>?) {
+        self.root = root
+    }
+
     /// A collection holding the given pages, in order.
     /// - Parameter pages: the items of each page.
     /// - Complexity: O(*n* + *p* log *p*) for *n* items in *p* pages.

@@ -111,7 +111,7 @@ public struct ListChange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Checks the ranges against the counts of the items before and after.
-    private func check(baseCount: Int, newItems: Range<Int>) throws(ListChangeMismatch) {
+    func check(baseCount: Int, newItems: Range<Int>) throws(ListChangeMismatch) {
         var end = 0
         for range in removed {
             guard range.lowerBound >= end, range.upperBound <= baseCount else {

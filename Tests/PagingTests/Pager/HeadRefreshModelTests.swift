@@ -148,8 +148,20 @@ struct HeadRefreshModelTests {
         }
     }
 
+    /// The separators the runs put between items: one between groups of three ids, whose value
+    /// changes with the item's version (an item changed on the server changes it in place).
+    static let separatorRule: SeparatorRule<TestItem, String> = { before, after in
+        switch (before, after) {
+        case (nil, nil): "empty"
+        case (nil, _?): "top"
+        case (_?, nil): "end"
+        case (let before?, let after?):
+            before.id / 3 == after.id / 3 ? nil : "\(after.id / 3).\(after.version % 2)"
+        }
+    }
+
     @Test(
-        "random loads, server changes, head and anchored refreshes and query switches keep every promise of the splice"
+        "random loads, server changes, head and anchored refreshes and query switches keep every promise of the splice, and of the separators"
     )
     @MainActor
     func randomRuns() async throws {
@@ -194,6 +206,9 @@ struct HeadRefreshModelTests {
         var recorder = SnapshotRecorder(pager)
         var rows = Array(pager.items)
         var replayed = 1
+        // The rows with separators a list would show, kept by each snapshot's row change.
+        var separators = SeparatorTransform(Self.separatorRule)
+        var separatedRows = Array(separators.apply(recorder.recorded[0]).rows)
         var refreshes = 0
         var anchored = 0
         var switches = 0
@@ -212,6 +227,15 @@ struct HeadRefreshModelTests {
                 }
                 do {
                     try snapshot.change.checkedApply(to: &rows, from: snapshot.items)
+                    let separated = separators.apply(snapshot)
+                    let now = Array(separated.rows)
+                    try separated.change.checkedApply(to: &separatedRows, from: now)
+                    #expect(
+                        sameRows(separatedRows, now),
+                        "\(label), \(step): a separator or item changed and was not reported updated")
+                    #expect(
+                        sameRows(now, expectedRows(snapshot, rule: Self.separatorRule)),
+                        "\(label), \(step): separators \(now.map(\.id)) are not where the rule puts them")
                 } catch {
                     Issue.record(
                         "\(label), \(step): \(error); rows \(rows.map(\.id)), change \(snapshot.change), to \(snapshot.items.ids)"
@@ -268,6 +292,8 @@ struct HeadRefreshModelTests {
                 recorder = SnapshotRecorder(pager)
                 rows = Array(pager.items)
                 replayed = 1
+                separators = SeparatorTransform(Self.separatorRule)
+                separatedRows = Array(separators.apply(recorder.recorded[0]).rows)
                 try check("step \(step), switch to \(target)")
             case 7 where !pager.items.isEmpty:
                 // An anchored refresh around a random held item.

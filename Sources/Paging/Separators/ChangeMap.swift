@@ -1,0 +1,115 @@
+/// An item change (``ListChange``) read as a map between the indices of the
+/// items before and after it.
+struct ChangeMap: Sendable {
+    /// Runs removed, as indices before; sorted.
+    let removed: [Range<Int>]
+    /// Runs inserted, as indices after; sorted.
+    let inserted: [Range<Int>]
+    /// Runs updated in place, as indices after; sorted, disjoint.
+    let updated: [Range<Int>]
+    let oldCount: Int
+    let newCount: Int
+
+    /// - Parameters:
+    ///   - change: a change that fits `oldCount` items (``ListChange/check(baseCount:newItems:)``).
+    ///   - oldCount: the number of items before.
+    init(_ change: ListChange, oldCount: Int) {
+        removed = change.removed.filter { !$0.isEmpty }
+        inserted = change.inserted.filter { !$0.isEmpty }
+        updated = Self.merged(change.updated)
+        self.oldCount = oldCount
+        newCount = oldCount - change.removedCount + change.insertedCount
+    }
+
+    /// The index before of the item at `index` after, or `nil` for an item inserted;
+    /// `newCount` maps to `oldCount`.
+    /// - Complexity: O(*r*) for *r* ranges.
+    func oldIndex(ofNew index: Int) -> Int? {
+        if index == newCount { return oldCount }
+        var position = index
+        for run in inserted {
+            if run.upperBound <= index {
+                position -= run.count
+            } else if run.lowerBound <= index {
+                return nil
+            } else {
+                break
+            }
+        }
+        for run in removed {
+            guard run.lowerBound <= position else { break }
+            position += run.count
+        }
+        return position
+    }
+
+    /// The index after of the item at `position` before, or `nil` for an item removed;
+    /// `oldCount` maps to `newCount`.
+    /// - Complexity: O(*r*) for *r* ranges.
+    func newIndex(ofOld position: Int) -> Int? {
+        if position == oldCount { return newCount }
+        var index = position
+        for run in removed {
+            if run.upperBound <= position {
+                index -= run.count
+            } else if run.lowerBound <= position {
+                return nil
+            } else {
+                break
+            }
+        }
+        for run in inserted {
+            guard run.lowerBound <= index else { break }
+            index += run.count
+        }
+        return index
+    }
+
+    /// Whether the item at `position` before was removed.
+    /// - Complexity: O(log *r*).
+    func isRemoved(_ position: Int) -> Bool { Self.contains(removed, position) }
+
+    /// Whether the item at `index` after was inserted.
+    /// - Complexity: O(log *r*).
+    func isInserted(_ index: Int) -> Bool { Self.contains(inserted, index) }
+
+    /// Whether the item at `index` after was inserted or updated: a gap next to it is asked again.
+    /// - Complexity: O(log *r*).
+    func isFresh(_ index: Int) -> Bool { Self.contains(inserted, index) || Self.contains(updated, index) }
+
+    /// Whether one of sorted, disjoint ranges holds a value.
+    private static func contains(_ ranges: [Range<Int>], _ value: Int) -> Bool {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound <= value { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].contains(value)
+    }
+
+    /// Ranges sorted, with those that overlap or touch joined.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
+    /// The parts of `range` outside every range of `sorted` (sorted, disjoint).
+    static func subtracting(_ sorted: [Range<Int>], from range: Range<Int>) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = range.lowerBound
+        for cut in sorted where cut.upperBound > start && cut.lowerBound < range.upperBound {
+            if cut.lowerBound > start { parts.append(start..<cut.lowerBound) }
+            start = max(start, cut.upperBound)
+        }
+        if start < range.upperBound { parts.append(start..<range.upperBound) }
+        return parts
+    }
+}
