@@ -145,37 +145,34 @@ extension PageTreeNode {
     /// The leaf with the given ordinal and the index of its first item.
     /// - Complexity: O(*f* log *p*).
     func leaf(at ordinal: Int) -> (leaf: PageTreeNode, firstIndex: Int) {
-        var node = self
-        var ordinal = ordinal
-        var firstIndex = 0
-        while node.height > 0 {
-            for child in node.children {
-                if ordinal < child.leafCount {
-                    node = child
-                    break
-                }
-                ordinal -= child.leafCount
-                firstIndex += child.count
-            }
-        }
-        return (node, firstIndex)
+        let found = descend(to: ordinal, countingLeaves: true)
+        return (found.leaf, found.firstIndex)
     }
 
     /// The leaf holding the item at an index, its ordinal, and the index of
     /// its first item (empty leaves are stepped over).
     /// - Complexity: O(*f* log *p*).
     func leaf(containing index: Int) -> (leaf: PageTreeNode, ordinal: Int, firstIndex: Int) {
+        descend(to: index, countingLeaves: false)
+    }
+
+    /// The leaf found by going down to the child that holds the `target`th leaf
+    /// (`countingLeaves`) or item, with its ordinal and the index of its first item.
+    private func descend(to target: Int, countingLeaves: Bool) -> (
+        leaf: PageTreeNode, ordinal: Int, firstIndex: Int
+    ) {
         var node = self
-        var index = index
+        var target = target
         var ordinal = 0
         var firstIndex = 0
         while node.height > 0 {
             for child in node.children {
-                if index < child.count {
+                let size = countingLeaves ? child.leafCount : child.count
+                if target < size {
                     node = child
                     break
                 }
-                index -= child.count
+                target -= size
                 ordinal += child.leafCount
                 firstIndex += child.count
             }

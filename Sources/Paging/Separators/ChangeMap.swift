@@ -25,9 +25,22 @@ struct ChangeMap: Sendable {
     /// `newCount` maps to `oldCount`.
     /// - Complexity: O(*r*) for *r* ranges.
     func oldIndex(ofNew index: Int) -> Int? {
-        if index == newCount { return oldCount }
+        index == newCount ? oldCount : Self.map(index, leaving: inserted, entering: removed)
+    }
+
+    /// The index after of the item at `position` before, or `nil` for an item removed;
+    /// `oldCount` maps to `newCount`.
+    /// - Complexity: O(*r*) for *r* ranges.
+    func newIndex(ofOld position: Int) -> Int? {
+        position == oldCount ? newCount : Self.map(position, leaving: removed, entering: inserted)
+    }
+
+    /// An index on one side of the change mapped to the other: the runs that only its side has
+    /// (`leaving`, sorted) are taken out, `nil` when the index is in one; then the runs that only
+    /// the other side has (`entering`, sorted) are put in.
+    private static func map(_ index: Int, leaving: [Range<Int>], entering: [Range<Int>]) -> Int? {
         var position = index
-        for run in inserted {
+        for run in leaving {
             if run.upperBound <= index {
                 position -= run.count
             } else if run.lowerBound <= index {
@@ -36,33 +49,11 @@ struct ChangeMap: Sendable {
                 break
             }
         }
-        for run in removed {
+        for run in entering {
             guard run.lowerBound <= position else { break }
             position += run.count
         }
         return position
-    }
-
-    /// The index after of the item at `position` before, or `nil` for an item removed;
-    /// `oldCount` maps to `newCount`.
-    /// - Complexity: O(*r*) for *r* ranges.
-    func newIndex(ofOld position: Int) -> Int? {
-        if position == oldCount { return newCount }
-        var index = position
-        for run in removed {
-            if run.upperBound <= position {
-                index -= run.count
-            } else if run.lowerBound <= position {
-                return nil
-            } else {
-                break
-            }
-        }
-        for run in inserted {
-            guard run.lowerBound <= index else { break }
-            index += run.count
-        }
-        return index
     }
 
     /// Whether the item at `position` before was removed.
