@@ -112,7 +112,7 @@ struct ConnectionSourceTests {
                 ["first": nil, "after": nil, "last": 2, "before": "cursor:4"],
                 ["first": 2, "after": "cursor:5", "last": nil, "before": nil],
             ])
-        while pager.hasPrevious { _ = try await pager.loadPrevious().value }
+        while pager.hasPrevious, !Task.isCancelled { _ = try await pager.loadPrevious().value }
         #expect(pager.items.map(\.id) == Self.ids(0...7))
         #expect(!pager.hasNext)
         #expect(
@@ -135,7 +135,7 @@ struct ConnectionSourceTests {
         #expect(try await pager.loadNext().value == .loaded)
         #expect(pager.items.map(\.id) == Self.ids(5...7))
         #expect(pager.hasPrevious && !pager.hasNext)
-        while pager.hasPrevious { _ = try await pager.loadPrevious().value }
+        while pager.hasPrevious, !Task.isCancelled { _ = try await pager.loadPrevious().value }
         #expect(pager.items.map(\.id) == Self.ids(0...7))
         #expect(
             Array(server.sentVariables.prefix(3)) == [
@@ -159,7 +159,7 @@ struct ConnectionSourceTests {
         #expect(try await pager.loadPrevious().value == .loaded)
         #expect(pager.items.map(\.id) == ["t3", "t4"])
         #expect(!pager.hasNext)
-        while pager.hasPrevious { _ = try await pager.loadPrevious().value }
+        while pager.hasPrevious, !Task.isCancelled { _ = try await pager.loadPrevious().value }
         #expect(pager.items.map(\.id) == Self.ids(0...4))
         #expect(
             server.sentVariables == [

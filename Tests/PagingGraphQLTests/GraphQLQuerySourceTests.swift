@@ -71,7 +71,7 @@ struct GraphQLQueryPagerTests {
         #expect(pager.items.map(\.id) == ["t3", "t4"])
         #expect(pager.hasPrevious)
         #expect(!pager.hasNext)
-        while pager.hasPrevious { _ = try await pager.loadPrevious().value }
+        while pager.hasPrevious, !Task.isCancelled { _ = try await pager.loadPrevious().value }
         #expect(pager.items.map(\.id) == Self.ids(0...4))
         #expect(
             server.sentVariables == [
@@ -112,7 +112,7 @@ struct GraphQLQueryPagerTests {
                 ["first": 2, "after": "cursor:5"],
             ])
         #expect(!pager.hasNext)
-        while pager.hasPrevious { _ = try await pager.loadPrevious().value }
+        while pager.hasPrevious, !Task.isCancelled { _ = try await pager.loadPrevious().value }
         #expect(pager.items.map(\.id) == Self.ids(0...7))
         #expect(server.sentVariables.allSatisfy { !($0["first"] != nil && $0["last"] != nil) })
     }

@@ -337,7 +337,7 @@ struct OfflineFirstSourceEditTests {
         #expect(pager.items.first?.id == "30")
         #expect(pager.items.last?.id == "59")
         #expect(pager.hasPrevious)
-        while pager.hasPrevious { _ = try await pager.loadPrevious().value }
+        while pager.hasPrevious, !Task.isCancelled { _ = try await pager.loadPrevious().value }
         #expect(Array(pager.items) == Array(RemoteLaunches.launches(count: 30)))
         #expect(remote.requests.count == 6, "the first run's requests only")
     }

@@ -13,7 +13,7 @@ struct TutorialLaunchListTests {
         try await LaunchServer.withRunning(LaunchServerConfiguration()) { server in
             let model = try LaunchListViewModel(client: GraphQLClient(endpoint: server.graphQLURL))
             var pages = 0
-            while model.hasMore {
+            while model.hasMore, !Task.isCancelled {
                 try await model.loadMoreLaunchesIfTheyExist()
                 pages += 1
                 try #require(pages <= 10, "the list did not end")

@@ -329,7 +329,7 @@ struct HeadRefreshModelTests {
         }
         // A restart paged to the end is the server's list.
         _ = try await pager.refresh().value
-        while pager.hasNext { _ = try await pager.loadNext().value }
+        while pager.hasNext, !Task.isCancelled { _ = try await pager.loadNext().value }
         try check("the end")
         if limit == nil {
             #expect(

@@ -48,7 +48,7 @@ struct PagerKeyCycleTests {
     func backwardCycle() async throws {
         let pager = Pager(source: Self.source(next: [:], previous: ["start": "X", "X": "Y", "Y": "X"]))
         var loads = 0
-        while pager.hasPrevious, pager.loadStates.previous.error == nil, loads < 50 {
+        while pager.hasPrevious, pager.loadStates.previous.error == nil, loads < 50, !Task.isCancelled {
             _ = try? await pager.loadPrevious().value
             loads += 1
         }

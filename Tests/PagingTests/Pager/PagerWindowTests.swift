@@ -60,7 +60,7 @@ struct PagerWindowTests {
         }
         #expect(pager.items.ids == Array(20..<40))
         var replayed: [PageRequest<Int>] = []
-        while pager.hasPrevious {
+        while pager.hasPrevious, !Task.isCancelled {
             let load = pager.loadPrevious()
             let call = await source.nextCall()
             replayed.append(call.request)

@@ -205,7 +205,7 @@ struct OffsetDriftModelTests {
         let initial = server.items
         _ = try await pager.loadNext().value
         var loads = 0
-        while pager.hasNext {
+        while pager.hasNext, !Task.isCancelled {
             loads += 1
             guard loads < 1_000 else {
                 Issue.record("\(label): the read does not end")
@@ -251,7 +251,7 @@ struct OffsetDriftModelTests {
         let initial = server.items
         var loads = 0
         _ = try await (forward ? pager.loadNext() : pager.loadPrevious()).value
-        while forward ? pager.hasNext : pager.hasPrevious {
+        while forward ? pager.hasNext : pager.hasPrevious, !Task.isCancelled {
             loads += 1
             guard loads < 1_000 else {
                 Issue.record("\(label): the read does not end")

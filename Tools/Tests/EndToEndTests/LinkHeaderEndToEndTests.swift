@@ -21,7 +21,7 @@ struct LinkHeaderEndToEndTests {
             }
             let pager = source.makePager(configuration: try PagingConfiguration(pageSize: perPage))
             var pages = 0
-            while pager.hasNext {
+            while pager.hasNext, !Task.isCancelled {
                 #expect(try await pager.loadNext().value == .loaded)
                 pages += 1
             }
@@ -52,7 +52,7 @@ struct LinkHeaderEndToEndTests {
             }
             let fromStart = source.makePager()
             var requests = 0
-            while fromStart.hasNext {
+            while fromStart.hasNext, !Task.isCancelled {
                 #expect(try await fromStart.loadNext().value == .loaded)
                 requests += 1
             }

@@ -206,7 +206,7 @@ struct MembershipEndToEndTests {
         /// Loads pages until the end is reached.
         func loadToEnd() async throws {
             var pages = 0
-            while pager.hasNext {
+            while pager.hasNext, !Task.isCancelled {
                 let result = try await loadNext()
                 guard result == .loaded else {
                     #expect(result == .endReached)

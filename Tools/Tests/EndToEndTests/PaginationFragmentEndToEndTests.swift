@@ -78,7 +78,7 @@ struct PaginationFragmentEndToEndTests {
             #expect(!list.isLoadingNext)
             #expect(list.items.ids == Array(expected.prefix(15)))
 
-            while list.hasNext {
+            while list.hasNext, !Task.isCancelled {
                 #expect(try await list.loadNext(count: 10).value == .loaded)
             }
             #expect(list.items.ids == expected)
@@ -120,12 +120,12 @@ struct PaginationFragmentEndToEndTests {
             #expect(!list.isLoadingPrevious)
             #expect(list.items.ids == Array(expected[15..<25]))
 
-            while list.hasPrevious {
+            while list.hasPrevious, !Task.isCancelled {
                 #expect(try await list.loadPrevious(count: 6).value == .loaded)
             }
             #expect(list.loadStates.previous == .endReached)
             #expect(list.items.ids == Array(expected.prefix(25)))
-            while list.hasNext {
+            while list.hasNext, !Task.isCancelled {
                 #expect(try await list.loadNext(count: 8).value == .loaded)
             }
             #expect(list.items.ids == expected)

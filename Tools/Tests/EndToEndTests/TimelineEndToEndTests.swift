@@ -23,7 +23,7 @@ struct TimelineEndToEndTests {
                 configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: 0))
             var pageSizes: [Int] = []
             var before = 0
-            while pager.hasNext {
+            while pager.hasNext, !Task.isCancelled {
                 #expect(try await pager.loadNext().value == .loaded)
                 pageSizes.append(pager.items.count - before)
                 before = pager.items.count

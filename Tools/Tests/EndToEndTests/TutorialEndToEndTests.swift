@@ -31,7 +31,7 @@ struct TutorialEndToEndTests {
             let pager = Self.source(server.client).makePager(
                 configuration: try PagingConfiguration(pageSize: pageSize))
             var pages = 0
-            while pager.hasNext {
+            while pager.hasNext, !Task.isCancelled {
                 #expect(try await pager.loadNext().value == .loaded)
                 pages += 1
             }

@@ -20,7 +20,7 @@ struct TutorialConnectionTests {
             var seen: [LaunchBody] = []
             var cursor: String?
             var hasMore = true
-            while hasMore {
+            while hasMore, !Task.isCancelled {
                 let after = cursor.map { ", after: \"\($0)\"" } ?? ""
                 let response = try await server.graphQL(
                     "{ launches(pageSize: 7\(after)) { cursor hasMore launches { id site mission { name } isBooked } } }",
