@@ -128,10 +128,15 @@ extension SeparatedItems {
     /// - Complexity: O(log *p* + log *m*).
     func separator(aboveItem index: Int) -> SeparatorBox<Item.ID, Separator>? {
         guard index < items.count else { return trailing }
-        let row = rowIndex(forItem: index)
-        guard row > 0, let root = slots.root else { return nil }
-        let (leaf, _, first) = root.leaf(containing: row - 1)
-        if case .separator(let box) = leaf.items[row - 1 - first] { return box }
+        return separator(atRow: rowIndex(forItem: index) - 1)
+    }
+
+    /// The separator in a row of the pages, or `nil` for an item or a row before the first.
+    /// - Complexity: O(log *p*).
+    private func separator(atRow row: Int) -> SeparatorBox<Item.ID, Separator>? {
+        guard row >= 0, let root = slots.root else { return nil }
+        let (leaf, _, first) = root.leaf(containing: row)
+        if case .separator(let box) = leaf.items[row - first] { return box }
         return nil
     }
 
@@ -141,7 +146,7 @@ extension SeparatedItems {
     func gapStart(_ index: Int) -> Int {
         guard index < items.count else { return pageRowCount }
         let row = rowIndex(forItem: index)
-        return separator(aboveItem: index) == nil ? row : row - 1
+        return separator(atRow: row - 1) == nil ? row : row - 1
     }
 
     /// The row of the item at `index`, or, for `items.count`, one past the last row.
