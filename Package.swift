@@ -165,7 +165,11 @@ let package = Package(
         .testTarget(
             name: "PagingCodegenTortureTests", dependencies: ["PagingGraphQLClient", "PagingGraphQLCore"],
             swiftSettings: strictSettings),
-        .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingLock", "PagingTesting"], swiftSettings: strictSettings),
+        // What the root package's test targets share (their time limits); not a product.
+        .target(name: "PagingTestSupport", path: "Tests/PagingTestSupport", swiftSettings: strictSettings),
+        .testTarget(
+            name: "PagingTests", dependencies: ["Paging", "PagingLock", "PagingTesting", "PagingTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"], swiftSettings: strictSettings),
         // Each layer's own tests see only that layer (and what it imports),
@@ -181,15 +185,18 @@ let package = Package(
             name: "PagingGraphQLTests",
             dependencies: [
                 "PagingGraphQL", "PagingGraphQLClient", "PagingGraphQLStore", "PagingGraphQLCore", "Paging",
-                "PagingLock", "PagingTesting",
+                "PagingLock", "PagingTesting", "PagingTestSupport",
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "PagingExportTests", dependencies: ["PagingExport", "PagingLock"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "PagingExportTests", dependencies: ["PagingExport", "PagingLock", "PagingTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "PagingSQLiteTests",
             dependencies: [
                 "PagingSQLite", "PagingGraphQL", "PagingGraphQLStore", "PagingGraphQLCore", "Paging", "PagingTesting",
+                "PagingTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

@@ -1,5 +1,6 @@
 import Foundation
 import PagingLock
+import PagingTestSupport
 import Testing
 
 @testable import PagingExport
@@ -245,7 +246,8 @@ struct JSONExportWriterTests {
     }
 }
 
-@Suite("Exporter: a whole list, page by page, on the engine's pager", .timeLimit(.minutes(1)))
+@Suite(
+    "Exporter: a whole list, page by page, on the engine's pager", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct ExporterTests {
     private func page(_ values: [Int], next: String?, total: Int? = nil) -> ExportPage {
         ExportPage(

@@ -1,11 +1,12 @@
 import Foundation
+import PagingTestSupport
 import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
 @testable import PagingGraphQLClient
 
-@Suite("GraphQLClient with a store", .timeLimit(.minutes(1)))
+@Suite("GraphQLClient with a store", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct ClientStoreTests {
     /// A feed query with a connection marked for a pager.
     static let feed = """

@@ -1,11 +1,12 @@
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
 @testable import PagingGraphQLClient
 
-@Suite("ConnectionSource", .timeLimit(.minutes(1)))
+@Suite("ConnectionSource", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct ConnectionSourceTests {
     static let forwardDocument = """
         query UserTodos($owner: ID!, $first: Int, $after: String) {

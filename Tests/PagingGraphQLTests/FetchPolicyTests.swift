@@ -1,10 +1,11 @@
 import Foundation
+import PagingTestSupport
 import Testing
 
 @testable import PagingGraphQL
 @testable import PagingGraphQLClient
 
-@Suite("Fetch policies", .timeLimit(.minutes(1)))
+@Suite("Fetch policies", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct FetchPolicyTests {
     static let launch109 = LaunchQuery.Data(launch: .init(id: "109", site: "Site 109", isBooked: false))
 

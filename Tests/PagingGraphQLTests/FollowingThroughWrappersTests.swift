@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -57,7 +58,7 @@ struct TaggedKeySource<Base: PageSource>: PageSource where Base.Key == String {
 
 /// Following the store is kept for the pager, not for the source it is
 /// made over: whatever wraps a store-backed source, the rows follow.
-@Suite("Following the store through wrappers", .timeLimit(.minutes(1)))
+@Suite("Following the store through wrappers", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct FollowingThroughWrappersTests {
     typealias Fixture = PagerFollowsStoreTests
 

@@ -1,12 +1,13 @@
 import Foundation
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
 @testable import PagingGraphQLClient
 
-@Suite("GraphQLQuerySource", .timeLimit(.minutes(1)))
+@Suite("GraphQLQuerySource", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct GraphQLQueryPagerTests {
     typealias ForwardPager = GraphQLQuerySource<TodosQuery, TodosQuery, CursorBasedPagination.Forward, Todo>
 

@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
 /// `PAGING_SEED=<seed> swift test --filter MembershipModel`; add
 /// `PAGING_RUN=<run>` to play that run alone and print the lists and the
 /// server after each step.
-@Suite("Membership rules, model-based", .timeLimit(.minutes(3)))
+@Suite("Membership rules, model-based", .timeLimit(.minutes(HangLimit.minutes(3))))
 struct MembershipModelTests {
     static let tags: [String?] = ["a", "b", nil]
 

@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// Lists of a connection with a membership rule take the records the store
 /// writes where the rule puts them: in at their place, out when they stop
 /// matching, moved when their sort fields move them, with no request.
-@Suite("Membership rules", .timeLimit(.minutes(1)))
+@Suite("Membership rules", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct MembershipRuleTests {
     /// Scores 90, 80, ... 10 (ids 1...9), tags alternating a, b, a, ...
     static func server() -> RankedItemServer {

@@ -1,11 +1,12 @@
 import Foundation
+import PagingTestSupport
 import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
 @testable import PagingGraphQLClient
 
-@Suite("Mutation directives", .timeLimit(.minutes(1)))
+@Suite("Mutation directives", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct MutationDirectiveTests {
     static let feed = """
         query Feed { feed(first: 3) @connection(key: "Feed_feed") { edges { cursor node { __typename id site } } } }

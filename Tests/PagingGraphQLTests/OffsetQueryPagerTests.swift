@@ -1,10 +1,11 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 @testable import PagingGraphQL
 @testable import PagingGraphQLClient
 
-@Suite("GraphQLQuerySource with offsets and factories", .timeLimit(.minutes(1)))
+@Suite("GraphQLQuerySource with offsets and factories", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct OffsetQueryPagerTests {
     static func ids(_ range: ClosedRange<Int>) -> [String] { range.map { "t\($0)" } }
 

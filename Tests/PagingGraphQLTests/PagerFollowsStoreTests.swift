@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// Pagers made over a client with a store follow it: a mutation's answer
 /// turns into the engine's local edits of the rows that show what it
 /// changed, with no request of their own.
-@Suite("Pagers follow the client's store", .timeLimit(.minutes(1)))
+@Suite("Pagers follow the client's store", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct PagerFollowsStoreTests {
     static let key = "Fleet_launches"
 

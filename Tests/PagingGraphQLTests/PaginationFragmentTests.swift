@@ -1,11 +1,12 @@
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 
 @testable import PagingGraphQL
 @testable import PagingGraphQLClient
 
-@Suite("PaginationFragment", .timeLimit(.minutes(1)))
+@Suite("PaginationFragment", .timeLimit(.minutes(HangLimit.minutes(1))))
 @MainActor
 struct PaginationFragmentTests {
     static let toDoList = """

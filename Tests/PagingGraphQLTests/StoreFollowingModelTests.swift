@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
 ///
 /// Replay a failing run with
 /// `PAGING_SEED=<seed> swift test --filter StoreFollowingModel`.
-@Suite("Pagers follow the store, model-based", .timeLimit(.minutes(3)))
+@Suite("Pagers follow the store, model-based", .timeLimit(.minutes(HangLimit.minutes(3))))
 struct StoreFollowingModelTests {
     typealias Strategy = PagerFollowsStoreTests.Strategy
 

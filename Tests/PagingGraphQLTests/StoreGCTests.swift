@@ -1,3 +1,4 @@
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 @testable import PagingGraphQLClient
 @testable import PagingGraphQLStore
 
-@Suite("GraphQLStore, garbage collection", .timeLimit(.minutes(1)))
+@Suite("GraphQLStore, garbage collection", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct StoreGCTests {
     static let page = """
         query Page($after: String) {

@@ -1,4 +1,5 @@
 import PagingLock
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
 /// not touch reads the same after it.
 ///
 /// Replay a failing run with `PAGING_SEED=<seed> swift test --filter StoreModel`.
-@Suite("GraphQLStore, model-based", .timeLimit(.minutes(2)))
+@Suite("GraphQLStore, model-based", .timeLimit(.minutes(HangLimit.minutes(2))))
 struct StoreModelTests {
     @Test("after random writes, deletes, modifies and collections every watch shows a fresh read")
     func randomSteps() async throws {

@@ -1,3 +1,4 @@
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 // Three minutes: under ThreadSanitizer, beside the rest of the root suite, the windowed scroll took
 // more than one (2026-11-28); the limit only stops a hang.
-@Suite("GraphQLStore, the record limit", .timeLimit(.minutes(3)))
+@Suite("GraphQLStore, the record limit", .timeLimit(.minutes(HangLimit.minutes(3))))
 struct StoreRecordLimitTests {
     /// An item that may point at another: writing it writes (or creates)
     /// the other's record too.

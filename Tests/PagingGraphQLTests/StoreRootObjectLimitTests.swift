@@ -1,3 +1,4 @@
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// of a connection whose edges have no id) count toward the store's limit
 /// as records do: they write no record, so the record count alone would let
 /// them grow without bound.
-@Suite("GraphQLStore, objects held in root fields and the limit", .timeLimit(.minutes(1)))
+@Suite("GraphQLStore, objects held in root fields and the limit", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct StoreRootObjectLimitTests {
     static let pageDocument = "query Page($n: Int) { page(n: $n) { items { name } } }"
 

@@ -1,3 +1,4 @@
+import PagingTestSupport
 import Testing
 
 @testable import PagingGraphQL
@@ -6,7 +7,7 @@ import Testing
 
 /// A watch reads again only what changed when a change only set values of
 /// records it read, and its whole selection when the shape changed.
-@Suite("GraphQLStore, watches read again what changed", .timeLimit(.minutes(1)))
+@Suite("GraphQLStore, watches read again what changed", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct StoreWatchRereadTests {
     static let list = """
         query { launches { __typename id site rocket { __typename id name } mission { name } } }

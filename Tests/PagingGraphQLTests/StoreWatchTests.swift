@@ -1,4 +1,5 @@
 import PagingLock
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 @testable import PagingGraphQLClient
 @testable import PagingGraphQLStore
 
-@Suite("GraphQLStore, watches", .timeLimit(.minutes(1)))
+@Suite("GraphQLStore, watches", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct StoreWatchTests {
     static let detail =
         "query($id: ID!) { launch(id: $id) { __typename id site rocket { __typename id name } } }"

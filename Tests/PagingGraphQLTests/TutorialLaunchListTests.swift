@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 @testable import PagingGraphQL
@@ -6,7 +7,7 @@ import Testing
 
 /// The getting-started article's first example: the Apollo tutorial's
 /// `launches(pageSize:after:)` paged with `HasMoreCursorSource`.
-@Suite("The tutorial's launch list over GraphQL", .timeLimit(.minutes(1)))
+@Suite("The tutorial's launch list over GraphQL", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct TutorialLaunchListTests {
     struct Launch: Decodable, Identifiable, Sendable { var id: String; var mission: String }
 

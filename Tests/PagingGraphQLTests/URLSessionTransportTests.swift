@@ -1,5 +1,6 @@
 import Foundation
 import PagingLock
+import PagingTestSupport
 import Testing
 
 @testable import PagingGraphQL
@@ -34,7 +35,7 @@ struct URLSessionTransportTests {
 
     @Test(
         "the client's timeout, not the session's, ends a request the server never answers",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(HangLimit.minutes(1))))
     func requestTimeoutOutranksTheSessions() async throws {
         let listener = try LoopbackListener()  // accepts connections in its backlog, never answers
         defer { listener.close() }

@@ -1,4 +1,5 @@
 import Foundation
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
 /// WebSocket support; on a Linux whose libcurl lacks it (Debian 12's, Ubuntu 24.04's), the
 /// tests that need a connection are skipped (``URLSessionWebSockets/areAvailable()``), and
 /// what such a platform does instead is tested.
-@Suite("URLSessionWebSocketTransport", .timeLimit(.minutes(1)))
+@Suite("URLSessionWebSocketTransport", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct URLSessionWebSocketTransportTests {
     static let subprotocol = "graphql-transport-ws"
 

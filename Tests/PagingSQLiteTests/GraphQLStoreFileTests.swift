@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PagingGraphQL
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -79,7 +80,7 @@ func snapshot(of store: GraphQLStore) -> [CacheKey: StoreRecord] {
         uniqueKeysWithValues: store.recordKeys.compactMap { key in store.record(for: key).map { (key, $0) } })
 }
 
-@Suite("GraphQLStoreFile", .timeLimit(.minutes(1)))
+@Suite("GraphQLStoreFile", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct GraphQLStoreFileTests {
     /// The bytes of a database file and its WAL.
     static func bytesOnDisk(_ path: String) throws -> Int {
@@ -322,7 +323,7 @@ struct GraphQLStoreFileTests {
     }
 }
 
-@Suite("GraphQLStoreFile, attaching", .timeLimit(.minutes(1)))
+@Suite("GraphQLStoreFile, attaching", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct StoreFileAttachingTests {
     @Test("a file holding more records than the store's limit opens whole, and is not collected before use")
     func coldStartPastTheLimit() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import Paging
 import PagingGraphQL
 import PagingLock
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -71,7 +72,9 @@ private func rename(_ id: String, to name: String) -> UntypedOperation {
         operationName: "Rename", variables: ["id": .string(id), "name": .string(name)])
 }
 
-@Suite("OfflineFirstSource over a store-backed source follows the store", .timeLimit(.minutes(1)))
+@Suite(
+    "OfflineFirstSource over a store-backed source follows the store",
+    .timeLimit(.minutes(HangLimit.minutes(1))))
 struct OfflineFirstFollowingTests {
     @Test("a mutation's answer updates the row of a page loaded from the network, with no request")
     func networkPagesFollow() async throws {

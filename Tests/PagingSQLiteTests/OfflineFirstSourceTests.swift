@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Paging
 import PagingLock
+import PagingTestSupport
 import Testing
 
 @testable import PagingSQLite
@@ -53,7 +54,7 @@ final class RemoteLaunches: PageSource, Sendable {
     }
 }
 
-@Suite("OfflineFirstSource", .timeLimit(.minutes(1)))
+@Suite("OfflineFirstSource", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct OfflineFirstSourceTests {
 
     /// Pages of 10, no prefetch.
@@ -232,7 +233,7 @@ struct OfflineFirstSourceTests {
     }
 }
 
-@Suite("OfflineFirstSource, local edits and windows", .timeLimit(.minutes(1)))
+@Suite("OfflineFirstSource, local edits and windows", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct OfflineFirstSourceEditTests {
     static func launch(_ id: String, _ name: String) -> StoredLaunch { StoredLaunch(id: id, name: name) }
 
@@ -375,7 +376,7 @@ struct OfflineFirstSourceEditTests {
     }
 }
 
-@Suite("OfflineFirstSource on a full disk", .timeLimit(.minutes(1)))
+@Suite("OfflineFirstSource on a full disk", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct OfflineFirstSourceFullDiskTests {
     @Test(
         "pages the file cannot take are shown all the same; the list pages on in memory, and a refresh writes it again"

@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// stored is a page the other reads; a refresh in one leaves the other
 /// paging on with every item once. (Two real processes are in the Tools
 /// package's tests, `paging demo --database` twice at once.)
-@Suite("OfflineFirstSource, one list shared by two", .timeLimit(.minutes(1)))
+@Suite("OfflineFirstSource, one list shared by two", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct SharedListFileTests {
     typealias Launches = RemoteLaunches
 

@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
 import PagingGraphQL
+import PagingTestSupport
 import Testing
 
 @testable import PagingSQLite
 
-@Suite("GraphQLStoreFile, opening", .timeLimit(.minutes(1)))
+@Suite("GraphQLStoreFile, opening", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct StoreFileOpeningTests {
     /// The bytes of a file.
     static func contents(_ path: String) throws -> Data {

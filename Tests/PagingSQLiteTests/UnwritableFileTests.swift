@@ -1,5 +1,6 @@
 import Foundation
 import PagingGraphQL
+import PagingTestSupport
 import Testing
 
 @testable import PagingSQLite
@@ -21,7 +22,7 @@ import Testing
 /// answering as the system answers other users.
 // A run of the test bundle in a process of its own takes a while under ThreadSanitizer on a
 // busy machine.
-@Suite("Opening a file the process may not write", .timeLimit(.minutes(5)))
+@Suite("Opening a file the process may not write", .timeLimit(.minutes(HangLimit.minutes(5))))
 struct UnwritableFileTests {
     /// Set in the environment of the run as an unprivileged user: the file it opens.
     static let fileVariable = "PAGING_SQLITE_TEST_UNWRITABLE_FILE"

@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// `LiveList`: a paged list kept live by a subscription, caught up by a head refresh each time
 /// the subscription is in place, so that no item is missed across a reconnection and none shows
 /// twice.
-@Suite("Live lists", .timeLimit(.minutes(1)))
+@Suite("Live lists", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct LiveListTests {
     /// Adds a launch at the top of the fleet's table, as another client would.
     @discardableResult

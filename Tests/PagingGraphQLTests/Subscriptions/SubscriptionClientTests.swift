@@ -1,5 +1,6 @@
 import Foundation
 import PagingLock
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// handshake, several subscriptions on one connection, their ends from either side, the
 /// connection's failures, reconnection with backoff and the statuses a list observes.
 /// Every step waits on a gate (a connect, a frame, a sleep), never on time.
-@Suite("Subscriptions over graphql-transport-ws", .timeLimit(.minutes(1)))
+@Suite("Subscriptions over graphql-transport-ws", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct SubscriptionClientTests {
     typealias Responses = AsyncThrowingStream<GraphQLResponse<JSONValue>, any Error>.Iterator
 

@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// A subscription's results go into the client's store as a mutation's answer does, mutation
 /// directives included, so the lists that follow the store show them.
-@Suite("Subscriptions write to the store", .timeLimit(.minutes(1)))
+@Suite("Subscriptions write to the store", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct SubscriptionStoreTests {
     static let launchAdded = UntypedOperation(
         document: """

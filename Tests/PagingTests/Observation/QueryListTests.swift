@@ -1,11 +1,12 @@
 import Paging
 import PagingLock
+import PagingTestSupport
 import PagingTesting
 import Testing
 
 /// ``QueryList``: switching a list's query, a search box's, with a ``Debouncer`` in front.
 @MainActor
-@Suite("QueryList and Debouncer", .timeLimit(.minutes(1)))
+@Suite("QueryList and Debouncer", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct QueryListTests {
     /// One scripted source per query, made when the list asks for it.
     final class Sources: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import PagingLock
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
 /// paged to the end holds the server's list exactly.
 ///
 /// Replay with `PAGING_SEED=<seed> swift test --filter HeadRefreshModel`.
-@Suite("Pager, head refresh model-based", .timeLimit(.minutes(5)))
+@Suite("Pager, head refresh model-based", .timeLimit(.minutes(HangLimit.minutes(5))))
 struct HeadRefreshModelTests {
     /// A list sorted by position, newest (greatest) first, paged by keyset: a key is a position,
     /// and the page after it holds the items below it.

@@ -1,11 +1,12 @@
 import Paging
 import PagingLock
+import PagingTestSupport
 import PagingTesting
 import Testing
 
 /// `refresh(around:)` and `PagedList.refreshAroundAnchor()`: the page around the item the user
 /// looks at loaded again, the near side kept, the far side dropped.
-@Suite("Pager, anchored refresh", .timeLimit(.minutes(1)))
+@Suite("Pager, anchored refresh", .timeLimit(.minutes(HangLimit.minutes(1))))
 struct PagerAnchoredRefreshTests {
     /// A Relay backend over the ids given, in order.
     private static func backend(_ ids: some Sequence<Int>) -> RelayConnectionBackend<TestItem> {

@@ -1,4 +1,5 @@
 import PagingLock
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
 /// false`) give today's figure: the items missed.
 ///
 /// Replay with `PAGING_SEED=<seed> swift test --filter OffsetDriftModel`.
-@Suite("OffsetSource drift, model-based", .timeLimit(.minutes(5)))
+@Suite("OffsetSource drift, model-based", .timeLimit(.minutes(HangLimit.minutes(5))))
 struct OffsetDriftModelTests {
     /// A list of items that changes between requests above the reading position.
     final class DriftingServer: Sendable {

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The time limits of the root package's tests: how long a test may run before it counts as hung.
+///
+/// Swift Testing starts every test at once, and a test's time runs while it waits for a thread.
+/// Under ThreadSanitizer each test runs about ten times slower and hundreds of them share two
+/// threads here, so that a one-minute limit measured the queue, not the test: a whole run failed
+/// with dozens of tests that had waited their turn past it (RELIABILITY.md, "Under load"). There,
+/// `scripts/race.sh` catches a hang instead, after ten minutes, with every thread's stack.
+public enum HangLimit {
+    /// Whether ThreadSanitizer runs in this process (its runtime defines `__tsan_init`), however
+    /// the tests were started.
+    public static let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
+
+    /// A limit in minutes: `minutes`, or at least ten under ThreadSanitizer.
+    public static func minutes(_ minutes: Int) -> Int {
+        underThreadSanitizer ? max(minutes, 10) : minutes
+    }
+}
