@@ -64,18 +64,11 @@ where Item.ID: Sendable {
     /// Where ``anchor`` is, followed through the changes applied.
     @ObservationIgnored private var anchorTracker = AnchorTracker<Item>()
 
-    /// The version ``lastChange`` starts from: the one shown when the
-    /// current turn's first update came; `nil` between turns.
-    @ObservationIgnored private var turnStart: Int?
-    /// The version ``takeChange()`` last returned a change up to.
-    @ObservationIgnored private var takenVersion = -1
-
-    /// The changes of the last snapshots applied, oldest first, for
-    /// ``change(since:)``: each with the version before it and the count of
-    /// items it applied to.
-    @ObservationIgnored private var history: [(from: Int, countBefore: Int, change: ListChange)] = []
-    /// How many snapshots ``change(since:)`` reaches back.
-    static var historyLimit: Int { 1_000 }
+    /// The changes shown, for ``change(since:)``, ``takeChange()`` and ``lastChange``.
+    @ObservationIgnored private var history = ChangeHistory()
+    /// Called with each snapshot the list shows, in order, as it shows it (the lists made by
+    /// ``separated(by:)`` follow it so).
+    @ObservationIgnored var onShow: [(PagingSnapshot<Item>) -> Void] = []
 
     @ObservationIgnored private let inbox: Inbox<Key, Item>
     @ObservationIgnored private let observerID: Int
@@ -272,6 +265,11 @@ where Item.ID: Sendable {
         drain()
     }
 
+    /// Shows every snapshot the pager has published so far (for the lists that follow this one).
+    func showPending() {
+        catchUp()
+    }
+
     /// Shows the state the call produced at once, and makes the handle's
     /// `value` return only once the model shows how the load ended.
     private func following(_ load: PageLoad) -> PageLoad {
@@ -290,16 +288,7 @@ where Item.ID: Sendable {
     /// - Complexity: O(*s* · *r*) for the *s* snapshots since `version` with
     ///   *r* changed ranges in all, whatever the number of items.
     public func change(since version: Int) -> ListChange? {
-        change(since: version, upTo: self.version)
-    }
-
-    /// The merged change of the history's snapshots from one version up to
-    /// another (the latest recorded, while an update is being shown).
-    private func change(since version: Int, upTo latest: Int) -> ListChange? {
-        if version == latest { return ListChange() }
-        guard let start = history.firstIndex(where: { $0.from == version }) else { return nil }
-        let changes = history[start...]
-        return ListChange.merging(changes.lazy.map(\.change), countBefore: changes.first?.countBefore ?? 0)
+        history.change(since: version, upTo: self.version)
     }
 
     /// The merged change from the items the previous call saw (the first
@@ -321,8 +310,7 @@ where Item.ID: Sendable {
     ///   call, with *r* changed ranges in all.
     public func takeChange() -> ListChange? {
         catchUp()
-        defer { takenVersion = version }
-        return change(since: takenVersion)
+        return history.take(upTo: version)
     }
 
     fileprivate func drain() {
@@ -337,27 +325,25 @@ where Item.ID: Sendable {
         let countBefore = count
         var latest: PagingSnapshot<Item>?
         var shownVersion = version
+        var shown: [PagingSnapshot<Item>] = []
         for snapshot in snapshots where snapshot.version > shownVersion {
+            if !onShow.isEmpty { shown.append(snapshot) }
             anchorTracker.follow(snapshot.change, to: snapshot.items)
             if let drift = snapshot.drift { lastDrift = drift }
-            history.append((shownVersion, count, snapshot.change))
+            history.record(from: shownVersion, countBefore: count, change: snapshot.change)
             applied.append(snapshot.change)
             count = snapshot.items.count
             shownVersion = snapshot.version
             latest = snapshot
         }
         guard let latest else { return }
-        // Trimmed in batches, so that each update moves the history rarely.
-        if history.count > 2 * Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
         // The turn's updates merged, from where the turn started.
-        if let start = turnStart, let merged = change(since: start, upTo: shownVersion) {
-            lastChange = merged
-        } else {
-            turnStart = version
-            lastChange =
-                applied.count == 1 ? applied[0] : ListChange.merging(applied, countBefore: countBefore)
+        let turn = history.turnChange(
+            applied: applied, countBefore: countBefore, shown: version, latest: shownVersion)
+        lastChange = turn.change
+        if turn.started {
             // Runs after this turn's job: the next update starts a new change.
-            Task { @MainActor [weak self] in self?.turnStart = nil }
+            Task { @MainActor [weak self] in self?.history.turnStart = nil }
         }
         version = latest.version
         items = latest.items
@@ -365,6 +351,17 @@ where Item.ID: Sendable {
         hasNext = latest.hasNext
         hasPrevious = latest.hasPrevious
         if driftCount != latest.driftCount { driftCount = latest.driftCount }
+        for snapshot in shown {
+            for follower in onShow { follower(snapshot) }
+        }
+    }
+
+    /// The snapshot the list shows now (its change: the last one shown).
+    var shownSnapshot: PagingSnapshot<Item> {
+        PagingSnapshot(
+            items: items, loadStates: loadStates, hasNext: hasNext, hasPrevious: hasPrevious,
+            change: lastChange,
+            driftCount: driftCount, version: version)
     }
 }
 
