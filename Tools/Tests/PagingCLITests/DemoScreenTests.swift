@@ -16,6 +16,38 @@ private func selectedLine(_ lines: [String]) -> String? {
     lines.first { $0.hasPrefix("> ") }
 }
 
+/// The body rows that show launches: not the year headers, not the footer.
+private func launchRows(_ lines: [String]) -> [String] {
+    body(lines).filter { !$0.hasPrefix(" ── ") }
+}
+
+/// The year header rows among body rows.
+private func headerRows(_ rows: [String]) -> [String] {
+    rows.filter { $0.hasPrefix(" ── ") }
+}
+
+/// Whether the year header rows stand exactly where the year of the launches changes: above the
+/// first row of each year (the first page starts the list), and nowhere else.
+private func headersMatchYears(_ rows: [String]) -> Bool {
+    var shownYear: Substring?
+    var lastYear: Substring?
+    for row in rows {
+        if row.hasPrefix(" ── ") {
+            guard shownYear == nil else { return false }  // two headers in a row
+            shownYear = row.dropFirst(4).prefix(4)
+            continue
+        }
+        // The date column: the row's only text shaped like 2020-01-29.
+        guard let date = row.firstRange(of: /\b\d{4}-\d{2}-\d{2}\b/) else { continue }
+        let year = row[date].prefix(4)
+        if year != lastYear, shownYear != year { return false }  // a year change with no header
+        if year == lastYear, shownYear != nil { return false }  // a header with no change
+        lastYear = year
+        shownYear = nil
+    }
+    return true
+}
+
 /// Holds each of the launch server's requests at a gate (through its injectable latency) until
 /// released, to look at the screen while a load is certainly in flight.
 private final class ServerHold: Sendable {
@@ -46,10 +78,12 @@ struct DemoScreenTests {
         return DemoCommand.makeSession(api: api, pager: pager, size: ScreenSize(rows: rows, columns: 100))
     }
 
-    @Test("the first page shows the newest launches, the selection on the first, and Load more")
+    @Test(
+        "the first page shows the newest launches under their years' headers, the selection on the first, and Load more"
+    )
     func firstPage() async throws {
         try await withLaunchServer { server in
-            let session = try demoSession(server)
+            let session = try demoSession(server, rows: 30)
             #expect(await session.text().contains { $0.contains("Loading…") })
             await session.start()
             await session.settle()
@@ -58,10 +92,14 @@ struct DemoScreenTests {
             #expect(
                 lines[1].contains("Mission") && lines[1].contains("Rocket") && lines[1].contains("Booked"))
             let rows = body(lines)
-            #expect(rows.count == 21)
-            #expect(rows[0].hasPrefix("> Starlink-10"))
+            let yearRows = headerRows(rows)
+            #expect(rows.count == 20 + yearRows.count + 1)
+            #expect(yearRows.count >= 2, "the first page spans two years or more")
+            #expect(rows[0] == " ── 2020 ──")
+            #expect(rows[1].hasPrefix("> Starlink-10"))
+            #expect(headersMatchYears(rows), "\(rows)")
             #expect(rows.last == "  Load more")
-            #expect(lines.count == 24)
+            #expect(lines.count == 30)
             #expect(lines.allSatisfy { $0.count <= 100 })
         }
     }
@@ -72,7 +110,7 @@ struct DemoScreenTests {
             let session = try demoSession(server, rows: 13)
             await session.start()
             await session.settle()
-            let second = body(await session.text())[1]
+            let second = launchRows(await session.text())[1]
             await session.send([.character("j"), .down, .character("k")])
             #expect(selectedLine(await session.text()) == "> " + second.dropFirst(2))
             await session.send(.pageDown)
@@ -89,7 +127,8 @@ struct DemoScreenTests {
     func autoLoad() async throws {
         let hold = ServerHold()
         try await withLaunchServer(hold.configure) { server in
-            let session = try demoSession(server)
+            // Tall enough that the footer shows below the selection's page, headers and all.
+            let session = try demoSession(server, rows: 40)
             await session.start()
             await hold.gate.nextArrival().open()
             await session.settle()

@@ -48,7 +48,8 @@ struct DemoSearchTests {
             interval: .seconds(3_600))
         return DemoCommand.makeSession(
             api: api, pager: search.readShown().pager, search: search,
-            size: ScreenSize(rows: 30, columns: 100))
+            // Tall enough that the footer shows below a page of matches and their years' headers.
+            size: ScreenSize(rows: 48, columns: 100))
     }
 
     /// A search session over the server, started, its first page shown.

@@ -33,6 +33,7 @@ struct DemoTerminalTests {
                 "the alternate screen was not entered:\n\(terminal.output)")
             #expect(await terminal.waitFor("Launches · 20 loaded"), "no first page:\n\(terminal.output)")
             #expect(await terminal.waitFor("Starlink-10"))
+            #expect(await terminal.waitFor(" ── 2020 ──"), "no year header above the first launches")
             #expect(await terminal.waitFor("Load more"))
             // Raw mode while the demo runs.
             #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == 0)
@@ -57,7 +58,9 @@ struct DemoTerminalTests {
         "/ searches as you type: the list switches after the last key, the title and footer say the search and its count, Esc goes back"
     )
     func demoSearchInPseudoTerminal() async throws {
-        let status = try await Self.run(["demo", "--latency", "0"]) { terminal in
+        // Tall enough that the footer shows below a page of matches and their years' headers.
+        let tall = try PseudoTerminal(rows: 48, columns: 120)
+        let status = try await Self.run(["demo", "--latency", "0"], in: tall) { terminal in
             #expect(await terminal.waitFor("Launches · 20 loaded"), "no first page:\n\(terminal.output)")
             #expect(await terminal.waitFor("/ search"), "the key help does not name /")
             var mark = terminal.outputCount

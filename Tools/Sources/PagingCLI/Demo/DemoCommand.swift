@@ -314,7 +314,7 @@ struct DemoCommand: AsyncParsableCommand {
         return ListSession(
             screen: ListScreen(
                 title: "Launches", noun: "launches", canBook: true, canSwitchNetwork: network != nil,
-                size: size),
+                headers: TutorialLaunch.yearHeaders, size: size),
             pager: pager, search: search, format: TutorialLaunch.rowFormat, actions: actions, note: note)
     }
 

@@ -1,3 +1,5 @@
+import Paging
+
 /// A launch as the Apollo tutorial's list shows it: mission, rocket, site, date, and whether a
 /// trip is booked.
 struct TutorialLaunch: Identifiable, Sendable, Hashable, Codable {
@@ -34,6 +36,16 @@ struct TutorialLaunch: Identifiable, Sendable, Hashable, Codable {
 
     /// The launch date as `2020-01-29`.
     var day: String { launchDate.map { String($0.prefix(10)) } ?? "" }
+
+    /// The launch year, such as `2020`; `nil` without a date.
+    var year: Substring? { launchDate.map { $0.prefix(4) } }
+
+    /// The demo list's header rows: the year above the first launch of each year (the list runs
+    /// newest first); none above a launch with no date.
+    static let yearHeaders: SeparatorRule<TutorialLaunch, String> = { before, after in
+        guard let year = after?.year, before?.year != year else { return nil }
+        return String(year)
+    }
 
     /// The row format of the demo's list.
     static let rowFormat = RowFormat<TutorialLaunch>(

@@ -11,9 +11,11 @@ struct ScreenSize: Sendable, Hashable {
 /// The state of the list screen, and how keys and pager snapshots change it: a pure value, so
 /// tests send events in and read the rendered rows out, with no terminal and no task.
 ///
-/// Layout: a title line (with the note, such as "offline"), a column header, the list body (the items and, after the last one, a
-/// footer row: "Loading…", "Load more", "All N launches loaded", or an error with "r to retry"),
-/// and a status line. The selection can rest on the footer row, where Enter loads more.
+/// Layout: a title line (with the note, such as "offline"), a column header, the list body (the items, with a
+/// header row where the screen's header rule puts one, such as a year above the launches of that year, and,
+/// after the last item, a footer row: "Loading…", "Load more", "All N launches loaded", or an error with
+/// "r to retry"), and a status line. The selection rests on an item or on the footer row, where Enter loads
+/// more; header rows are passed over.
 struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
     /// What a key or a snapshot asks the driver to do.
     enum Effect: Sendable {
@@ -37,6 +39,16 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
         case searchNow(String)
         /// Leave.
         case quit
+    }
+
+    /// A row of the list body.
+    enum BodyRow: Sendable, Equatable {
+        /// The item at this index of ``items``.
+        case item(Int)
+        /// A header row, such as a year.
+        case header(String)
+        /// The footer row.
+        case footer
     }
 
     /// The detail view over the list.
@@ -69,6 +81,14 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     var matchCount: Int?
     /// The items, as of the last snapshot.
     private(set) var items = PagedItems<Item>()
+    /// The header rule: the header between two neighbours (`nil` above the first item until the
+    /// start is reached); `nil` for a list without headers.
+    private let headerRule: SeparatorRule<Item, String>?
+    /// Where the header rows go, following each snapshot: asks the rule only about the neighbours
+    /// that changed.
+    private var headers: SeparatorTransform<Item, String>?
+    /// The items with their header rows, as of the last snapshot; empty without a header rule.
+    private(set) var rows = SeparatedItems<Item, String>()
     /// The load states, as of the last snapshot.
     private(set) var loadStates = LoadStates()
     /// Whether more may follow, as of the last snapshot.
@@ -92,8 +112,10 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     /// Creates a screen with nothing loaded yet.
     init(
         title: String, noun: String, canBook: Bool, canSwitchNetwork: Bool = false, canSearch: Bool = false,
-        size: ScreenSize = ScreenSize(rows: 24, columns: 80)
+        headers: SeparatorRule<Item, String>? = nil, size: ScreenSize = ScreenSize(rows: 24, columns: 80)
     ) {
+        headerRule = headers
+        self.headers = headers.map { SeparatorTransform($0) }
         self.title = title
         self.noun = noun
         self.canBook = canBook
@@ -105,8 +127,27 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     /// The lines of the list body: the terminal's lines less the title, header and status lines.
     var bodyHeight: Int { max(1, size.rows - 3) }
 
-    /// The rows of the body: the items and the footer row.
-    var rowCount: Int { items.count + 1 }
+    /// The rows of the body: the items, their headers and the footer row.
+    var rowCount: Int { (headers == nil ? items.count : rows.count) + 1 }
+
+    /// What the body row at an index shows.
+    /// - Parameter row: an index below ``rowCount``.
+    /// - Complexity: O(log *p*) for *p* pages held.
+    func bodyRow(at row: Int) -> BodyRow {
+        guard row < rowCount - 1 else { return .footer }
+        guard headers != nil else { return .item(row) }
+        if let item = rows.itemIndex(forRow: row) { return .item(item) }
+        return rows[row].separator.map(BodyRow.header) ?? .footer
+    }
+
+    /// The body row of the selection.
+    /// - Complexity: O(log *p*).
+    var selectedRow: Int {
+        guard headers != nil, selection < items.count else {
+            return selection == items.count ? rowCount - 1 : selection
+        }
+        return rows.rowIndex(forItem: selection)
+    }
 
     /// The selected item; `nil` on the footer row.
     var selectedItem: Item? { selection < items.count ? items[selection] : nil }
@@ -212,6 +253,9 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     mutating func showList(query: String, snapshot: PagingSnapshot<Item>) -> [Effect] {
         self.query = query
         if !isEditingSearch, query.isEmpty { searchText = nil }
+        // Another pager's snapshots: headers made afresh.
+        headers = headerRule.map { SeparatorTransform($0) }
+        rows = SeparatedItems()
         matchCount = nil
         version = -1
         selection = 0
@@ -228,12 +272,17 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     /// Applies a pager snapshot, unless a newer one was applied already.
     /// - Returns: an appearance of the selected item when the items changed, so that the pager
     ///   keeps prefetching while the selection stays near the end.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1) without headers; with them, O(*c* + *g* log *p*) for *c* changed
+    ///   ranges and *g* gaps whose neighbours changed (``SeparatorTransform/apply(_:)``).
     mutating func apply(_ snapshot: PagingSnapshot<Item>) -> [Effect] {
         guard snapshot.version > version else { return [] }
         let countChanged = snapshot.items.count != items.count
         version = snapshot.version
         items = snapshot.items
+        if var transform = headers {
+            rows = transform.apply(snapshot).rows
+            headers = transform
+        }
         loadStates = snapshot.loadStates
         hasNext = snapshot.hasNext
         if status == "Refreshing…", !loadStates.refresh.isLoading { status = nil }
@@ -274,9 +323,13 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
         return [.itemAppeared(min(selection, items.count - 1))]
     }
 
+    /// Scrolls the body so that the selected row shows, with the header right above it.
     private mutating func scrollToSelection() {
-        if selection < top { top = selection }
-        if selection >= top + bodyHeight { top = selection - bodyHeight + 1 }
+        let row = selectedRow
+        var upper = row
+        if upper > 0, case .header = bodyRow(at: upper - 1) { upper -= 1 }
+        if upper < top { top = upper }
+        if row >= top + bodyHeight { top = row - bodyHeight + 1 }
         top = max(0, min(top, rowCount - bodyHeight))
     }
 

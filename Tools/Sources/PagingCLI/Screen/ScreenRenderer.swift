@@ -4,7 +4,7 @@ import Paging
 struct ScreenLine: Sendable, Hashable {
     /// How a line is shown.
     enum Style: Sendable, Hashable {
-        case normal, title, header, selected, footer, error, status
+        case normal, title, header, section, selected, footer, error, status
     }
 
     /// The text, at most the screen's width.
@@ -29,13 +29,18 @@ enum ScreenRenderer {
                 ScreenLine(
                     text: "  " + format.line(format.columns.map(\.title), width: width - 2), style: .header))
             let end = min(screen.rowCount, screen.top + screen.bodyHeight)
+            let selectedRow = screen.selectedRow
             for row in screen.top..<end {
-                let selected = row == screen.selection
+                let selected = row == selectedRow
                 let marker = selected ? "> " : "  "
-                if row < screen.items.count {
-                    let text = marker + format.line(format.cells(screen.items[row]), width: width - 2)
+                switch screen.bodyRow(at: row) {
+                case .item(let index):
+                    let text = marker + format.line(format.cells(screen.items[index]), width: width - 2)
                     lines.append(ScreenLine(text: text, style: selected ? .selected : .normal))
-                } else {
+                case .header(let header):
+                    let text = RowFormat<Item>.fit(" ── \(header) ──", to: width, pad: false)
+                    lines.append(ScreenLine(text: text, style: .section))
+                case .footer:
                     let failed = screen.loadStates.refresh.error != nil || screen.loadStates.next.error != nil
                     lines.append(
                         ScreenLine(

@@ -102,6 +102,7 @@ final class RawTerminal: @unchecked Sendable {
         case .normal: ""
         case .title: "\u{1B}[1;44;37m"
         case .header: "\u{1B}[1m"
+        case .section: "\u{1B}[1;4m"
         case .selected: "\u{1B}[7m"
         case .footer: "\u{1B}[2m"
         case .error: "\u{1B}[31m"
