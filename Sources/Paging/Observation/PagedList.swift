@@ -67,8 +67,8 @@ where Item.ID: Sendable {
     /// The changes shown, for ``change(since:)``, ``takeChange()`` and ``lastChange``.
     @ObservationIgnored private var history = ChangeHistory()
     /// Called with each snapshot the list shows, in order, as it shows it (the lists made by
-    /// ``separated(by:)`` follow it so).
-    @ObservationIgnored var onShow: [(PagingSnapshot<Item>) -> Void] = []
+    /// ``separated(by:)`` follow it so); a follower that answers `false` is gone, and is dropped.
+    @ObservationIgnored var onShow: [(PagingSnapshot<Item>) -> Bool] = []
 
     @ObservationIgnored private let inbox: Inbox<Key, Item>
     @ObservationIgnored private let observerID: Int
@@ -352,7 +352,7 @@ where Item.ID: Sendable {
         hasPrevious = latest.hasPrevious
         if driftCount != latest.driftCount { driftCount = latest.driftCount }
         for snapshot in shown {
-            for follower in onShow { follower(snapshot) }
+            onShow.removeAll { follower in !follower(snapshot) }
         }
     }
 

@@ -67,7 +67,11 @@ where Item.ID: Sendable {
         lastChange = ListChange()
         // The first rows, as inserted into an empty list: what the first takeChange() gives.
         history.record(from: -1, countBefore: 0, change: first.change)
-        list.onShow.append { [weak self] snapshot in self?.show(snapshot) }
+        list.onShow.append { [weak self] snapshot in
+            guard let self else { return false }
+            self.show(snapshot)
+            return true
+        }
     }
 
     /// Reports that a row was shown: its item (a separator's: the item

@@ -148,7 +148,9 @@ struct SeparatedListTests {
             #expect(separated.rows.count == 8)
         }
         #expect(dropped == nil)
+        #expect(list.onShow.count == 1)
         _ = try await list.loadNext().value
         #expect(list.items.count == 14)
+        #expect(list.onShow.isEmpty, "the list keeps calling a follower that is gone")
     }
 }

@@ -279,10 +279,8 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
         let countChanged = snapshot.items.count != items.count
         version = snapshot.version
         items = snapshot.items
-        if var transform = headers {
-            rows = transform.apply(snapshot).rows
-            headers = transform
-        }
+        // Applied in place: a copy of the transform would copy its memo of every page's rows.
+        if let separated = headers?.apply(snapshot) { rows = separated.rows }
         loadStates = snapshot.loadStates
         hasNext = snapshot.hasNext
         if status == "Refreshing…", !loadStates.refresh.isLoading { status = nil }
