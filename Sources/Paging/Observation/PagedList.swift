@@ -260,14 +260,10 @@ where Item.ID: Sendable {
         return pager.apply(edits)
     }
 
-    /// Applies every snapshot the pager has published so far.
-    private func catchUp() {
+    /// Applies every snapshot the pager has published so far (called by the lists that follow
+    /// this one, too).
+    func catchUp() {
         drain()
-    }
-
-    /// Shows every snapshot the pager has published so far (for the lists that follow this one).
-    func showPending() {
-        catchUp()
     }
 
     /// Shows the state the call produced at once, and makes the handle's

@@ -115,7 +115,7 @@ where Item.ID: Sendable {
     /// - Complexity: O(*s* · *r*) for the *s* snapshots since the previous
     ///   call, with *r* changed ranges in all.
     public func takeChange() -> ListChange? {
-        list.showPending()
+        list.catchUp()
         return history.take(upTo: version)
     }
 
