@@ -101,4 +101,21 @@ where Item.ID: Sendable {
         }
         return rows
     }
+
+    /// The rows a view that draws placeholders would show: the presented
+    /// rows of the first snapshot recorded (`nil` for a placeholder,
+    /// `PagingSnapshot.presented`), with the presented change of every later
+    /// one applied in order, each checked against the rows it is applied to.
+    /// Equal to the last snapshot's presented rows when every change fits.
+    /// - Throws: `ListChangeMismatch` for the first change that does not fit
+    ///   the rows it was made from.
+    /// - Complexity: O(*s* · *n*) for *s* snapshots of *n* rows.
+    public func replayedPresentedRows() throws -> [Item?] {
+        let recorded = self.recorded
+        var rows = Array(recorded.first?.presented ?? PresentedItems())
+        for snapshot in recorded.dropFirst() {
+            try snapshot.presentedChange.checkedApply(to: &rows, from: snapshot.presented)
+        }
+        return rows
+    }
 }

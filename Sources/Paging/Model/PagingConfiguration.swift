@@ -59,12 +59,36 @@ public struct PagingConfiguration: Sendable, Hashable {
     public let maximumHeld: HeldLimit?
     /// What a refresh loads.
     public let refreshPolicy: RefreshPolicy
+    /// Whether the list presents the whole list its source counts: a slot
+    /// (a placeholder) for each item not loaded, around the items held, as
+    /// far as the pages' ``Page/itemsBefore`` and ``Page/itemsAfter`` say
+    /// (``PagingSnapshot/presented``). With placeholders, the indexes a
+    /// pager takes (``Pager/itemAppeared(at:)``) and the changes it reports
+    /// for the screen (``PagingSnapshot/presentedChange``) are positions in
+    /// that whole list.
+    public let placeholders: Bool
+    /// How far from the items held, in items, a placeholder shown makes the
+    /// pager jump to it (load the page around it, ``Pager/jump(to:)``)
+    /// rather than load the pages between; `nil` never jumps on its own.
+    public let jumpThreshold: Int?
 
     /// A configuration with pages of 20 items, a prefetch distance of 20, no
-    /// limit on what is held, and refreshes that restart.
+    /// limit on what is held, refreshes that restart, and no placeholders.
     public static let `default` = PagingConfiguration(
         checkedPageSize: 20, initialLoadSize: 20, prefetchDistance: 20, maximumHeld: nil,
-        refreshPolicy: .restart)
+        refreshPolicy: .restart, placeholders: false, jumpThreshold: nil)
+
+    /// How many items a jump asks for: enough that the item jumped to sits
+    /// in the middle of its page, farther than the prefetch distance from
+    /// both of its ends, so that a jump is one request (two near an end of
+    /// the list): the larger of ``initialLoadSize`` and
+    /// `pageSize + 2 × prefetchDistance + 2`.
+    /// - Complexity: O(1).
+    public var jumpLoadSize: Int {
+        max(
+            initialLoadSize,
+            Self.saturatingSum(pageSize, Self.saturatingSum(Self.saturatingProduct(2, prefetchDistance), 2)))
+    }
 
     /// Creates a configuration, checking every value.
     /// - Parameters:
@@ -77,6 +101,11 @@ public struct PagingConfiguration: Sendable, Hashable {
     ///     page in view and a prefetch distance on both sides: at least
     ///     `pageSize + 2 × prefetchDistance` items, and at least 2 pages.
     ///   - refreshPolicy: what a refresh loads.
+    ///   - placeholders: whether to present the whole list the source
+    ///     counts, with placeholders for what is not loaded.
+    ///   - jumpThreshold: how far from the items held a placeholder shown
+    ///     makes the pager jump to it; `nil` never jumps on its own. It needs
+    ///     `placeholders`, and must be more than `prefetchDistance`.
     /// - Throws: ``PagingError`` with code ``PagingError/Code/invalidConfiguration``
     ///   naming the value and the rule it breaks.
     public init(
@@ -84,7 +113,9 @@ public struct PagingConfiguration: Sendable, Hashable {
         initialLoadSize: Int? = nil,
         prefetchDistance: Int? = nil,
         maximumHeld: HeldLimit? = nil,
-        refreshPolicy: RefreshPolicy = .restart
+        refreshPolicy: RefreshPolicy = .restart,
+        placeholders: Bool = false,
+        jumpThreshold: Int? = nil
     ) throws(PagingError) {
         guard pageSize >= 1 else {
             throw .invalidConfiguration("pageSize is \(pageSize), but a page must hold at least 1 item")
@@ -132,9 +163,23 @@ public struct PagingConfiguration: Sendable, Hashable {
                 "refreshPolicy reattaches the head within \(maximumPages) page(s), but a head refresh loads at least 1"
             )
         }
+        if let jumpThreshold {
+            guard placeholders else {
+                throw .invalidConfiguration(
+                    "jumpThreshold is \(jumpThreshold), but jumps are to placeholders: set placeholders: true"
+                )
+            }
+            guard jumpThreshold > prefetchDistance else {
+                throw .invalidConfiguration(
+                    "jumpThreshold is \(jumpThreshold), but it must be more than prefetchDistance "
+                        + "(\(prefetchDistance)): a placeholder within the prefetch distance loads the next page"
+                )
+            }
+        }
         self.init(
             checkedPageSize: pageSize, initialLoadSize: initialLoadSize, prefetchDistance: prefetchDistance,
-            maximumHeld: maximumHeld, refreshPolicy: refreshPolicy)
+            maximumHeld: maximumHeld, refreshPolicy: refreshPolicy, placeholders: placeholders,
+            jumpThreshold: jumpThreshold)
     }
 
     private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
@@ -149,13 +194,15 @@ public struct PagingConfiguration: Sendable, Hashable {
 
     private init(
         checkedPageSize pageSize: Int, initialLoadSize: Int, prefetchDistance: Int, maximumHeld: HeldLimit?,
-        refreshPolicy: RefreshPolicy
+        refreshPolicy: RefreshPolicy, placeholders: Bool, jumpThreshold: Int?
     ) {
         self.pageSize = pageSize
         self.initialLoadSize = initialLoadSize
         self.prefetchDistance = prefetchDistance
         self.maximumHeld = maximumHeld
         self.refreshPolicy = refreshPolicy
+        self.placeholders = placeholders
+        self.jumpThreshold = jumpThreshold
     }
 
     /// The prefetch distance that keeps a reader who consumes items at a

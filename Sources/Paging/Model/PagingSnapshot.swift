@@ -26,6 +26,22 @@ public struct PagingSnapshot<Item: Sendable>: Sendable {
     public let driftCount: Int
     /// A number that grows by one with every snapshot of a pager.
     public let version: Int
+    /// How many placeholders stand before the first item held: items of the
+    /// whole list not loaded there, as the first page held counts them
+    /// (``Page/itemsBefore``); 0 without placeholders
+    /// (``PagingConfiguration/placeholders``), when the source does not
+    /// count, and once the start is reached.
+    public let placeholdersBefore: Int
+    /// How many placeholders stand after the last item held, likewise
+    /// (``Page/itemsAfter``).
+    public let placeholdersAfter: Int
+    /// What changed in ``presented`` since the previous snapshot: what a
+    /// screen that draws placeholders applies to its rows. A page that fills
+    /// placeholders, or a window that drops items back into placeholders,
+    /// shows as rows updated, so that nothing the screen shows moves; when
+    /// the source's counts of the whole list change, rows are inserted or
+    /// removed at the ends. Equal to ``change`` without placeholders.
+    public let presentedChange: ListChange
     /// The ids of the loads in flight in each slot (`PageRequest.loadID`):
     /// a helper that runs inside a load tells by them whether its load is
     /// still the one its slot waits for, or one the pager has let go of
@@ -33,11 +49,19 @@ public struct PagingSnapshot<Item: Sendable>: Sendable {
     package var loadIDs = SlotLoadIDs()
 
     /// Creates a snapshot.
+    /// - Parameters:
+    ///   - placeholdersBefore: slots before the items; negative counts as 0.
+    ///   - placeholdersAfter: slots after the items; negative counts as 0.
+    ///   - presentedChange: the change of ``presented``; `change` when `nil`.
     public init(
         items: PagedItems<Item>, loadStates: LoadStates, hasNext: Bool, hasPrevious: Bool,
         change: ListChange = ListChange(), duplicatesDropped: Int = 0, drift: PageDrift? = nil,
-        driftCount: Int = 0, version: Int = 0
+        driftCount: Int = 0, version: Int = 0, placeholdersBefore: Int = 0, placeholdersAfter: Int = 0,
+        presentedChange: ListChange? = nil
     ) {
+        self.placeholdersBefore = max(0, placeholdersBefore)
+        self.placeholdersAfter = max(0, placeholdersAfter)
+        self.presentedChange = presentedChange ?? change
         self.items = items
         self.loadStates = loadStates
         self.hasNext = hasNext
@@ -47,6 +71,14 @@ public struct PagingSnapshot<Item: Sendable>: Sendable {
         self.drift = drift
         self.driftCount = driftCount
         self.version = version
+    }
+
+    /// The whole list as a screen with placeholders draws it: the items held
+    /// between ``placeholdersBefore`` and ``placeholdersAfter`` slots.
+    /// - Complexity: O(1).
+    public var presented: PresentedItems<Item> {
+        PresentedItems(
+            items: items, placeholdersBefore: placeholdersBefore, placeholdersAfter: placeholdersAfter)
     }
 
     /// Whether a load after the last item is in flight.

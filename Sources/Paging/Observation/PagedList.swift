@@ -31,6 +31,15 @@ where Item.ID: Sendable {
 
     /// The items, in list order.
     public private(set) var items: PagedItems<Item>
+    /// The whole list as a screen with placeholders draws it
+    /// (``PagingConfiguration/placeholders``): ``items`` between slots for the
+    /// items not loaded. Without placeholders, ``items`` alone.
+    ///
+    /// With placeholders, ``lastChange``, ``takeChange()`` and
+    /// ``change(since:)`` describe this list (its
+    /// ``PagingSnapshot/presentedChange``), and ``itemAppeared(at:)`` and
+    /// ``jump(to:)`` take its positions.
+    public private(set) var presented: PresentedItems<Item>
     /// The load states at both ends and of a refresh.
     public private(set) var loadStates: LoadStates
     /// Whether there may be items after the last one.
@@ -39,7 +48,8 @@ where Item.ID: Sendable {
     public private(set) var hasPrevious: Bool
     /// What the last main-actor turn that changed the list changed: every
     /// update shown in that turn (an edit, then a remove, then a page
-    /// arriving), merged into one batch from the items at the turn's start.
+    /// arriving), merged into one batch from the items at the turn's start
+    /// (with placeholders, from the rows of ``presented``).
     ///
     /// A view that draws once per turn can apply it to the rows it drew. A
     /// view that may draw less often (after several turns) uses
@@ -88,6 +98,7 @@ where Item.ID: Sendable {
         self.inbox = inbox
         self.observerID = observerID
         items = PagedItems()
+        presented = PresentedItems()
         loadStates = LoadStates()
         hasNext = true
         hasPrevious = true
@@ -212,13 +223,29 @@ where Item.ID: Sendable {
         anchorTracker.point(at: item.id, index: index ?? items.firstIndex { $0.id == item.id })
     }
 
-    /// Reports that the item at an index was shown.
-    /// - Parameter index: the index in ``items``.
+    /// Reports that the item at an index was shown; see ``Pager/itemAppeared(at:)``.
+    /// - Parameter index: the index in ``items``; with placeholders, the
+    ///   position in ``presented`` (a placeholder shown loads towards it, or
+    ///   jumps to it past the jump threshold).
     /// - Complexity: O(1).
     public func itemAppeared(at index: Int) {
+        let held = pager.configuration.placeholders ? presented.heldIndex(forPresented: index) : index
         pager.itemAppeared(at: index)
         catchUp()
-        if items.indices.contains(index) { anchorTracker.point(at: items[index].id, index: index) }
+        if let held, items.indices.contains(held) { anchorTracker.point(at: items[held].id, index: held) }
+    }
+
+    /// Loads the page around a position of the whole list in place of
+    /// everything held; see ``Pager/jump(to:)``. The model shows the page
+    /// when the handle's `value` returns.
+    /// - Parameter index: with placeholders, the position in ``presented``;
+    ///   without, the index in the whole list.
+    /// - Returns: a handle to the jump.
+    /// - Complexity: one request; applying is O(*m* + *n*) for the *m* items
+    ///   loaded and the *n* replaced.
+    @discardableResult
+    public func jump(to index: Int) -> PageLoad {
+        following(pager.jump(to: index))
     }
 
     /// Replaces the item with the same id; see ``Pager/update(_:)``.
@@ -316,7 +343,7 @@ where Item.ID: Sendable {
     /// Applies snapshots in order (those already shown are skipped); the
     /// observable properties change once.
     private func show(_ snapshots: [PagingSnapshot<Item>]) {
-        var count = items.count
+        var count = presented.count
         var applied: [ListChange] = []
         let countBefore = count
         var latest: PagingSnapshot<Item>?
@@ -326,9 +353,9 @@ where Item.ID: Sendable {
             if !onShow.isEmpty { shown.append(snapshot) }
             anchorTracker.follow(snapshot.change, to: snapshot.items)
             if let drift = snapshot.drift { lastDrift = drift }
-            history.record(from: shownVersion, countBefore: count, change: snapshot.change)
-            applied.append(snapshot.change)
-            count = snapshot.items.count
+            history.record(from: shownVersion, countBefore: count, change: snapshot.presentedChange)
+            applied.append(snapshot.presentedChange)
+            count = snapshot.presented.count
             shownVersion = snapshot.version
             latest = snapshot
         }
@@ -343,6 +370,7 @@ where Item.ID: Sendable {
         }
         version = latest.version
         items = latest.items
+        presented = latest.presented
         loadStates = latest.loadStates
         hasNext = latest.hasNext
         hasPrevious = latest.hasPrevious
@@ -356,8 +384,8 @@ where Item.ID: Sendable {
     var shownSnapshot: PagingSnapshot<Item> {
         PagingSnapshot(
             items: items, loadStates: loadStates, hasNext: hasNext, hasPrevious: hasPrevious,
-            change: lastChange,
-            driftCount: driftCount, version: version)
+            change: lastChange, driftCount: driftCount, version: version,
+            placeholdersBefore: presented.placeholdersBefore, placeholdersAfter: presented.placeholdersAfter)
     }
 }
 

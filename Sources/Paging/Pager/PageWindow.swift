@@ -27,8 +27,8 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
 
     /// What the window keeps of a held page besides its items.
     struct PageRecord: Sendable {
-        /// The request that loaded the page.
-        let request: Request
+        /// The request that loaded the page (or that loads what is left of it).
+        var request: Request
         /// The page's key of the page before it.
         let previousKey: Key?
         /// The page's key of the page after it.
@@ -37,6 +37,19 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
         /// as they are: a local edit of an item conditioned on the item
         /// being unchanged since a version checks this.
         var modified: Int
+        /// How many items of the whole list the page said stand before it and after it.
+        let itemsBefore: Int?
+        let itemsAfter: Int?
+
+        /// The record of a page loaded by a request.
+        init(request: Request, page: Page<Key, Item>, modified: Int) {
+            self.request = request
+            previousKey = page.previousKey
+            nextKey = page.nextKey
+            self.modified = modified
+            itemsBefore = page.itemsBefore
+            itemsAfter = page.itemsAfter
+        }
     }
 
     /// A held item and where it is.
@@ -111,6 +124,19 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
         (records[firstSequence]?.previousKey, records[endSequence - 1]?.nextKey)
     }
 
+    /// How many items of the whole list stand before the first held item and
+    /// after the last: what the first held page said stands before it, while
+    /// more can load there (0 once the start is reached), and what the last
+    /// said stands after it, likewise; `nil` where the source did not say.
+    /// - Complexity: O(1) expected.
+    var placeholderCounts: (before: Int?, after: Int?) {
+        guard isLoaded else { return (0, 0) }
+        return (
+            hasPrevious ? records[firstSequence]?.itemsBefore : 0,
+            hasNext ? records[endSequence - 1]?.itemsAfter : 0
+        )
+    }
+
     /// The number of pages dropped at each end.
     /// - Complexity: O(1).
     var droppedPageCounts: (front: Int, back: Int) { (droppedFront.count, droppedBack.count) }
@@ -183,8 +209,7 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
         asked.remember(request)
         let sequence = atEnd ? endSequence : firstSequence - 1
         let (kept, duplicates) = admit(page.items, sequence: sequence)
-        records[sequence] = PageRecord(
-            request: request, previousKey: page.previousKey, nextKey: page.nextKey, modified: modified)
+        records[sequence] = PageRecord(request: request, page: page, modified: modified)
         if atEnd {
             items.appendPage(kept)
             endSequence += 1
@@ -277,8 +302,7 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
             asked.remember(request)
             let (kept, dropped) = admit(page.items, sequence: endSequence)
             duplicates += dropped
-            records[endSequence] = PageRecord(
-                request: request, previousKey: page.previousKey, nextKey: page.nextKey, modified: modified)
+            records[endSequence] = PageRecord(request: request, page: page, modified: modified)
             items.appendPage(kept)
             endSequence += 1
         }
@@ -535,9 +559,7 @@ extension PageWindow {
             // bring back what the head holds).
             if let key = head.last?.1.nextKey {
                 asked.forget(record.request)
-                record = PageRecord(
-                    request: Request(.next(after: key), count: record.request.count),
-                    previousKey: record.previousKey, nextKey: record.nextKey, modified: record.modified)
+                record.request = Request(.next(after: key), count: record.request.count)
                 asked.remember(record.request)
             }
             records[split.sequence] = record
@@ -553,8 +575,7 @@ extension PageWindow {
         let (kept, duplicates) = admit(pages: head.map { $0.1.items }, firstSequence: first)
         for (ordinal, (request, page)) in head.enumerated().reversed() {
             items.prependPage(kept[ordinal])
-            records[first + ordinal] = PageRecord(
-                request: request, previousKey: page.previousKey, nextKey: page.nextKey, modified: modified)
+            records[first + ordinal] = PageRecord(request: request, page: page, modified: modified)
             asked.remember(request)
         }
         firstSequence = first
@@ -603,8 +624,7 @@ extension PageWindow {
         for ordinal in forward ? Array(loaded.indices) : Array(loaded.indices.reversed()) {
             let (request, page) = loaded[ordinal]
             if forward { items.appendPage(kept[ordinal]) } else { items.prependPage(kept[ordinal]) }
-            records[first + ordinal] = PageRecord(
-                request: request, previousKey: page.previousKey, nextKey: page.nextKey, modified: modified)
+            records[first + ordinal] = PageRecord(request: request, page: page, modified: modified)
             asked.remember(request)
         }
         if forward { endSequence += loaded.count } else { firstSequence -= loaded.count }

@@ -44,6 +44,10 @@ where Item.ID: Sendable {
     /// Whether the source answers a request again with the items at that
     /// place now (it is a ``ReloadablePageSource``), as an anchored refresh needs.
     private let reloadable: Bool
+    /// Whether the source can load the page at any position of the list
+    /// (a ``JumpablePageSource`` whose ``JumpablePageSource/canJump``): what
+    /// ``jump(to:)`` needs.
+    public let canJump: Bool
 
     /// Creates a pager. Nothing loads until a load is asked for.
     ///
@@ -70,6 +74,10 @@ where Item.ID: Sendable {
         self.configuration = configuration
         var machine = PagerStateMachine<Key, Item>(configuration: configuration, initialKey: initialKey)
         machine.lendsHeldItems = source.checksHeldItems
+        if let jumpable = source as? any JumpablePageSource<Key, Item>, jumpable.canJump {
+            machine.jumpKey = { jumpable.key(forIndex: $0) }
+        }
+        self.canJump = machine.jumpKey != nil
         self.driver = Lock(Driver(machine: machine))
         reference.object = self
     }
@@ -426,11 +434,59 @@ where Item.ID: Sendable {
     /// Reports that the item at an index was shown. When it lies within the
     /// prefetch distance of an end that has more, that end loads. An end whose
     /// last load failed waits for ``retry()`` or an explicit load.
-    /// - Parameter index: the item's index in the current items; indices out
-    ///   of range are ignored.
+    ///
+    /// With placeholders (``PagingConfiguration/placeholders``), the index is
+    /// a position in the presented list (``PagingSnapshot/presented``). A
+    /// placeholder shown loads towards it from the end it lies beyond, page
+    /// after page; one farther from the items held than
+    /// ``PagingConfiguration/jumpThreshold`` is jumped to (``jump(to:)``). A
+    /// source that cannot jump then loads nothing, and the refresh's load
+    /// state fails with ``PagingError/Code/unsupportedOperation`` until
+    /// ``retry()``, a refresh or a reset.
+    /// - Parameter index: the item's index in the current items (with
+    ///   placeholders, its position in the presented list); indices out of
+    ///   range are ignored.
     /// - Complexity: O(1).
     public func itemAppeared(at index: Int) {
-        send { $0.itemAppeared(at: index) }
+        let presented = configuration.placeholders
+        send { presented ? $0.itemAppeared(atPresented: index) : $0.itemAppeared(at: index) }
+    }
+
+    /// Loads the page around a position of the whole list and puts it in
+    /// place of everything held: the way to a far position (the end of a
+    /// list of a million, row 500 typed in) without loading the pages
+    /// between.
+    ///
+    /// With placeholders (``PagingConfiguration/placeholders``), the position
+    /// is one of the presented list (``PagingSnapshot/presented``), and the
+    /// screen's rows do not move: the page fills the placeholders at its
+    /// place, and what was held becomes placeholders, all as rows updated.
+    /// Without, it is the index of the item in the whole list, counted from
+    /// its start, and the items held are replaced.
+    ///
+    /// One request, for ``PagingConfiguration/jumpLoadSize`` items with the
+    /// position in their middle (kept within the list's total when the pages
+    /// held tell it), so that no prefetch follows unless the position is near
+    /// an end of the list. As a refresh does, it cancels every load in
+    /// flight (their callers are told so) and nothing started before it is
+    /// applied; edits marked ``PagerEdit/survivingRefresh()`` meanwhile are
+    /// applied to its page. A jump asked for while one loads a page that
+    /// holds the position too waits for that one. A position held already
+    /// loads nothing and counts as shown (``itemAppeared(at:)``).
+    /// - Parameter index: the position; past the end of a list whose total
+    ///   is known, the last one.
+    /// - Returns: a handle to the jump. It fails with
+    ///   ``PagingError/Code/unsupportedOperation`` when the source cannot
+    ///   jump (``canJump``; a cursor or keyset source, an ``OffsetSource``
+    ///   that pages one way), with ``PagingError/Code/invalidArgument`` for
+    ///   a negative position, and as the request failed otherwise; the items
+    ///   held stay, and ``retry()`` repeats the request.
+    /// - Complexity: one request. Asking is O(1), plus cancelling the loads
+    ///   in flight; applying is O(*m* + *n*) for the *m* items of the page
+    ///   and the *n* items held it replaces.
+    @discardableResult
+    public func jump(to index: Int) -> PageLoad {
+        admit { $0.jump(to: index) }
     }
 
     /// Reports that the item with an id was shown; see ``itemAppeared(at:)``.

@@ -19,6 +19,9 @@ extension PagerStateMachine {
         case refetch(RefetchPlan<Key, Item>)
         /// A head refresh: pages from the top until one reaches the held list.
         case head(HeadRefresh<Key, Item>)
+        /// A jump: the page starting at `start` of the whole list, around `target`; it replaces
+        /// everything held.
+        case jump(target: Int, start: Int)
         /// An anchored refresh: the anchor's page again, and the one after it.
         case anchored(AnchoredRefresh<Key, Item>)
         /// A page after the last; `replaying` when it reloads a dropped page.

@@ -62,6 +62,18 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// Whether loads at the ends carry the ids of the held items next to
     /// them (the source checks them: ``PageSource/checksHeldItems``).
     var lendsHeldItems = false
+    /// The key of the page that starts at a position of the whole list, when the source can
+    /// jump (``JumpablePageSource``); `nil` when it cannot.
+    var jumpKey: (@Sendable (Int) -> Key)?
+    /// Why the last placeholder shown past the jump threshold was not jumped to (the source cannot
+    /// jump), shown as the refresh's failure until a retry, a refresh, a jump or a reset.
+    private var jumpRefusal: PagingError?
+
+    /// The presented list (placeholders, items held, placeholders) at the last snapshot.
+    private var presentedShape = PresentedChange.Shape()
+    /// The change of the presented list of the event, and its row count when the event began.
+    private var presentedChange = ListChange()
+    private var presentedCountBefore = 0
 
     init(configuration: PagingConfiguration, initialKey: Key?) {
         self.configuration = configuration
@@ -89,6 +101,23 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// The next key of the last page held and the previous key of the first.
     var edgeKeys: (previous: Key?, next: Key?) { window.edgeKeys }
 
+    /// The presented list as it stands: placeholders, items held, placeholders (none without
+    /// ``PagingConfiguration/placeholders``).
+    /// - Complexity: O(1) expected.
+    private var currentShape: PresentedChange.Shape {
+        guard configuration.placeholders else { return PresentedChange.Shape(held: items.count) }
+        let counts = window.placeholderCounts
+        return PresentedChange.Shape(before: counts.before ?? 0, held: items.count, after: counts.after ?? 0)
+    }
+
+    /// The number of items of the whole list, when the pages held tell it.
+    /// - Complexity: O(1) expected.
+    private var knownTotal: Int? {
+        let counts = window.placeholderCounts
+        guard isLoaded, let before = counts.before, let after = counts.after else { return nil }
+        return before + items.count + after
+    }
+
     var loadStates: LoadStates {
         LoadStates(refresh: state(of: .refresh), previous: state(of: .previous), next: state(of: .next))
     }
@@ -97,7 +126,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         if inFlight[slot.rawValue] != nil { return .loading }
         if let failure = failures[slot.rawValue] { return .failed(failure.error) }
         switch slot {
-        case .refresh: return .notLoading
+        case .refresh: return jumpRefusal.map { .failed($0) } ?? .notLoading
         case .next: return isLoaded && !hasNext ? .endReached : .notLoading
         case .previous: return isLoaded && !hasPrevious ? .endReached : .notLoading
         }
@@ -108,7 +137,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     var snapshot: PagingSnapshot<Item> {
         var snapshot = PagingSnapshot(
             items: items, loadStates: loadStates, hasNext: hasNext, hasPrevious: hasPrevious, change: change,
-            duplicatesDropped: duplicatesDropped, drift: drift, driftCount: driftCount, version: version)
+            duplicatesDropped: duplicatesDropped, drift: drift, driftCount: driftCount, version: version,
+            placeholdersBefore: presentedShape.before, placeholdersAfter: presentedShape.after,
+            presentedChange: configuration.placeholders ? presentedChange : change)
         snapshot.loadIDs = SlotLoadIDs(
             refresh: inFlight[Slot.refresh.rawValue]?.requestID,
             next: inFlight[Slot.next.rawValue]?.requestID,
@@ -272,6 +303,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         }
         generation += 1
         failures = [nil, nil, nil]
+        jumpRefusal = nil
         return refreshOperation
     }
 
@@ -296,6 +328,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// A caller asks to repeat the failed loads.
     mutating func retry() -> ([Admission], Effects) {
         var effects = Effects()
+        if jumpRefusal != nil {
+            // Nothing to repeat: the jump was never asked for. The state clears.
+            jumpRefusal = nil
+            publish(ListChange(), into: &effects)
+        }
         if let failure = failures[Slot.refresh.rawValue] {
             // A refresh outranks the loads that started after it failed. A refetch goes on
             // where it failed, with its plan: it brings back the list as it was when the
@@ -328,6 +365,91 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         }
         if admissions.isEmpty { return ([.done(.success(.nothingToRetry))], effects) }
         return (admissions, effects)
+    }
+
+    /// A position of the presented list was shown (with placeholders): an item held is as
+    /// ``itemAppeared(at:)``; a placeholder within the jump threshold of the items held (or any,
+    /// with no threshold) loads towards it, page after page, from the end it is beyond; one
+    /// farther jumps to it (``jump(to:)``), or, when the source cannot jump, leaves the refresh
+    /// failed with ``PagingError/Code/unsupportedOperation`` and loads nothing.
+    mutating func itemAppeared(atPresented position: Int) -> Effects {
+        guard isLoaded, inFlight[Slot.refresh.rawValue] == nil, position >= 0 else { return Effects() }
+        let shape = currentShape
+        guard position < shape.count else { return Effects() }
+        let held = position - shape.before
+        if held >= 0, held < items.count { return itemAppeared(at: held) }
+        let distance = held < 0 ? -held : held - items.count + 1
+        if let threshold = configuration.jumpThreshold, distance > threshold {
+            guard jumpKey != nil else {
+                var effects = Effects()
+                if jumpRefusal == nil {
+                    jumpRefusal = .unsupportedOperation(Self.cannotJump)
+                    publish(ListChange(), into: &effects)
+                }
+                return effects
+            }
+            return jump(to: position).1
+        }
+        // The reader is beyond an end: that end loads, and goes on loading as pages come.
+        viewport = (held, items.count - 1 - held)
+        var effects = Effects()
+        prefetchAroundViewport(into: &effects)
+        return effects
+    }
+
+    /// A caller asks for the page around a position of the whole list: with placeholders, the
+    /// position in ``PagingSnapshot/presented``; without, the index of the item in the whole
+    /// list, counted from its start. A position held already is only shown (as
+    /// ``itemAppeared(at:)``). Otherwise, as a refresh does, every load in flight is cancelled
+    /// (their callers are told so) and a new generation starts; one request asks for
+    /// ``PagingConfiguration/jumpLoadSize`` items with the position in the middle (within the
+    /// list's total when known), and its page replaces everything held.
+    mutating func jump(to position: Int) -> (Admission, Effects) {
+        guard position >= 0 else {
+            return (
+                .done(
+                    .failure(
+                        .invalidArgument("position is \(position), but a position in a list is 0 or more"))),
+                Effects()
+            )
+        }
+        guard let jumpKey else { return (.done(.failure(.unsupportedOperation(Self.cannotJump))), Effects()) }
+        var target = position
+        if let total = knownTotal { target = min(target, max(0, total - 1)) }
+        // The position of the first item held: in the presented list, or, without placeholders,
+        // in the whole list when its pages count the items before it.
+        let base = configuration.placeholders ? currentShape.before : window.placeholderCounts.before
+        if isLoaded, inFlight[Slot.refresh.rawValue] == nil, let base, target >= base,
+            target - base < items.count
+        {
+            return (.done(.success(.loaded)), itemAppeared(at: target - base))
+        }
+        let count = configuration.jumpLoadSize
+        var first = max(0, target - count / 2)
+        if let total = knownTotal { first = max(0, min(first, total - count)) }
+        if let current = inFlight[Slot.refresh.rawValue], case .jump(_, let loading) = current.job,
+            loading <= target, target < loading + current.request.count
+        {
+            // The jump in flight brings this position too.
+            inFlight[Slot.refresh.rawValue]?.job = .jump(target: target, start: loading)
+            return (.wait(operation: current.operation), Effects())
+        }
+        var effects = Effects()
+        cancelAll(except: nil, into: &effects)
+        generation += 1
+        failures = [nil, nil, nil]
+        jumpRefusal = nil
+        let operation = start(
+            .refresh, request: Request(.initial(jumpKey(first)), count: count),
+            job: .jump(target: target, start: first), operation: nil, into: &effects)
+        return (.wait(operation: operation), effects)
+    }
+
+    /// What a jump over a source that cannot jump answers.
+    static var cannotJump: String {
+        "this list's source cannot load the page at a position of the list (it is not a JumpablePageSource, "
+            + "or it is an OffsetSource that pages one way only); load the pages up to it instead, or page "
+            + "with an OffsetSource(.bidirectional)"
     }
 
     /// An item at an index was shown: load at an end within the prefetch
@@ -372,6 +494,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         let removedCount = items.count
         window.removeAll()
         unjoined = nil
+        jumpRefusal = nil
         viewport = nil
         publish(ListChange(removed: removedCount > 0 ? [0..<removedCount] : []), into: &effects)
         return effects
@@ -480,6 +603,22 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 publish(
                     RowDiff.change(from: before, to: Array(items), base: 0), duplicates: duplicates,
                     into: &effects)
+            }
+            effects.finished.append((current.operation, .success(.loaded)))
+
+        case .jump(let target, let start):
+            inFlight[slot.rawValue] = nil
+            var pages = [(request, page)]
+            takeRefreshEdits().apply(to: &pages, first: page.previousKey == nil, last: page.nextKey == nil)
+            unjoined = nil
+            replaceAll(with: pages, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
+            // The reader is at the position jumped to: the ends near it load. The page starts
+            // where it says it does, or else where it was asked to.
+            if !items.isEmpty {
+                let first = window.placeholderCounts.before ?? start
+                let held = min(max(target - first, 0), items.count - 1)
+                viewport = (held, items.count - 1 - held)
+                prefetchAroundViewport(into: &effects)
             }
             effects.finished.append((current.operation, .success(.loaded)))
 
@@ -702,6 +841,20 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// snapshot's change leads from the snapshot before it to this one.
     private mutating func publish(_ change: ListChange, duplicates: Int = 0, into effects: inout Effects) {
         version += 1
+        if configuration.placeholders {
+            let shape = currentShape
+            let step = PresentedChange.make(from: presentedShape, to: shape, held: change)
+            if !effects.changed {
+                presentedCountBefore = presentedShape.count
+                presentedChange = step
+            } else if !step.isEmpty {
+                presentedChange = ListChange.merging(
+                    [presentedChange, step], countBefore: presentedCountBefore)
+            }
+            presentedShape = shape
+        } else {
+            presentedShape = PresentedChange.Shape(held: items.count)
+        }
         if effects.changed {
             if !change.isEmpty {
                 // The count before the first change: undo the second, then the first.
@@ -760,7 +913,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 atEnd
                 ? (fromStart: shown.fromStart - droppedItems, fromEnd: shown.fromEnd + kept)
                 : (fromStart: shown.fromStart + kept, fromEnd: shown.fromEnd - droppedItems)
-            viewport = moved.fromStart >= 0 && moved.fromEnd >= 0 ? moved : nil
+            // Beyond the end that grew is where a placeholder shown lies; only the end trimmed
+            // can lose the item shown.
+            viewport = (atEnd ? moved.fromStart : moved.fromEnd) >= 0 ? moved : nil
             // Go on in the direction of this load only: the far end, just
             // trimmed, waits for the reader, or the window would swing back
             // and forth.

@@ -56,6 +56,32 @@ struct ChangeMap: Sendable {
         return position
     }
 
+    /// The runs of items the change keeps, in order: where each starts before and after, and
+    /// its length.
+    /// - Complexity: O(*r*) for *r* ranges.
+    func survivors() -> [(old: Int, new: Int, count: Int)] {
+        let oldRuns = Self.subtracting(removed, from: 0..<oldCount)
+        let newRuns = Self.subtracting(inserted, from: 0..<newCount)
+        var result: [(old: Int, new: Int, count: Int)] = []
+        var (i, j) = (0, 0)
+        var (a, b) = (oldRuns.first ?? 0..<0, newRuns.first ?? 0..<0)
+        while i < oldRuns.count, j < newRuns.count {
+            let length = min(a.count, b.count)
+            result.append((a.lowerBound, b.lowerBound, length))
+            a = (a.lowerBound + length)..<a.upperBound
+            b = (b.lowerBound + length)..<b.upperBound
+            if a.isEmpty {
+                i += 1
+                if i < oldRuns.count { a = oldRuns[i] }
+            }
+            if b.isEmpty {
+                j += 1
+                if j < newRuns.count { b = newRuns[j] }
+            }
+        }
+        return result
+    }
+
     /// Whether the item at `position` before was removed.
     /// - Complexity: O(log *r*).
     func isRemoved(_ position: Int) -> Bool { Self.contains(removed, position) }

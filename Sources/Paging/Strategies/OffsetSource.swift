@@ -163,7 +163,9 @@ public struct OffsetSource<Item: Sendable>: PageSource {
     }
 
     /// The page for a response to a request at `offset` for `limit` items.
-    /// - Returns: the page, with `nil` keys at the ends reached.
+    /// - Returns: the page, with `nil` keys at the ends reached, `offset`
+    ///   items before it, and the items after it when the response has a
+    ///   total count.
     public func page(from response: OffsetPage<Item>, offset: Int, limit: Int) -> Page<Int, Item> {
         // Saturating: a backend that sends more items than asked for at an
         // offset near Int.max leads to a key whose next load is refused.
@@ -178,6 +180,8 @@ public struct OffsetSource<Item: Sendable>: PageSource {
         return Page(
             items: response.items,
             previousKey: direction != .forward && offset > 0 ? offset : nil,
-            nextKey: direction != .reverse && hasMore ? end : nil)
+            nextKey: direction != .reverse && hasMore ? end : nil,
+            itemsBefore: offset,
+            itemsAfter: response.totalCount.map { max(0, $0 - end) })
     }
 }

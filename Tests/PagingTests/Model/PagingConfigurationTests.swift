@@ -50,6 +50,28 @@ struct PagingConfigurationTests {
         #expect(error.description == "invalid paging configuration: " + message)
     }
 
+    @Test("a jump threshold needs placeholders and must pass the prefetch distance; the jump load size")
+    func jumpThreshold() throws {
+        let noPlaceholders = try #require(throws: PagingError.self) {
+            try PagingConfiguration(pageSize: 10, jumpThreshold: 50)
+        }
+        #expect(
+            noPlaceholders.description
+                == "invalid paging configuration: jumpThreshold is 50, but jumps are to placeholders: set placeholders: true"
+        )
+        let tooNear = try #require(throws: PagingError.self) {
+            try PagingConfiguration(pageSize: 10, prefetchDistance: 8, placeholders: true, jumpThreshold: 8)
+        }
+        #expect(tooNear.code == .invalidConfiguration)
+        let configuration = try PagingConfiguration(
+            pageSize: 10, prefetchDistance: 8, placeholders: true, jumpThreshold: 9)
+        #expect(configuration.jumpThreshold == 9 && configuration.placeholders)
+        // A page, the prefetch distance on both sides, and one item more on each.
+        #expect(configuration.jumpLoadSize == 10 + 2 * 8 + 2)
+        #expect(try PagingConfiguration(pageSize: 10, initialLoadSize: 100).jumpLoadSize == 100)
+        #expect(!PagingConfiguration.default.placeholders && PagingConfiguration.default.jumpThreshold == nil)
+    }
+
     @Test("the smallest valid windows are accepted")
     func smallestWindows() throws {
         #expect(

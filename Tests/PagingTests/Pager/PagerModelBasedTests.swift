@@ -16,6 +16,14 @@ import Testing
 /// from before a reset or refresh can be recognised. The source ignores
 /// cancellation in half of the runs, so late answers really reach the pager.
 ///
+/// In half of the runs without a cycle, the pages count the items around them, and the pager
+/// presents the whole list with placeholders (sometimes with a jump threshold, so that a far
+/// placeholder shown jumps); in a third of the runs, the test jumps to random positions
+/// (`jump(to:)`), which a bidirectional list does with one request and a one-way list refuses.
+/// After every step the presented list is checked: every held item at the position of its
+/// offset, placeholders exactly where nothing is loaded, and every presented change applied to
+/// the rows before it gives the rows after it.
+///
 /// Replay a failing run with `PAGING_SEED=<seed> swift test --filter PagerModelBased`;
 /// add `PAGING_TRACE=<run>` to print that run step by step.
 @Suite("Pager, model-based")
@@ -26,11 +34,16 @@ struct PagerModelBasedTests {
         print("Pager model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
         var steps = 0
+        var jumpsLanded = 0
         for run in 0..<250 {
             let runSeed = random.next()
-            steps += try await playRun(seed: runSeed, label: "seed \(seed), run \(run)")
+            let played = try await playRun(seed: runSeed, label: "seed \(seed), run \(run)")
+            steps += played.steps
+            jumpsLanded += played.jumpsLanded
         }
         #expect(steps >= 10_000)
+        // Jumps, explicit and past the threshold, landed and were checked in many runs.
+        #expect(jumpsLanded >= 20, "only \(jumpsLanded) jumps landed")
     }
 
     /// Found under AddressSanitizer (2026-11-25): a refetch that failed, then loads that moved
@@ -46,7 +59,7 @@ struct PagerModelBasedTests {
     }
 
     /// One run: a random list, configuration and script. Returns its steps.
-    private func playRun(seed: UInt64, label: String) async throws -> Int {
+    private func playRun(seed: UInt64, label: String) async throws -> (steps: Int, jumpsLanded: Int) {
         var random = SeededGenerator(seed: seed)
         let total = Int.random(in: 0...60, using: &random)
         let pageSize = Int.random(in: 1...7, using: &random)
@@ -58,11 +71,9 @@ struct PagerModelBasedTests {
             case 1: .pages(max(2, (window + pageSize - 1) / pageSize) + Int.random(in: 0...2, using: &random))
             default: .items(window + Int.random(in: 0...10, using: &random))
             }
-        let configuration = try PagingConfiguration(
-            pageSize: pageSize, initialLoadSize: Int.random(in: 1...9, using: &random),
-            prefetchDistance: prefetch,
-            maximumHeld: limit,
-            refreshPolicy: Bool.random(using: &random) ? .restart : .refetchLoadedPages)
+        let initialLoadSize = Int.random(in: 1...9, using: &random)
+        let refreshPolicy: PagingConfiguration.RefreshPolicy =
+            Bool.random(using: &random) ? .restart : .refetchLoadedPages
         let initialKey: Int? =
             switch Int.random(in: 0..<4, using: &random) {
             case 0: nil
@@ -74,23 +85,71 @@ struct PagerModelBasedTests {
         let cycleAt: Int? =
             total >= 2 && Int.random(in: 0..<4, using: &random) == 0
             ? Int.random(in: 1...total, using: &random) : nil
+        // Drawn after the older draws, so that a seed replays the runs it gave before.
+        let placeholders = cycleAt == nil && Bool.random(using: &random)
+        let jumpThreshold =
+            placeholders && Bool.random(using: &random)
+            ? prefetch + Int.random(in: 1...8, using: &random) : nil
+        let jumps = cycleAt == nil && Int.random(in: 0..<3, using: &random) == 0
+        let configuration = try PagingConfiguration(
+            pageSize: pageSize, initialLoadSize: initialLoadSize, prefetchDistance: prefetch,
+            maximumHeld: limit,
+            refreshPolicy: refreshPolicy, placeholders: placeholders, jumpThreshold: jumpThreshold)
         let source = ScriptedSource<Int, TestItem>(ignoresCancellation: Bool.random(using: &random))
-        let pager = Pager(source: source, initialKey: initialKey, configuration: configuration)
+        let pager = Pager(
+            source: JumpableScripted(base: source, canJump: shape == .bidirectional), initialKey: initialKey,
+            configuration: configuration)
+        let recorder = SnapshotRecorder(pager)
         let context =
             "\(label): total \(total), \(shape), cycle at \(cycleAt.map(String.init) ?? "none"), \(configuration), "
             + "initial key \(String(describing: initialKey))"
 
         var world = World(
-            list: ShapedList(total: total, shape: shape, cycleAt: cycleAt, initialKey: initialKey))
+            list: ShapedList(
+                total: total, shape: shape, cycleAt: cycleAt, initialKey: initialKey,
+                counted: placeholders || jumps),
+            jumps: jumps)
         let trace =
             ProcessInfo.processInfo.environment["PAGING_TRACE"].map { label.hasSuffix("run \($0)") } ?? false
         for step in 0..<Int.random(in: 20...80, using: &random) {
-            let action = world.chooseAction(using: &random, itemCount: pager.items.count)
+            let action = world.chooseAction(
+                using: &random, itemCount: placeholders ? pager.snapshot.presented.count : pager.items.count)
             if trace, case .succeed(let index) = action {
                 print("  answer \(world.open[index].call.request)")
             }
-            world.perform(action, on: pager)
+            let started = pager.requestsStarted
+            let versionBefore = pager.snapshot.version
+            let load = world.perform(action, on: pager)
             await world.settle(pager, source)
+            if case .jump = action, let load {
+                if pager.canJump, pager.snapshot.isRefreshing {
+                    // One request at most (none when it joined the jump in flight). A position held
+                    // already loads nothing but what showing it prefetches.
+                    #expect(
+                        pager.requestsStarted - started <= 1, "a jump started more than one load — \(context)"
+                    )
+                } else if !pager.canJump {
+                    // Refused at once: no request, nothing changed.
+                    let refused = await #expect(throws: PagingError.self) { try await load.value }
+                    #expect(refused?.code == .unsupportedOperation, "\(context), step \(step)")
+                    #expect(pager.requestsStarted == started && pager.snapshot.version == versionBefore)
+                }
+            }
+            if let target = world.jumpAnswered {
+                // The jump's page is in, with the position jumped to; at most one prefetch follows.
+                world.jumpAnswered = nil
+                world.jumpsLanded += 1
+                #expect(
+                    pager.requestsStarted - started <= 1,
+                    "a jump's page set off more than one load — \(context)")
+                if total > 0 {
+                    let position = min(target, total - 1)
+                    let held =
+                        placeholders
+                        ? pager.snapshot.presented[position]?.id : pager.items.first { $0.id == position }?.id
+                    #expect(held == position, "jumped to \(target), not held — \(context), step \(step)")
+                }
+            }
             if trace {
                 print(
                     "step \(step) \(action): \(pager.items.ids) \(pager.loadStates) open \(world.open.map { "\($0.call.request)\($0.stale ? " stale" : "")" })"
@@ -98,6 +157,8 @@ struct PagerModelBasedTests {
             }
             world.check(
                 pager, configuration: configuration, context: "\(context), step \(step), after \(action)")
+            try world.checkPresented(
+                recorder, placeholders: placeholders, context: "\(context), step \(step), after \(action)")
         }
         // Drain: answer everything.
         while !world.open.isEmpty {
@@ -105,6 +166,7 @@ struct PagerModelBasedTests {
             world.perform(.succeed(0), on: pager)
             await world.settle(pager, source)
             world.check(pager, configuration: configuration, context: "\(context), draining")
+            try world.checkPresented(recorder, placeholders: placeholders, context: "\(context), draining")
         }
         // Then page to both ends, answering every call: each end is reached,
         // or, past a cycle, stopped with repeatedKey; never followed forever.
@@ -135,7 +197,7 @@ struct PagerModelBasedTests {
                     "paging \(direction) failed with \(String(describing: state.error)) — \(context)")
             }
         }
-        return world.steps
+        return (world.steps, world.jumpsLanded)
     }
 }
 
@@ -143,7 +205,7 @@ struct PagerModelBasedTests {
 /// were made stale by a reset, refresh or cancel.
 private struct World {
     enum Action: CustomStringConvertible {
-        case loadNext(Int?), loadPrevious(Int?), refresh, reset, cancel, retry, appeared(Int)
+        case loadNext(Int?), loadPrevious(Int?), refresh, reset, cancel, retry, appeared(Int), jump(Int)
         case succeed(Int), fail(Int)
 
         var description: String {
@@ -155,6 +217,7 @@ private struct World {
             case .cancel: "cancel"
             case .retry: "retry"
             case .appeared(let index): "itemAppeared(at: \(index))"
+            case .jump(let index): "jump(to: \(index))"
             case .succeed(let index): "answer call #\(index)"
             case .fail(let index): "fail call #\(index)"
             }
@@ -165,9 +228,23 @@ private struct World {
         let call: ScriptedSource<Int, TestItem>.Call
         let version: Int
         var stale = false
+        /// The position a jump asked for, when the call is a jump's.
+        var jumpTarget: Int?
     }
 
     let list: ShapedList
+    /// Whether the test jumps (`jump(to:)`) among its actions.
+    let jumps: Bool
+    /// The position of the jump whose page was just answered, to check it is held.
+    var jumpAnswered: Int?
+    /// How many jumps' pages were answered and checked.
+    var jumpsLanded = 0
+    /// The position of the jump just asked for, given to the call it starts.
+    private var jumpAsked: Int?
+    /// The presented rows a screen would show, following every snapshot's presented change, and
+    /// how many snapshots they followed.
+    private var presentedRows: [TestItem?] = []
+    private var presentedFollowed = 0
     var total: Int { list.total }
     var version = 0
     var open: [OpenCall] = []
@@ -175,8 +252,9 @@ private struct World {
     /// The version of the data the list shows, once a first page arrived.
     var shownVersion: Int?
 
-    init(list: ShapedList) {
+    init(list: ShapedList, jumps: Bool) {
         self.list = list
+        self.jumps = jumps
     }
 
     /// The ids of the list when the last refresh that refetches began, to
@@ -197,11 +275,13 @@ private struct World {
         case 5: return .reset
         case 6: return .cancel
         case 7: return .retry
+        case 9 where jumps, 10 where jumps: return .jump(Int.random(in: 0...(total + 1), using: &random))
         default: return .appeared(Int.random(in: -1...(itemCount + 1), using: &random))
         }
     }
 
-    mutating func perform(_ action: Action, on pager: Pager<Int, TestItem>) {
+    @discardableResult
+    mutating func perform(_ action: Action, on pager: Pager<Int, TestItem>) -> PageLoad? {
         steps += 1
         switch action {
         case .loadNext(let count): pager.loadNext(count: count)
@@ -228,7 +308,26 @@ private struct World {
             if pager.snapshot.isRefreshing { refetchBaseline = nil }
             pager.cancel()
         case .retry: pager.retry()
-        case .appeared(let index): pager.itemAppeared(at: index)
+        case .appeared(let index):
+            let refreshing = pager.snapshot.isRefreshing
+            pager.itemAppeared(at: index)
+            if !refreshing, pager.snapshot.isRefreshing {
+                // A placeholder past the jump threshold: jumped to. A failed refetch is not owed.
+                refetchBaseline = nil
+                jumpAsked = index
+            }
+        case .jump(let index):
+            // Unless the position is held already (then nothing loads), the jump takes the place of
+            // a refresh in flight: no refetch is owed any more.
+            let snapshot = pager.snapshot
+            let position = min(index, max(0, total - 1))
+            let held =
+                pager.configuration.placeholders
+                ? snapshot.presented[position] != nil && snapshot.presented.indices.contains(position)
+                : snapshot.items.contains { $0.id == position }
+            if !held || snapshot.isRefreshing { refetchBaseline = nil }
+            jumpAsked = index
+            return pager.jump(to: index)
         case .succeed(let index), .fail(let index):
             let answered = open.remove(at: index)
             let before = pager.snapshot
@@ -242,8 +341,10 @@ private struct World {
                 lateAnswer = (before, answered)
             } else if case .succeed = action, before.isRefreshing {
                 refreshAnswer = answered
+                jumpAnswered = answered.jumpTarget
             }
         }
+        return nil
     }
 
     /// A stale call just answered, and the snapshot before the answer.
@@ -269,8 +370,12 @@ private struct World {
             if pager.startedRequestCount == started { break }
         }
         for call in source.takeUnclaimed() {
-            open.append(OpenCall(call: call, version: version))
+            // A jump starts one call, a first one: the one it asked for.
+            var target: Int?
+            if case .initial = call.request.position { target = jumpAsked }
+            open.append(OpenCall(call: call, version: version, jumpTarget: target))
         }
+        jumpAsked = nil
         // The pager may cancel a load on its own (the window dropped the page
         // it continued, a retried refresh outranks it): such a call is stale too.
         let cancelled = Set(source.cancelledCalls)
@@ -281,6 +386,42 @@ private struct World {
         for call in open where call.stale {
             #expect(cancelled.contains(call.call.number), "stale call \(call.call.request) was not cancelled")
         }
+    }
+
+    /// Follows the snapshots recorded since the last call with their presented changes, and checks
+    /// the presented list: the rows followed equal the rows presented; with placeholders, every
+    /// item held is at the position of its offset (counted from where the list can start) and
+    /// placeholders stand exactly for the items not held; a change between lists of one length
+    /// only updates rows (nothing the screen shows moves).
+    mutating func checkPresented(
+        _ recorder: SnapshotRecorder<Int, TestItem>, placeholders: Bool, context: String
+    ) throws {
+        let recorded = recorder.recorded
+        if presentedFollowed == 0, let first = recorded.first {
+            presentedRows = Array(first.presented)
+            presentedFollowed = 1
+        }
+        for snapshot in recorded.dropFirst(presentedFollowed) {
+            let countBefore = presentedRows.count
+            try snapshot.presentedChange.checkedApply(to: &presentedRows, from: snapshot.presented)
+            if countBefore == snapshot.presented.count, placeholders {
+                #expect(
+                    snapshot.presentedChange.inserted.isEmpty && snapshot.presentedChange.removed.isEmpty,
+                    "rows inserted or removed by \(snapshot.presentedChange) — \(context)")
+            }
+        }
+        presentedFollowed = recorded.count
+        guard let snapshot = recorded.last else { return }
+        #expect(presentedRows == Array(snapshot.presented), "presented rows differ — \(context)")
+        guard placeholders, let first = snapshot.items.first,
+            let last = snapshot.items.last
+        else { return }
+        #expect(
+            snapshot.placeholdersBefore == (snapshot.hasPrevious ? first.id : 0),
+            "\(snapshot.placeholdersBefore) placeholders before \(first.id) — \(context)")
+        #expect(
+            snapshot.placeholdersAfter == (snapshot.hasNext ? total - 1 - last.id : 0),
+            "\(snapshot.placeholdersAfter) placeholders after \(last.id) of \(total) — \(context)")
     }
 
     mutating func check(_ pager: Pager<Int, TestItem>, configuration: PagingConfiguration, context: String) {
@@ -387,6 +528,8 @@ struct ShapedList: Sendable {
     /// keys come round again.
     let cycleAt: Int?
     let initialKey: Int?
+    /// Whether its pages count the items before and after them.
+    var counted = false
 
     /// The items the source can reach from where it opens.
     var reachable: Range<Int> {
@@ -412,9 +555,14 @@ struct ShapedList: Sendable {
             // Round again, to the page after the first item.
             nextKey = 1
         }
-        return Page(
+        var page = Page(
             items: range.map { TestItem(id: $0, version: version) },
             previousKey: shape != .forward && range.lowerBound > 0 ? range.lowerBound : nil,
             nextKey: nextKey)
+        if counted {
+            page.itemsBefore = range.lowerBound
+            page.itemsAfter = total - range.upperBound
+        }
+        return page
     }
 }

@@ -36,6 +36,40 @@ struct OffsetSourceTests {
         Source(direction, checksDrift: false) { backend.items(offset: $0, limit: $1) }
     }
 
+    // MARK: Counts
+
+    @Test("a page counts the items before it, and after it when the response has a total")
+    func counts() async throws {
+        let counted = Backend(total: 95, reportsTotal: true)
+        let page = try await source(.bidirectional, counted).load(PageRequest(.initial(40), count: 20))
+        #expect(page.itemsBefore == 40 && page.itemsAfter == 35)
+        let last = try await source(.bidirectional, counted).load(PageRequest(.next(after: 90), count: 20))
+        #expect(last.itemsBefore == 90 && last.itemsAfter == 0)
+        let uncounted = Backend(total: 95, reportsTotal: false)
+        let unknown = try await source(.forward, uncounted).load(PageRequest(.initial(40), count: 20))
+        #expect(unknown.itemsBefore == 40 && unknown.itemsAfter == nil)
+    }
+
+    @Test("only a bidirectional source can jump; the key of a position is its offset")
+    func jumps() {
+        let backend = Backend(total: 10, reportsTotal: true)
+        #expect(source(.bidirectional, backend).canJump)
+        #expect(!source(.forward, backend).canJump && !source(.reverse, backend).canJump)
+        #expect(source(.bidirectional, backend).key(forIndex: 900) == 900)
+        #expect(source(.bidirectional, backend).key(forIndex: -3) == 0)
+    }
+
+    @Test("a transform that keeps the item count keeps the counts; a filter makes them unknown")
+    func mapItemsCounts() {
+        let page = Page<Int, Int>(
+            items: [1, 2, 3], previousKey: 7, nextKey: 10, itemsBefore: 7, itemsAfter: -4)
+        #expect(page.itemsAfter == 0)
+        let mapped = page.mapItems { $0.map { $0 * 2 } }
+        #expect(mapped.itemsBefore == 7 && mapped.itemsAfter == 0)
+        let filtered = page.mapItems { $0.filter { $0 > 1 } }
+        #expect(filtered.itemsBefore == nil && filtered.itemsAfter == nil && filtered.previousKey == 7)
+    }
+
     // MARK: Requests
 
     @Test("forward: initial from 0 or from the initial offset (never below 0), next from the key")
