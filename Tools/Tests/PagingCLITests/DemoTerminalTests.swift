@@ -54,6 +54,27 @@ struct DemoTerminalTests {
         #expect(terminal.localModes == cookedModes, "the terminal's modes were not restored")
     }
 
+    @Test("browse --offset draws placeholder rows for the launches not loaded, and G jumps to the end")
+    func browseOffsetInPseudoTerminal() async throws {
+        try await withLaunchServer { server in
+            let status = try await Self.run([
+                "browse", "--endpoint", server.graphQLURL.absoluteString, "--offset", "--page-size", "10",
+                "--fields", "id,site", "--query", BrowseOffsetTests.query,
+            ]) { terminal in
+                #expect(
+                    await terminal.waitFor("launchPage · 10 loaded of 100"),
+                    "no first page:\n\(terminal.output)")
+                #expect(await terminal.waitFor("░"), "no placeholder row")
+                let mark = terminal.outputCount
+                terminal.type("G")
+                #expect(
+                    await terminal.waitFor("End of the 100 nodes", after: mark), "G did not reach the end")
+                terminal.type("q")
+            }
+            #expect(status == 0)
+        }
+    }
+
     @Test(
         "/ searches as you type: the list switches after the last key, the title and footer say the search and its count, Esc goes back"
     )

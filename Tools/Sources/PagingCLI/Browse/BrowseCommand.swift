@@ -13,6 +13,11 @@ struct BrowseCommand: AsyncParsableCommand {
             --template such as '{mission.name} from {site}'. Enter shows the node's JSON.
             Without a terminal, each page is printed as it loads.
 
+            With --offset, the query pages by offset instead: its field takes $offset and $limit and \
+            returns an object with one list of nodes and totalCount. The whole list shows, with a \
+            placeholder row for each node not loaded; g goes to the top, G to the end, and a number \
+            then G to that row, each with one request (two near an end).
+
             The --header fields go only to the endpoint's origin (scheme, host and port): a redirect \
             to another origin is followed without them (stderr says so once per origin).
             """
@@ -42,6 +47,11 @@ struct BrowseCommand: AsyncParsableCommand {
     )
     var prefetchDistance: Int = 5
 
+    @Flag(
+        name: .long,
+        help: "Page by offset: the query's field takes $offset and $limit and returns a list and totalCount.")
+    var offset = false
+
     func validate() throws {
         guard (1...1000).contains(pageSize) else {
             throw ValidationError("--page-size must be between 1 and 1000; it is \(pageSize).")
@@ -53,10 +63,15 @@ struct BrowseCommand: AsyncParsableCommand {
     func run() async throws {
         let io = CommandIO.current
         let endpoint = try connection.endpointURL(command: "browse")
-        let document = try connection.document(command: "browse")
-        guard document.variables.pagesForward, document.variables.first != nil else {
+        let offsetDocument =
+            offset
+            ? try OffsetDocument(
+                text: try connection.queryText(command: "browse"), operationName: connection.operationName,
+                variables: try connection.variableValues(), idKey: idField) : nil
+        let document = offset ? nil : try connection.document(command: "browse")
+        if let document, !document.variables.pagesForward || document.variables.first == nil {
             throw CLIError.usage(
-                "browse pages forward, but the connection \"\(document.connectionFieldName)\" does not take first: and after: as variables; add `first: $first, after: $after`."
+                "browse pages forward, but the connection \"\(document.connectionFieldName)\" does not take first: and after: as variables; add `first: $first, after: $after`, or page by offset with --offset."
             )
         }
         let terminal = RawTerminal()
@@ -73,6 +88,22 @@ struct BrowseCommand: AsyncParsableCommand {
         let client = GraphQLClient(
             endpoint: endpoint, headers: headers.fields, timeout: timeout,
             transport: try headers.makeTransport(idleTimeout: timeout))
+        let format = NodeFormat.make(fields: fields.map(NodeFormat.paths), template: template)
+        if let offsetDocument {
+            let pager = Pager(
+                source: offsetDocument.source(client: client), configuration: try offsetConfiguration())
+            if interactive {
+                let title = Self.fieldName(in: offsetDocument.text) ?? "nodes"
+                let session = ListSession(
+                    screen: ListScreen(title: title, noun: "nodes", canBook: false, placeholders: true),
+                    pager: pager, format: format, actions: .none)
+                try await TerminalRunner.run(session, terminal: terminal)
+            } else {
+                try await Self.printPages(pager: pager, format: format, io: io)
+            }
+            return
+        }
+        guard let document else { return }
         let source = ConnectionSource(
             client: client, document: document, variables: try connection.variableValues(), idKey: idField)
         let pager: Pager<String, JSONNode>
@@ -83,7 +114,6 @@ struct BrowseCommand: AsyncParsableCommand {
         } catch {
             throw CLIError.usage("\(error)")
         }
-        let format = NodeFormat.make(fields: fields.map(NodeFormat.paths), template: template)
         if interactive {
             let session = ListSession(
                 screen: ListScreen(title: document.connectionFieldName, noun: "nodes", canBook: false),
@@ -94,10 +124,35 @@ struct BrowseCommand: AsyncParsableCommand {
         }
     }
 
+    /// The configuration of an offset list: placeholders, a jump past two pages from what is held,
+    /// and a window of ten pages or more (enough for a page and the prefetch distance both sides).
+    func offsetConfiguration() throws(CLIError) -> PagingConfiguration {
+        let window = (pageSize + 2 * prefetchDistance + pageSize - 1) / pageSize
+        do {
+            return try PagingConfiguration(
+                pageSize: pageSize, prefetchDistance: prefetchDistance,
+                maximumHeld: .pages(max(10, window + 1)),
+                placeholders: true, jumpThreshold: max(2 * pageSize, prefetchDistance + 1))
+        } catch {
+            throw .usage("\(error)")
+        }
+    }
+
+    /// The name (or alias) of the query's first field, for the title: the word before the first
+    /// `(`, `{` or `:` after the operation's opening brace.
+    static func fieldName(in text: String) -> String? {
+        guard let open = text.firstIndex(of: "{") else { return nil }
+        let rest = text[text.index(after: open)...]
+        // An alias (`launches: launchPage`) is the name the data has.
+        let name = rest.prefix { $0 != "(" && $0 != "{" && $0 != ":" }.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        return name.isEmpty ? nil : name
+    }
+
     /// Prints each page as it loads.
-    static func printPages(pager: Pager<String, JSONNode>, format: RowFormat<JSONNode>, io: CommandIO)
-        async throws
-    {
+    static func printPages<Key: Hashable & Sendable>(
+        pager: Pager<Key, JSONNode>, format: RowFormat<JSONNode>, io: CommandIO
+    ) async throws {
         var printed = 0
         var page = 0
         while pager.hasNext {

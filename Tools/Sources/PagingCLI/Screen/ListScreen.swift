@@ -16,11 +16,19 @@ struct ScreenSize: Sendable, Hashable {
 /// after the last item, a footer row: "Loading…", "Load more", "All N launches loaded", or an error with
 /// "r to retry"), and a status line. The selection rests on an item or on the footer row, where Enter loads
 /// more; header rows are passed over.
+///
+/// With placeholders (a list whose source counts the whole list: `browse --offset`), the body is the
+/// whole list: a placeholder row for each item not loaded, which the selection may rest on (the pager
+/// loads towards it, or jumps to it when it is far); `g` goes to the top, `G` to the end, and a number
+/// typed before `G` to that row, each with one jump.
 struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
     /// What a key or a snapshot asks the driver to do.
     enum Effect: Sendable {
-        /// Tell the pager the item at this index was shown (it prefetches near the end).
+        /// Tell the pager the item at this index was shown (it prefetches near the end); with
+        /// placeholders, the position in the whole list.
         case itemAppeared(Int)
+        /// Jump to this position of the whole list (with placeholders).
+        case jump(Int)
         /// Load the next page ("Load more").
         case loadNext
         /// Repeat the failed load.
@@ -47,6 +55,8 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
         case item(Int)
         /// A header row, such as a year.
         case header(String)
+        /// A placeholder for the item at this position of the whole list, not loaded.
+        case placeholder(Int)
         /// The footer row.
         case footer
     }
@@ -81,6 +91,12 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     var matchCount: Int?
     /// The items, as of the last snapshot.
     private(set) var items = PagedItems<Item>()
+    /// Whether the body shows the whole list, with placeholder rows for the items not loaded.
+    let placeholders: Bool
+    /// The whole list, as of the last snapshot (with placeholders).
+    private(set) var presented = PresentedItems<Item>()
+    /// The digits typed before a `G`: the row to go to.
+    private(set) var rowNumber = ""
     /// The header rule: the header between two neighbours (`nil` above the first item until the
     /// start is reached); `nil` for a list without headers.
     private let headerRule: SeparatorRule<Item, String>?
@@ -95,7 +111,8 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     private(set) var hasNext = true
     /// The version of the last snapshot applied; snapshots no newer are ignored.
     private(set) var version = -1
-    /// The selected row: an item index, or `items.count` for the footer row.
+    /// The selected row: an item index, or `items.count` for the footer row; with placeholders, a
+    /// position in ``presented``, or its count for the footer row.
     private(set) var selection = 0
     /// The first body row shown.
     private(set) var top = 0
@@ -112,10 +129,12 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     /// Creates a screen with nothing loaded yet.
     init(
         title: String, noun: String, canBook: Bool, canSwitchNetwork: Bool = false, canSearch: Bool = false,
-        headers: SeparatorRule<Item, String>? = nil, size: ScreenSize = ScreenSize(rows: 24, columns: 80)
+        headers: SeparatorRule<Item, String>? = nil, placeholders: Bool = false,
+        size: ScreenSize = ScreenSize(rows: 24, columns: 80)
     ) {
-        headerRule = headers
-        self.headers = headers.map { SeparatorTransform($0) }
+        self.placeholders = placeholders
+        headerRule = placeholders ? nil : headers
+        self.headers = headerRule.map { SeparatorTransform($0) }
         self.title = title
         self.noun = noun
         self.canBook = canBook
@@ -128,13 +147,19 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     var bodyHeight: Int { max(1, size.rows - 3) }
 
     /// The rows of the body: the items, their headers and the footer row.
-    var rowCount: Int { (headers == nil ? items.count : rows.count) + 1 }
+    var rowCount: Int { (placeholders ? presented.count : headers == nil ? items.count : rows.count) + 1 }
+
+    /// The selection of the footer row: after the last item (or row of the whole list).
+    private var footerSelection: Int { placeholders ? presented.count : items.count }
 
     /// What the body row at an index shows.
     /// - Parameter row: an index below ``rowCount``.
     /// - Complexity: O(log *p*) for *p* pages held.
     func bodyRow(at row: Int) -> BodyRow {
         guard row < rowCount - 1 else { return .footer }
+        if placeholders {
+            return presented.heldIndex(forPresented: row).map(BodyRow.item) ?? .placeholder(row)
+        }
         guard headers != nil else { return .item(row) }
         if let item = rows.itemIndex(forRow: row) { return .item(item) }
         return rows[row].separator.map(BodyRow.header) ?? .footer
@@ -143,14 +168,18 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     /// The body row of the selection.
     /// - Complexity: O(log *p*).
     var selectedRow: Int {
+        guard !placeholders else { return selection }
         guard headers != nil, selection < items.count else {
             return selection == items.count ? rowCount - 1 : selection
         }
         return rows.rowIndex(forItem: selection)
     }
 
-    /// The selected item; `nil` on the footer row.
-    var selectedItem: Item? { selection < items.count ? items[selection] : nil }
+    /// The selected item; `nil` on the footer row (and on a placeholder).
+    var selectedItem: Item? {
+        if placeholders { return selection < presented.count ? presented[selection] : nil }
+        return selection < items.count ? items[selection] : nil
+    }
 
     // MARK: Events
 
@@ -168,13 +197,28 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
             }
             return []
         }
+        // A row number typed before G: digits add to it, any other key ends it.
+        if case .character(let digit) = key, digit.isASCII, digit.isNumber, rowNumber.count < 12 {
+            rowNumber.append(digit)
+            status = "Go to row \(rowNumber): G"
+            return []
+        }
+        let typed = Int(rowNumber)
+        if !rowNumber.isEmpty {
+            rowNumber = ""
+            status = nil
+        }
         switch key {
         case .up, .character("k"): return move(to: selection - 1)
         case .down, .character("j"): return move(to: selection + 1)
         case .pageUp: return move(to: selection - bodyHeight)
         case .pageDown, .character(" "): return move(to: selection + bodyHeight)
-        case .home, .character("g"): return move(to: 0)
-        case .end, .character("G"): return move(to: items.count)
+        case .home, .character("g"): return placeholders ? jump(to: 0) : move(to: 0)
+        case .end, .character("G"):
+            if let typed { return placeholders ? jump(to: typed - 1) : move(to: min(typed - 1, items.count)) }
+            // To the footer, as without placeholders, with the last row loaded above it.
+            return placeholders
+                ? jump(to: presented.count - 1, selecting: presented.count) : move(to: items.count)
         case .character("R"):
             // As a pull to refresh: back to the top, where the first page will be.
             status = "Refreshing…"
@@ -256,6 +300,7 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
         // Another pager's snapshots: headers made afresh.
         headers = headerRule.map { SeparatorTransform($0) }
         rows = SeparatedItems()
+        presented = PresentedItems()
         matchCount = nil
         version = -1
         selection = 0
@@ -279,15 +324,16 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
         let countChanged = snapshot.items.count != items.count
         version = snapshot.version
         items = snapshot.items
+        if placeholders { presented = snapshot.presented }
         // Applied in place: a copy of the transform would copy its memo of every page's rows.
         if let separated = headers?.apply(snapshot) { rows = separated.rows }
         loadStates = snapshot.loadStates
         hasNext = snapshot.hasNext
         if status == "Refreshing…", !loadStates.refresh.isLoading { status = nil }
-        selection = min(selection, items.count)
+        selection = min(selection, footerSelection)
         scrollToSelection()
         guard countChanged, !items.isEmpty else { return [] }
-        return [.itemAppeared(min(selection, items.count - 1))]
+        return [.itemAppeared(min(selection, footerSelection - 1))]
     }
 
     /// Applies a new terminal size.
@@ -315,10 +361,20 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     // MARK: Moving
 
     private mutating func move(to row: Int) -> [Effect] {
-        selection = max(0, min(row, items.count))
+        selection = max(0, min(row, footerSelection))
         scrollToSelection()
         guard !items.isEmpty else { return [] }
-        return [.itemAppeared(min(selection, items.count - 1))]
+        return [.itemAppeared(min(selection, footerSelection - 1))]
+    }
+
+    /// Selects a row of the whole list (with placeholders), or the footer, and jumps to a row: one
+    /// request, none when it is loaded.
+    private mutating func jump(to row: Int, selecting selected: Int? = nil) -> [Effect] {
+        guard !presented.isEmpty else { return move(to: 0) }
+        let target = max(0, min(row, presented.count - 1))
+        selection = selected.map { max(0, min($0, presented.count)) } ?? target
+        scrollToSelection()
+        return [.jump(target)]
     }
 
     /// Scrolls the body so that the selected row shows, with the header right above it.
@@ -348,6 +404,7 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     }
 
     private var allLoaded: String {
+        if placeholders { return "End of the \(presented.count) \(noun)" }
         if query.isEmpty { return "All \(items.count) \(noun) loaded" }
         if items.isEmpty { return "No \(noun) match “\(query)”" }
         return "All \(items.count) \(noun) matching “\(query)” loaded"

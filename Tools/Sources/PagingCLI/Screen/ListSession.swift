@@ -192,6 +192,10 @@ actor ListSession<Key: Hashable & Sendable, Item: Identifiable & Sendable> where
             case .itemAppeared(let index):
                 pager.itemAppeared(at: index)
                 _ = screen.apply(pager.snapshot)
+            case .jump(let position):
+                let load = pager.jump(to: position)
+                track { _ = try? await load.value }
+                _ = screen.apply(pager.snapshot)
             case .loadNext:
                 let load = pager.loadNext()
                 track { _ = try? await load.value }

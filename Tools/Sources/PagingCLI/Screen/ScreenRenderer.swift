@@ -4,7 +4,7 @@ import Paging
 struct ScreenLine: Sendable, Hashable {
     /// How a line is shown.
     enum Style: Sendable, Hashable {
-        case normal, title, header, section, selected, footer, error, status
+        case normal, title, header, section, selected, footer, error, status, placeholder
     }
 
     /// The text, at most the screen's width.
@@ -40,6 +40,12 @@ enum ScreenRenderer {
                 case .header(let header):
                     let text = RowFormat<Item>.fit(" ── \(header) ──", to: width, pad: false)
                     lines.append(ScreenLine(text: text, style: .section))
+                case .placeholder(let position):
+                    // Not loaded: its row number, and a bar where its text will be.
+                    let text = RowFormat<Item>.fit(
+                        marker + "\(position + 1) " + String(repeating: "░", count: 12), to: width, pad: false
+                    )
+                    lines.append(ScreenLine(text: text, style: selected ? .selected : .placeholder))
                 case .footer:
                     let failed = screen.loadStates.refresh.error != nil || screen.loadStates.next.error != nil
                     lines.append(
@@ -60,6 +66,7 @@ enum ScreenRenderer {
         var text = " \(screen.title)"
         if !screen.query.isEmpty { text += " matching “\(screen.query)”" }
         text += " · \(screen.items.count) loaded"
+        if screen.placeholders { text += " of \(screen.presented.count)" }
         if let pending = screen.pendingSearch {
             text += pending.isEmpty ? " · showing all…" : " · searching “\(pending)”…"
         }
@@ -76,11 +83,13 @@ enum ScreenRenderer {
         let booking = screen.canBook ? "  b book/cancel" : ""
         let network = screen.canSwitchNetwork ? "  o network" : ""
         let search = screen.canSearch ? "  / search" : ""
+        let jumps = screen.placeholders ? "  g/G/nG top/end/row" : ""
         let full =
-            " ↑↓ j/k move  PgUp/PgDn page  Enter details\(booking)\(search)  R refresh  r retry\(network)  q quit"
+            " ↑↓ j/k move  PgUp/PgDn page\(jumps)  Enter details\(booking)\(search)  R refresh  r retry\(network)  q quit"
         guard full.count > screen.size.columns else { return full }
         let book = screen.canBook ? "  b book" : ""
-        return " ↑↓ move  PgUp/PgDn  Enter open\(book)\(search)  R refresh  r retry\(network)  q quit"
+        let go = screen.placeholders ? "  g/G/nG" : ""
+        return " ↑↓ move  PgUp/PgDn\(go)  Enter open\(book)\(search)  R refresh  r retry\(network)  q quit"
     }
 
     private static func renderDetail<Item>(_ detail: ListScreen<Item>.Detail, screen: ListScreen<Item>)

@@ -107,6 +107,7 @@ final class RawTerminal: @unchecked Sendable {
         case .footer: "\u{1B}[2m"
         case .error: "\u{1B}[31m"
         case .status: "\u{1B}[2m"
+        case .placeholder: "\u{1B}[2m"
         }
     }
 }
