@@ -52,7 +52,12 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
-        suite("EngineBenchmarks", ["BenchmarkSupport", .product(name: "Paging", package: "Paging")]),
+        suite(
+            "EngineBenchmarks",
+            [
+                "BenchmarkSupport", .product(name: "Paging", package: "Paging"),
+                .product(name: "PagingTesting", package: "Paging"),
+            ]),
         suite(
             "ServerBenchmarks",
             [

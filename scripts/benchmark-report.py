@@ -108,6 +108,8 @@ TARGETS = [
     ("40. back to a kept query (10,000 items): page requests", "back to a kept query: 10,000 items", None, "page requests", 0, "max"),
     ("43. peak resident memory: scroll 1,000,000 items, 10 pages held, snapshots read with separators / read plainly", "scroll 1,000,000 items, 10 pages held, snapshots read with separators", "scroll 1,000,000 items, 10 pages held, snapshots read plainly", "Memory (resident peak)", 1.1, "max"),
     ("43. scroll 20,000 items, 10 pages held: with separators / without (median of interleaved pairs)", "scroll 20,000 items, 10 pages held: with separators against", 1000.0, "with separators / without", 1.2, "max"),
+    ("43. jump to row 900,000 of 1,000,000 (a placeholder shown past the threshold): requests (median)", "jump to row 900,000 of 1,000,000 with placeholders", None, "jump requests", 2, "max"),
+    ("43. the same jump: from its page's response to the list showing the row, median ms", "jump to row 900,000 of 1,000,000 with placeholders", 1e-3, "shown after the response", 1, "max-abs"),
     ("42. live list of 100,000 launches, 1,000 launchAdded a second: from the frame received to the list showing it at the top, median ms", "live list: 100,000 held, 1,000 launchAdded a second", 1e-3, "received to shown", 1, "max-abs"),
     ("42. (for information) the same from the frame queued by the feeder, median ms", "live list: 100,000 held, 1,000 launchAdded a second", 1e-3, "queued to shown", 0, "info-value"),
     ("42. resident memory of the same list after 100,000 launchUpdated events / after 10,000 (events that add nothing)", "live list: 100,000 held, 1,000 launchUpdated a second", 1000.0, "resident after 100,000 / after 10,000", 1.1, "max"),

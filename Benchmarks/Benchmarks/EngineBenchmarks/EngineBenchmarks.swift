@@ -1,6 +1,8 @@
 import Benchmark
 import BenchmarkSupport
+import Observation
 import Paging
+import PagingTesting
 import Synchronization
 
 // Issue 6, targets 1 and 2.
@@ -249,6 +251,97 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measurement(SeparatedMetric.plain, Int(plain / .nanoseconds(1)))
         benchmark.measurement(SeparatedMetric.ratio, Int((1000 * (separated / plain)).rounded()))
     }
+
+    let jumpMetrics = [JumpMetric.requests, JumpMetric.shown]
+    Benchmark(
+        "jump to row 900,000 of 1,000,000 with placeholders",
+        configuration: .init(
+            metrics: jumpMetrics, units: Dictionary(uniqueKeysWithValues: jumpMetrics.map { ($0, .count) }),
+            warmupIterations: 5, maxDuration: .seconds(30), maxIterations: 200)
+    ) { benchmark in
+        let measured = try await jumpToRow900000()
+        benchmark.measurement(JumpMetric.requests, measured.requests)
+        benchmark.measurement(JumpMetric.shown, Int(measured.shown / .nanoseconds(1)))
+    }
+}
+
+// Issue 43: a jump to item 900,000 of 1,000,000 (a placeholder shown there, past the jump
+// threshold) makes at most 2 requests and shows within 1 ms of its response (the median).
+
+/// A million numbered rows behind an offset API that reports its total: counts the requests and
+/// notes when each response is returned.
+final class MillionRows: Sendable {
+    private let state = Mutex<(requests: Int, respondedAt: ContinuousClock.Instant?)>((0, nil))
+
+    /// The source, paging both ways from any offset.
+    var source: OffsetSource<NumberedRow> {
+        OffsetSource(.bidirectional, checksDrift: false) { offset, limit in
+            let end = min(1_000_000, offset + limit)
+            let page = OffsetPage(
+                items: (min(offset, end)..<end).map(NumberedRow.init), totalCount: 1_000_000)
+            let now = ContinuousClock.now
+            self.state.withLock {
+                $0.requests += 1
+                $0.respondedAt = now
+            }
+            return page
+        }
+    }
+
+    /// The requests so far.
+    var requests: Int { state.withLock { $0.requests } }
+
+    /// When the source last returned a page, and forgets it.
+    func takeResponseTime() -> ContinuousClock.Instant? {
+        state.withLock { state in
+            defer { state.respondedAt = nil }
+            return state.respondedAt
+        }
+    }
+}
+
+/// One jump: a list of a million rows with its first page, then row 900,000 shown. Returns the
+/// requests the jump made (with those its page set off) and the time from the source returning
+/// the jump's page to the list showing row 900,000.
+@MainActor
+func jumpToRow900000() async throws -> (requests: Int, shown: Duration) {
+    let rows = MillionRows()
+    let list = PagedList(
+        source: rows.source,
+        configuration: try PagingConfiguration(
+            pageSize: 100, prefetchDistance: 100, maximumHeld: .pages(10), placeholders: true,
+            jumpThreshold: 300))
+    _ = try await list.loadNext().value
+    guard list.presented.count == 1_000_000 else {
+        throw BenchmarkSetupError("the list presents \(list.presented.count) rows")
+    }
+    _ = rows.takeResponseTime()
+    let before = list.pager.requestsStarted
+    list.itemAppeared(at: 900_000)
+    while list.presented[900_000] == nil {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            withObservationTracking {
+                _ = list.version
+            } onChange: {
+                continuation.resume()
+            }
+        }
+    }
+    let shown = ContinuousClock.now
+    guard let responded = rows.takeResponseTime() else { throw BenchmarkSetupError("no response stamped") }
+    // The loads the jump's page set off, if any, are counted once they are answered.
+    await list.pager.waitUntilResponsesTaken(list.pager.requestsStarted)
+    return (list.pager.requestsStarted - before, shown - responded)
+}
+
+/// The metrics of the jump benchmark.
+enum JumpMetric {
+    /// Requests a jump made.
+    static let requests = BenchmarkMetric.custom(
+        "jump requests", polarity: .prefersSmaller, useScalingFactor: false)
+    /// From the source returning the jump's page to the list showing the row, in nanoseconds.
+    static let shown = BenchmarkMetric.custom(
+        "shown after the response (ns)", polarity: .prefersSmaller, useScalingFactor: false)
 }
 
 /// The metrics of the interleaved separator benchmark.
