@@ -76,7 +76,8 @@ where Item.ID: Sendable {
 
     /// Reports that a row was shown: its item (a separator's: the item
     /// below it, or above it for the separator below the last item), to
-    /// prefetch near the ends as ``PagedList/itemAppeared(at:)`` does.
+    /// prefetch near the ends as ``PagedList/itemAppeared(at:)`` does (with
+    /// placeholders, at the item's position in ``PagedList/presented``).
     /// - Parameter row: an index of ``rows``; one out of range is ignored.
     /// - Complexity: O(log *p*) for *p* pages held.
     public func rowAppeared(at row: Int) {
@@ -85,7 +86,7 @@ where Item.ID: Sendable {
             rows.itemIndex(forRow: row)
             ?? (row + 1 < rows.count ? rows.itemIndex(forRow: row + 1) : nil)
             ?? (row > 0 ? rows.itemIndex(forRow: row - 1) : nil)
-        if let item { list.itemAppeared(at: item) }
+        if let item { list.itemAppeared(at: list.presented.presentedIndex(forHeld: item)) }
     }
 
     /// The change from the rows shown at an earlier version to the rows

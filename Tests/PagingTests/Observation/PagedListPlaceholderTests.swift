@@ -57,4 +57,25 @@ struct PagedListPlaceholderTests {
         try follow()
         #expect(list.anchor == 251 && list.presented.count == 300)
     }
+
+    @Test("a separated list over a list with placeholders reports rows at their items' positions")
+    func separatedRows() async throws {
+        let backend = PagerPlaceholderTests.Backend(total: 300)
+        let list = PagedList(
+            source: backend.source(), initialKey: 100,
+            configuration: try PagingConfiguration(
+                pageSize: 10, prefetchDistance: 2, placeholders: true, jumpThreshold: 40))
+        let separated = list.separated { (before: TestItem?, after: TestItem?) -> Int? in
+            guard let after else { return nil }
+            return before.map { $0.id / 5 } == after.id / 5 ? nil : after.id / 5
+        }
+        _ = try await list.loadNext().value
+        #expect(list.presented.heldRange == 100..<110)
+        // The last row: item 109, held index 9, position 109: the next page loads (not a jump to 9).
+        separated.rowAppeared(at: separated.rows.count - 1)
+        await list.pager.waitUntilResponsesTaken(list.pager.requestsStarted)
+        await list.waitUntilCaughtUp()
+        #expect(backend.requests.map(\.offset) == [100, 110])
+        #expect(list.presented.heldRange == 100..<120)
+    }
 }
