@@ -50,6 +50,15 @@ public struct PagingSnapshot<Item: Sendable>: Sendable {
 
     /// Creates a snapshot.
     /// - Parameters:
+    ///   - items: the items.
+    ///   - loadStates: the load states.
+    ///   - hasNext: whether there may be items after the last.
+    ///   - hasPrevious: whether there may be items before the first.
+    ///   - change: the change of the items from the snapshot before.
+    ///   - duplicatesDropped: the items dropped as duplicates.
+    ///   - drift: the drift the page found.
+    ///   - driftCount: how many pages found a drift.
+    ///   - version: the snapshot's version.
     ///   - placeholdersBefore: slots before the items; negative counts as 0.
     ///   - placeholdersAfter: slots after the items; negative counts as 0.
     ///   - presentedChange: the change of ``presented``; `change` when `nil`.
