@@ -25,13 +25,21 @@ public struct PresentedItems<Item: Sendable>: RandomAccessCollection, Sendable {
     /// A presentation of held items between two runs of placeholders.
     /// - Parameters:
     ///   - items: the items held.
-    ///   - placeholdersBefore: the slots above them; a negative count is taken as 0.
-    ///   - placeholdersAfter: the slots below them; a negative count is taken as 0.
+    ///   - placeholdersBefore: the slots above them; a negative count is taken
+    ///     as 0, and one past 2⁴⁸ as 2⁴⁸.
+    ///   - placeholdersAfter: the slots below them, likewise.
     public init(items: PagedItems<Item>, placeholdersBefore: Int = 0, placeholdersAfter: Int = 0) {
         self.items = items
-        self.placeholdersBefore = Swift.max(0, placeholdersBefore)
-        self.placeholdersAfter = Swift.max(0, placeholdersAfter)
+        self.placeholdersBefore = Self.clampedCount(placeholdersBefore)
+        self.placeholdersAfter = Self.clampedCount(placeholdersAfter)
     }
+
+    /// The largest count of placeholders on a side: 2⁴⁸, so that a count from outside (a page's
+    /// ``Page/itemsBefore``) cannot make a sum of counts overflow.
+    static var largestCount: Int { 1 << 48 }
+
+    /// A count of placeholders within `0 ... largestCount`.
+    static func clampedCount(_ count: Int) -> Int { Swift.min(Swift.max(0, count), largestCount) }
 
     /// An empty list with no placeholder.
     public init() {
@@ -76,7 +84,8 @@ public struct PresentedItems<Item: Sendable>: RandomAccessCollection, Sendable {
 
     /// How far a position is from the items held: 0 for an item held, the
     /// number of slots between it and the nearest held item otherwise plus
-    /// one; with nothing held, its distance from the top.
+    /// one; with nothing held, its distance from where they would start
+    /// (``placeholdersBefore``) plus one.
     /// - Complexity: O(1).
     public func distanceFromHeld(_ position: Int) -> Int {
         if heldRange.contains(position) { return 0 }

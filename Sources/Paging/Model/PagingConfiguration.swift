@@ -82,12 +82,17 @@ public struct PagingConfiguration: Sendable, Hashable {
     /// in the middle of its page, farther than the prefetch distance from
     /// both of its ends, so that a jump is one request (two near an end of
     /// the list): the larger of ``initialLoadSize`` and
-    /// `pageSize + 2 × prefetchDistance + 2`.
+    /// `pageSize + 2 × prefetchDistance + 2`. Within a limit of items held
+    /// (``HeldLimit/items(_:)``), no more than that limit less a page (and no
+    /// less than a page), so that the page after it fits beside it; then a
+    /// prefetch may follow.
     /// - Complexity: O(1).
     public var jumpLoadSize: Int {
-        max(
+        let size = max(
             initialLoadSize,
             Self.saturatingSum(pageSize, Self.saturatingSum(Self.saturatingProduct(2, prefetchDistance), 2)))
+        guard case .items(let limit) = maximumHeld else { return size }
+        return min(size, max(pageSize, limit - pageSize))
     }
 
     /// Creates a configuration, checking every value.

@@ -59,8 +59,9 @@ public struct PagingSnapshot<Item: Sendable>: Sendable {
     ///   - drift: the drift the page found.
     ///   - driftCount: how many pages found a drift.
     ///   - version: the snapshot's version.
-    ///   - placeholdersBefore: slots before the items; negative counts as 0.
-    ///   - placeholdersAfter: slots after the items; negative counts as 0.
+    ///   - placeholdersBefore: slots before the items; negative counts as 0,
+    ///     and more than 2⁴⁸ as 2⁴⁸.
+    ///   - placeholdersAfter: slots after the items, likewise.
     ///   - presentedChange: the change of ``presented``; `change` when `nil`.
     public init(
         items: PagedItems<Item>, loadStates: LoadStates, hasNext: Bool, hasPrevious: Bool,
@@ -68,8 +69,8 @@ public struct PagingSnapshot<Item: Sendable>: Sendable {
         driftCount: Int = 0, version: Int = 0, placeholdersBefore: Int = 0, placeholdersAfter: Int = 0,
         presentedChange: ListChange? = nil
     ) {
-        self.placeholdersBefore = max(0, placeholdersBefore)
-        self.placeholdersAfter = max(0, placeholdersAfter)
+        self.placeholdersBefore = PresentedItems<Item>.clampedCount(placeholdersBefore)
+        self.placeholdersAfter = PresentedItems<Item>.clampedCount(placeholdersAfter)
         self.presentedChange = presentedChange ?? change
         self.items = items
         self.loadStates = loadStates

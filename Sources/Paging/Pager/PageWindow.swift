@@ -47,8 +47,10 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
             previousKey = page.previousKey
             nextKey = page.nextKey
             self.modified = modified
-            itemsBefore = page.itemsBefore
-            itemsAfter = page.itemsAfter
+            // Kept within 0 ... 2⁴⁸ whatever the source says, so that sums of counts cannot
+            // overflow: a negative count is none, and no list holds more.
+            itemsBefore = page.itemsBefore.map(PresentedItems<Item>.clampedCount)
+            itemsAfter = page.itemsAfter.map(PresentedItems<Item>.clampedCount)
         }
     }
 

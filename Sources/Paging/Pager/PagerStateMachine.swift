@@ -428,7 +428,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         var first = max(0, target - count / 2)
         if let total = knownTotal { first = max(0, min(first, total - count)) }
         if let current = inFlight[Slot.refresh.rawValue], case .jump(_, let loading) = current.job,
-            loading <= target, target < loading + current.request.count
+            loading <= target, target - loading < current.request.count
         {
             // The jump in flight brings this position too.
             inFlight[Slot.refresh.rawValue]?.job = .jump(target: target, start: loading)
@@ -913,9 +913,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 atEnd
                 ? (fromStart: shown.fromStart - droppedItems, fromEnd: shown.fromEnd + kept)
                 : (fromStart: shown.fromStart + kept, fromEnd: shown.fromEnd - droppedItems)
-            // Beyond the end that grew is where a placeholder shown lies; only the end trimmed
-            // can lose the item shown.
-            viewport = (atEnd ? moved.fromStart : moved.fromEnd) >= 0 ? moved : nil
+            // Only the end trimmed can lose the item shown, when it was held there. A placeholder
+            // shown beyond an end (a negative distance from it) stays where it is in the list.
+            let lost =
+                atEnd ? shown.fromStart >= 0 && moved.fromStart < 0 : shown.fromEnd >= 0 && moved.fromEnd < 0
+            viewport = lost ? nil : moved
             // Go on in the direction of this load only: the far end, just
             // trimmed, waits for the reader, or the window would swing back
             // and forth.

@@ -12,7 +12,10 @@
 /// ```
 ///
 /// A filtered page may hold fewer items than asked for, or none; its keys
-/// are kept, so paging goes on past it.
+/// are kept, so paging goes on past it. Its counts of the items around it
+/// (``Page/itemsBefore``, ``Page/itemsAfter``) are kept by `map(_:)` only:
+/// a filter changes what the whole list counts, so the pages of any other
+/// transform count nothing.
 ///
 /// Following a store: a pager over a transformed store-backed source of
 /// PagingGraphQL follows the store through `map(_:)`, `filter(_:)` and
@@ -34,6 +37,9 @@ public struct TransformedPageSource<Base: PageSource, Item: Sendable>: PageSourc
     /// transform, for a transform item by item that keeps identities;
     /// `nil` when the rows cannot be seen so.
     private let lens: (@Sendable (PagerLoadContext) -> PagerLoadContext?)?
+    /// Whether the pages keep the base's counts of the items around them (`map(_:)`: one item
+    /// shown for each item of the base).
+    private var keepsCounts = false
 
     /// Creates a source that transforms each page of `base`.
     /// - Parameters:
@@ -68,7 +74,19 @@ public struct TransformedPageSource<Base: PageSource, Item: Sendable>: PageSourc
             // the pager but sees no rows to follow.
             request.load = lens?(load) ?? PagerLoadContext(attachments: load.attachments, rows: ())
         }
-        return try await base.load(request).mapItems(transform)
+        var page = try await base.load(request).mapItems(transform)
+        if !keepsCounts {
+            page.itemsBefore = nil
+            page.itemsAfter = nil
+        }
+        return page
+    }
+
+    /// The same source, its pages keeping the base's counts of the items around them.
+    fileprivate func keepingCounts() -> Self {
+        var source = self
+        source.keepsCounts = true
+        return source
     }
 }
 
@@ -98,7 +116,7 @@ extension PageSource {
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Item) throws -> T)
         -> TransformedPageSource<Self, T>
     {
-        TransformedPageSource(self) { try $0.map(transform) }
+        TransformedPageSource(self) { try $0.map(transform) }.keepingCounts()
     }
 
     /// A source that keeps only the items that satisfy a predicate, as each
@@ -141,7 +159,7 @@ extension PageSource where Item: Identifiable, Item.ID: Sendable {
     public func map<T: Identifiable & Sendable>(_ transform: @escaping @Sendable (Item) throws -> T)
         -> TransformedPageSource<Self, T> where T.ID == Item.ID
     {
-        TransformedPageSource(self, each: { try transform($0) })
+        TransformedPageSource(self, each: { try transform($0) }).keepingCounts()
     }
 
     /// A source that keeps only the items that satisfy a predicate, as each

@@ -260,6 +260,125 @@ struct PagerPlaceholderTests {
     }
 }
 
+extension PagerPlaceholderTests {
+    @Test("counts from outside are kept within bounds: negative ones are none, huge ones do not overflow")
+    func countsOutOfRange() async throws {
+        let pager = Pager(
+            source: ClosurePageSource<Int, TestItem> { request in
+                var page = Page<Int, TestItem>(
+                    items: [TestItem(id: 1), TestItem(id: 2)], previousKey: 1, nextKey: 3)
+                if case .initial = request.position {
+                    page.itemsBefore = .max
+                    page.itemsAfter = -3
+                } else {
+                    page.itemsBefore = -1
+                    page.itemsAfter = .max
+                    page.items = [TestItem(id: 3)]
+                    page.previousKey = 3
+                    page.nextKey = 5
+                }
+                return page
+            },
+            configuration: try PagingConfiguration(pageSize: 2, prefetchDistance: 0, placeholders: true))
+        let recorder = SnapshotRecorder(pager)
+        _ = try await pager.loadNext().value
+        var snapshot = pager.snapshot
+        #expect(snapshot.placeholdersBefore == 1 << 48 && snapshot.placeholdersAfter == 0)
+        #expect(snapshot.presented.count == (1 << 48) + 2)
+        _ = try await pager.loadNext().value
+        snapshot = pager.snapshot
+        #expect(snapshot.placeholdersBefore == 1 << 48 && snapshot.placeholdersAfter == 1 << 48)
+        // Every change fits the rows before it (checked on counts: the rows are too many to list).
+        for (before, after) in zip(recorder.recorded, recorder.recorded.dropFirst()) {
+            try after.presentedChange.check(
+                baseCount: before.presented.count, newItems: 0..<after.presented.count)
+        }
+        // A jump far past everything: no overflow, refused (the source cannot jump).
+        await #expect(throws: PagingError.self) { try await pager.jump(to: .max).value }
+    }
+
+    @Test("two jumps to the very end of a list with no known total, before any answer: joined, no overflow")
+    func jumpsNearIntMax() async throws {
+        let scripted = ScriptedSource<Int, TestItem>()
+        let pager = Pager(
+            source: JumpableScripted(base: scripted),
+            configuration: try PagingConfiguration(pageSize: 10, placeholders: true))
+        let first = pager.jump(to: .max)
+        let second = pager.jump(to: .max - 1)
+        let call = await scripted.nextCall()
+        #expect(pager.requestsStarted == 1)
+        call.succeed(with: Page(items: [TestItem(id: 7)], previousKey: 5, nextKey: nil))
+        #expect(try await first.value == .loaded)
+        #expect(try await second.value == .loaded)
+    }
+
+    @Test("a placeholder below the end is still loaded towards when a page arrives at the other end")
+    func loadingTowardsSurvivesTheOtherEnd() async throws {
+        let scripted = ScriptedSource<Int, TestItem>()
+        let list = NumberList(total: 1_000)
+        let pager = Pager(
+            source: JumpableScripted(base: scripted), initialKey: 100,
+            configuration: try PagingConfiguration(
+                pageSize: 10, prefetchDistance: 2, placeholders: true, jumpThreshold: 100))
+        let load = pager.loadNext()
+        let call = await scripted.nextCall()
+        call.succeed(with: list.countedPage(for: call.request))
+        _ = try await load.value
+        // Above and below at once: the first starts a load back, the second one forward.
+        pager.itemAppeared(at: 99)
+        pager.itemAppeared(at: 125)
+        let calls = [await scripted.nextCall(), await scripted.nextCall()]
+        let back = try #require(calls.first { $0.request.direction == .previous })
+        let forward = try #require(calls.first { $0.request.direction == .next })
+        // The page before arrives first; the reader, below the end, is not forgotten.
+        back.succeed(with: list.countedPage(for: back.request))
+        forward.succeed(with: list.countedPage(for: forward.request))
+        // Forward goes on until row 125 is held (a chain that stopped starts no load: the loop ends).
+        await pager.waitUntilResponsesTaken(3)
+        for _ in 0..<5 where pager.snapshot.presented[125] == nil {
+            await scripted.waitUntilSettled(calls: pager.requestsStarted)
+            let open = scripted.takeUnclaimed()
+            if open.isEmpty { break }
+            for call in open {
+                #expect(call.request.direction == .next)
+                call.succeed(with: list.countedPage(for: call.request))
+            }
+            await pager.waitUntilResponsesTaken(pager.requestsStarted)
+        }
+        #expect(pager.snapshot.presented[125]?.id == 125)
+    }
+
+    @Test("map keeps a page's counts; filter, compactMap and mapPages drop them")
+    func transformsAndCounts() async throws {
+        let backend = Backend(total: 100)
+        let configuration = try PagingConfiguration(pageSize: 10, placeholders: true)
+        let mapped = Pager(
+            source: backend.source().map { TestItem(id: $0.id, version: 1) }, configuration: configuration)
+        _ = try await mapped.loadNext().value
+        #expect(mapped.snapshot.placeholdersAfter == 90)
+        // A filter that leaves every item of the page: the page still counts nothing.
+        let filtered = Pager(source: backend.source().filter { _ in true }, configuration: configuration)
+        _ = try await filtered.loadNext().value
+        #expect(filtered.snapshot.placeholdersAfter == 0 && filtered.snapshot.presented.count == 10)
+        #expect(!filtered.canJump)
+    }
+
+    @Test("within a limit of items, a jump's page leaves room for the next page")
+    func jumpWithinAnItemsWindow() async throws {
+        let configuration = try PagingConfiguration(
+            pageSize: 20, prefetchDistance: 20, maximumHeld: .items(60), placeholders: true)
+        #expect(configuration.jumpLoadSize == 40)
+        let backend = Backend(total: 10_000)
+        let pager = Pager(source: backend.source(), configuration: configuration)
+        _ = try await pager.loadNext().value
+        _ = try await pager.jump(to: 5_000).value
+        await settle(pager)
+        // The page around the position and the prefetches it set off fit: the position stays held.
+        #expect(pager.snapshot.presented[5_000]?.id == 5_000)
+        #expect(pager.items.count <= 60)
+    }
+}
+
 /// A scripted source that can jump: the key of a position is its offset.
 struct JumpableScripted: JumpablePageSource {
     let base: ScriptedSource<Int, TestItem>

@@ -134,14 +134,24 @@ struct BrowseOffsetTests {
 
     @Test("without a terminal, browse --offset prints every page; a query without $offset is refused")
     func printsPagesAndRefusesBadQueries() async throws {
-        try await withLaunchServer({ $0.dataset = .synthetic(count: 45) }) { server in
+        // More pages than the screen's window holds: every one is printed.
+        try await withLaunchServer({ $0.dataset = .synthetic(count: 450) }) { server in
             let run = await Command.run([
                 "browse", "--endpoint", server.graphQLURL.absoluteString, "--query", Self.query, "--offset",
                 "--fields", "id,site", "--page-size", "20",
             ])
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.outputLines.first == "Page 1: nodes 1–20")
-            #expect(run.outputLines.last == "All 45 nodes loaded.")
+            // Each node once (the drift check asks each page after the first from one node earlier,
+            // so those pages bring 19 new nodes).
+            let nodes = run.outputLines.filter { $0.hasPrefix("  ") }
+            #expect(nodes.count == 450 && Set(nodes).count == 450)
+            #expect(run.outputLines.last == "All 450 nodes loaded.")
+            let tooFar = await Command.run([
+                "browse", "--endpoint", server.graphQLURL.absoluteString, "--query", Self.query, "--offset",
+                "--prefetch", "\(Int.max)",
+            ])
+            #expect(tooFar.status == 2 && tooFar.standardError.contains("--prefetch"))
             let bad = await Command.run([
                 "browse", "--endpoint", server.graphQLURL.absoluteString, "--offset", "--query",
                 "query { launchPage(limit: 5) { launches { id } totalCount } }",

@@ -56,7 +56,9 @@ struct BrowseCommand: AsyncParsableCommand {
         guard (1...1000).contains(pageSize) else {
             throw ValidationError("--page-size must be between 1 and 1000; it is \(pageSize).")
         }
-        guard prefetchDistance >= 0 else { throw ValidationError("--prefetch must be 0 or more.") }
+        guard (0...100_000).contains(prefetchDistance) else {
+            throw ValidationError("--prefetch must be between 0 and 100000; it is \(prefetchDistance).")
+        }
         if fields != nil, template != nil { throw ValidationError("give --fields or --template, not both.") }
     }
 
@@ -90,8 +92,11 @@ struct BrowseCommand: AsyncParsableCommand {
             transport: try headers.makeTransport(idleTimeout: timeout))
         let format = NodeFormat.make(fields: fields.map(NodeFormat.paths), template: template)
         if let offsetDocument {
+            // Printed page after page, the list must hold every page: placeholders and a window are
+            // for the screen.
             let pager = Pager(
-                source: offsetDocument.source(client: client), configuration: try offsetConfiguration())
+                source: offsetDocument.source(client: client),
+                configuration: interactive ? try offsetConfiguration() : try plainConfiguration())
             if interactive {
                 let title = Self.fieldName(in: offsetDocument.text) ?? "nodes"
                 let session = ListSession(
@@ -121,6 +126,15 @@ struct BrowseCommand: AsyncParsableCommand {
             try await TerminalRunner.run(session, terminal: terminal)
         } else {
             try await Self.printPages(pager: pager, format: format, io: io)
+        }
+    }
+
+    /// The configuration of a list printed without a terminal: the pages and the prefetch distance.
+    func plainConfiguration() throws(CLIError) -> PagingConfiguration {
+        do {
+            return try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance)
+        } catch {
+            throw .usage("\(error)")
         }
     }
 

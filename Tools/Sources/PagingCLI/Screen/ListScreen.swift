@@ -197,10 +197,10 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
             }
             return []
         }
-        // A row number typed before G: digits add to it, any other key ends it.
-        if case .character(let digit) = key, digit.isASCII, digit.isNumber, rowNumber.count < 12 {
-            rowNumber.append(digit)
-            status = "Go to row \(rowNumber): G"
+        // A number typed before G: digits add to it (up to 9 of them), any other key ends it.
+        if case .character(let digit) = key, digit.isASCII, digit.isNumber {
+            if rowNumber.count < 9 { rowNumber.append(digit) }
+            status = placeholders ? "Go to row \(rowNumber): G" : "Go to item \(rowNumber): G"
             return []
         }
         let typed = Int(rowNumber)
