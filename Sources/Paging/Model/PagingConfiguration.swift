@@ -84,8 +84,8 @@ public struct PagingConfiguration: Sendable, Hashable {
     /// the list): the larger of ``initialLoadSize`` and
     /// `pageSize + 2 × prefetchDistance + 2`. Within a limit of items held
     /// (``HeldLimit/items(_:)``), no more than that limit less a page (and no
-    /// less than a page), so that the page after it fits beside it; then a
-    /// prefetch may follow.
+    /// less than a page), so that the page after it fits beside it; a page
+    /// that small may set off a prefetch at each end.
     /// - Complexity: O(1).
     public var jumpLoadSize: Int {
         let size = max(
