@@ -619,6 +619,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 let held = min(max(target - first, 0), items.count - 1)
                 viewport = (held, items.count - 1 - held)
                 prefetchAroundViewport(into: &effects)
+            } else if hasPrevious {
+                // Past the end of a list whose length was not known: the page before shows its end.
+                viewport = (-1, 0)
+                prefetch(.previous, into: &effects)
             }
             effects.finished.append((current.operation, .success(.loaded)))
 

@@ -150,7 +150,11 @@ struct PagerModelBasedTests {
                 #expect(
                     pager.requestsStarted - started <= prefetches,
                     "a jump's page set off more than \(prefetches) load(s) — \(context)")
-                if total > 0 {
+                if total > 0, pager.items.isEmpty {
+                    // Past the end of a list whose length was not known: the page before loads.
+                    #expect(
+                        pager.snapshot.isLoadingPrevious, "a jump past the end loads nothing — \(context)")
+                } else if total > 0 {
                     let position = min(target, total - 1)
                     let held =
                         placeholders

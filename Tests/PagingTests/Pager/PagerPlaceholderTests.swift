@@ -348,6 +348,25 @@ extension PagerPlaceholderTests {
         #expect(pager.snapshot.presented[125]?.id == 125)
     }
 
+    @Test("a jump past the end of a list whose length is not known yet lands on its last page")
+    func jumpPastTheEnd() async throws {
+        let scripted = ScriptedSource<Int, TestItem>()
+        let list = NumberList(total: 40)
+        let pager = Pager(
+            source: JumpableScripted(base: scripted),
+            configuration: try PagingConfiguration(pageSize: 1, prefetchDistance: 0, placeholders: true))
+        let jump = pager.jump(to: 41)
+        var call = await scripted.nextCall()
+        #expect(call.request.position == .initial(40))
+        call.succeed(with: list.countedPage(for: call.request))  // empty: past the end
+        _ = try await jump.value
+        call = await scripted.nextCall()
+        #expect(call.request.position == .previous(before: 40))
+        call.succeed(with: list.countedPage(for: call.request))
+        await pager.waitUntilResponsesTaken(2)
+        #expect(pager.snapshot.presented[39]?.id == 39 && pager.snapshot.presented.count == 40)
+    }
+
     @Test("map keeps a page's counts; filter, compactMap and mapPages drop them")
     func transformsAndCounts() async throws {
         let backend = Backend(total: 100)
