@@ -119,7 +119,7 @@ struct URLSessionTransportTests {
     /// - Parameter server: the server used, for the caller to question.
     private static func send(
         _ response: LoopbackHTTPServer.Response, limit: Int?,
-        session: URLSession = URLSession(configuration: .ephemeral),
+        session: URLSession = URLSession(configuration: .ephemeral), timeout: Duration = .seconds(30),
         server: ((LoopbackHTTPServer) async -> Void)? = nil
     ) async throws -> GraphQLHTTPResponse {
         let loopback = try LoopbackHTTPServer(maximumRequests: 1) { _, _ in response }
@@ -130,7 +130,7 @@ struct URLSessionTransportTests {
             let answer = try await transport.send(
                 GraphQLHTTPRequest(
                     url: try #require(URL(string: "http://127.0.0.1:\(loopback.port)/graphql")),
-                    body: Data("{}".utf8), timeout: .seconds(30)))
+                    body: Data("{}".utf8), timeout: timeout))
             await server?(loopback)
             return answer
         } catch {
@@ -144,13 +144,16 @@ struct URLSessionTransportTests {
         arguments: [true, false])
     func responseOverTheLimit(announced: Bool) async throws {
         // The server writes 256 KiB of a 64 MiB body, then waits for the client to hang up: a
-        // transport that reads on waits for the rest instead (and the server gives up after 10 s).
+        // transport that reads on waits for the rest instead, and the server gives up after its
+        // two minutes. The request's own timeout is longer, so that a transport that reads on
+        // cannot pass by hanging up at its timeout. (A 10-second wait was too short for the
+        // client to hang up under AddressSanitizer with every test running at once.)
         let response = LoopbackHTTPServer.Response(
             status: 200, headers: ["Content-Type": "application/json"], body: Self.body(ofSize: 64 << 20),
             announcesLength: announced, stopsAfter: 256 << 10)
         let hungUp = Lock<Bool?>(nil)
         let error = try await #require(throws: URLError.self) {
-            try await Self.send(response, limit: 64 << 10) { server in
+            try await Self.send(response, limit: 64 << 10, timeout: .seconds(600)) { server in
                 let early = await server.clientHungUpEarly(onAnswer: 1)
                 hungUp.withLock { $0 = early }
             }

@@ -31,9 +31,12 @@ final class LoopbackHTTPServer: Sendable {
         var body: Data = Data()
         /// Whether the head has `Content-Length`; without it, closing the connection ends the body.
         var announcesLength = true
-        /// When set, only this many bytes of the body are written; then the server waits (ten
-        /// seconds at most) for the client to hang up, instead of writing the rest.
+        /// When set, only this many bytes of the body are written; then the server waits (for
+        /// `hangUpWait` at most) for the client to hang up, instead of writing the rest.
         var stopsAfter: Int?
+        /// How long the server waits for the client to hang up after `stopsAfter` bytes. Long, so
+        /// that a client slowed by a busy machine or a sanitizer still counts as hung up.
+        var hangUpWait: Duration = .seconds(120)
     }
 
     struct Failure: Error { var step: String }
@@ -175,7 +178,9 @@ final class LoopbackHTTPServer: Sendable {
         // The rest is never written: a client still reading waits for it, one that gave up
         // closes the connection, which makes the socket readable (end of file or a reset).
         var waiting = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
-        guard poll(&waiting, 1, 10_000) == 1 else { return false }
+        let wait = response.hangUpWait.components
+        let milliseconds = Int32(clamping: wait.seconds * 1000 + wait.attoseconds / 1_000_000_000_000_000)
+        guard poll(&waiting, 1, milliseconds) == 1 else { return false }
         var byte: UInt8 = 0
         return recv(client, &byte, 1, Int32(MSG_PEEK)) <= 0
     }
