@@ -29,6 +29,14 @@ public struct PagingConfiguration: Sendable, Hashable {
     public enum RefreshPolicy: Sendable, Hashable {
         /// Load the first page again, as at the start; the list then holds that
         /// page only.
+        ///
+        /// With ``PagingConfiguration/placeholders``, over a source that can jump
+        /// (``Pager/canJump``), the page around the position last shown loads
+        /// instead: the page a jump there would load (``Pager/jump(to:)``),
+        /// with ``PagingConfiguration/jumpLoadSize`` items. So the rows on
+        /// screen are updated in place, and do not turn into placeholders to load
+        /// again. When that page is the list's top, the first page loads, as at
+        /// the start.
         case restart
         /// Load again every page held, each with its own size, so the list
         /// keeps its length (TanStack Query's infinite queries do this): the

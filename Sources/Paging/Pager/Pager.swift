@@ -297,10 +297,12 @@ where Item.ID: Sendable {
     /// Cancels the loads in flight (their callers get
     /// ``LoadOutcome/cancelled``); a refresh already in flight starts over,
     /// and its callers wait for the new one. What is loaded follows
-    /// ``PagingConfiguration/refreshPolicy``. Local edits made while it is in
-    /// flight show at once, and are replaced by its pages, but for those
-    /// marked ``PagerEdit/survivingRefresh()``, which are applied to the
-    /// pages before they swap in.
+    /// ``PagingConfiguration/refreshPolicy``; with placeholders, a restart
+    /// over a source that can jump loads the page around the position last
+    /// shown (``PagingConfiguration/RefreshPolicy/restart``). Local edits
+    /// made while it is in flight show at once, and are replaced by its
+    /// pages, but for those marked ``PagerEdit/survivingRefresh()``, which
+    /// are applied to the pages before they swap in.
     /// - Returns: a handle to the refresh.
     /// - Complexity: O(1) to start; applying the new pages is O(*n*) for the *n* items they bring.
     @discardableResult

@@ -296,14 +296,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// starts a new generation.
     private mutating func beginRefresh(into effects: inout Effects) -> Int? {
         let refreshOperation = inFlight[Slot.refresh.rawValue]?.operation
-        cancelAll(except: .refresh, into: &effects)
+        startGeneration(keeping: .refresh, into: &effects)
         if let current = inFlight[Slot.refresh.rawValue] {
             effects.cancel.append(current.requestID)
             inFlight[Slot.refresh.rawValue] = nil
         }
-        generation += 1
-        failures = [nil, nil, nil]
-        jumpRefusal = nil
         return refreshOperation
     }
 
@@ -317,12 +314,54 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 .head(HeadRefresh(maximumPages: maximumPages))
             )
         }
+        if configuration.refreshPolicy == .restart, let around = restartAroundReader() { return around }
         let initial = Request(.initial(initialKey), count: configuration.initialLoadSize)
         guard configuration.refreshPolicy != .restart,
             let (request, plan) = RefetchPlan.refetching(
                 window, initial: initial, pageSize: configuration.pageSize)
         else { return (initial, .restart) }
         return (request, .refetch(plan))
+    }
+
+    /// With placeholders, over a source that can jump, a restart reloads where the reader is: the
+    /// page a jump to the position last shown would load (the first item held's when none was
+    /// shown since the list last changed as a whole), so that the rows on screen are not turned
+    /// into placeholders to be loaded again. `nil` where that page is the list's top (a restart
+    /// then loads as at the start), and for a list without placeholders, whose counts are not
+    /// known, or whose source cannot jump.
+    private func restartAroundReader() -> (Request, Job)? {
+        guard configuration.placeholders, isLoaded, !items.isEmpty, let jumpKey,
+            let before = window.placeholderCounts.before
+        else { return nil }
+        // A position beyond an end (a placeholder shown there) is the reader's too.
+        let page = jumpPage(to: max(0, before + (viewport?.fromStart ?? 0)))
+        guard page.first > 0 else { return nil }
+        return (
+            Request(.initial(jumpKey(page.first)), count: configuration.jumpLoadSize),
+            .jump(target: page.target, start: page.first)
+        )
+    }
+
+    /// Where a jump to a position goes, within the list's total when known, and where its page
+    /// of ``PagingConfiguration/jumpLoadSize`` items starts: the position in its middle, or as
+    /// near as the list's ends let it be.
+    private func jumpPage(to position: Int) -> (target: Int, first: Int) {
+        var target = position
+        if let total = knownTotal { target = min(target, max(0, total - 1)) }
+        let count = configuration.jumpLoadSize
+        var first = max(0, target - count / 2)
+        if let total = knownTotal { first = max(0, min(first, total - count)) }
+        return (target, first)
+    }
+
+    /// Starts a new generation for a load that replaces the list: cancels the loads in flight but
+    /// the one in `kept` (their callers are told so), so that no older response is applied, and
+    /// forgets the failures and a refused jump.
+    private mutating func startGeneration(keeping kept: Slot?, into effects: inout Effects) {
+        cancelAll(except: kept, into: &effects)
+        generation += 1
+        failures = [nil, nil, nil]
+        jumpRefusal = nil
     }
 
     /// A caller asks to repeat the failed loads.
@@ -337,9 +376,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             // A refresh outranks the loads that started after it failed. A refetch goes on
             // where it failed, with its plan: it brings back the list as it was when the
             // refresh was asked for, with the pages dropped then (see `RefetchPlan.dropped`).
-            cancelAll(except: nil, into: &effects)
-            generation += 1
-            failures = [nil, nil, nil]
+            startGeneration(keeping: nil, into: &effects)
             var (request, job) = (failure.request, failure.job)
             if case .anchored(let plan) = failure.job,
                 window.record(at: plan.sequence)?.request != plan.request
@@ -414,8 +451,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             )
         }
         guard let jumpKey else { return (.done(.failure(.unsupportedOperation(Self.cannotJump))), Effects()) }
-        var target = position
-        if let total = knownTotal { target = min(target, max(0, total - 1)) }
+        let (target, first) = jumpPage(to: position)
         // The position of the first item held: in the presented list, or, without placeholders,
         // in the whole list when its pages count the items before it.
         let base = configuration.placeholders ? currentShape.before : window.placeholderCounts.before
@@ -424,9 +460,6 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         {
             return (.done(.success(.loaded)), itemAppeared(at: target - base))
         }
-        let count = configuration.jumpLoadSize
-        var first = max(0, target - count / 2)
-        if let total = knownTotal { first = max(0, min(first, total - count)) }
         if let current = inFlight[Slot.refresh.rawValue], case .jump(_, let loading) = current.job,
             loading <= target, target - loading < current.request.count
         {
@@ -435,12 +468,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             return (.wait(operation: current.operation), Effects())
         }
         var effects = Effects()
-        cancelAll(except: nil, into: &effects)
-        generation += 1
-        failures = [nil, nil, nil]
-        jumpRefusal = nil
+        startGeneration(keeping: nil, into: &effects)
         let operation = start(
-            .refresh, request: Request(.initial(jumpKey(first)), count: count),
+            .refresh, request: Request(.initial(jumpKey(first)), count: configuration.jumpLoadSize),
             job: .jump(target: target, start: first), operation: nil, into: &effects)
         return (.wait(operation: operation), effects)
     }
@@ -488,13 +518,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// Forgets everything: cancels loads, empties the list.
     mutating func reset() -> Effects {
         var effects = Effects()
-        cancelAll(except: nil, into: &effects)
-        generation += 1
-        failures = [nil, nil, nil]
+        startGeneration(keeping: nil, into: &effects)
         let removedCount = items.count
         window.removeAll()
         unjoined = nil
-        jumpRefusal = nil
         viewport = nil
         publish(ListChange(removed: removedCount > 0 ? [0..<removedCount] : []), into: &effects)
         return effects

@@ -396,6 +396,126 @@ extension PagerPlaceholderTests {
         #expect(pager.snapshot.presented[5_000]?.id == 5_000)
         #expect(pager.items.count <= 60)
     }
+
+    @Test("probe: refreshes after a jump, with placeholders")
+    func probeRefreshes() async throws {
+        for policy: PagingConfiguration.RefreshPolicy in [
+            .restart, .refetchLoadedPages, .reattachHead(maximumPages: 3),
+        ] {
+            let backend = Backend(total: 10_000)
+            let configuration = try PagingConfiguration(
+                pageSize: 10, prefetchDistance: 3, refreshPolicy: policy, placeholders: true)
+            let pager = Pager(source: backend.source(), configuration: configuration)
+            _ = try await pager.loadNext().value
+            _ = try await pager.jump(to: 5_000).value
+            await settle(pager)
+            let before = pager.snapshot
+            _ = try await pager.refresh().value
+            await settle(pager)
+            let after = pager.snapshot
+            print(
+                "PROBE \(policy): before held \(before.presented.heldRange) count \(before.presented.count); after held \(after.presented.heldRange) count \(after.presented.count) change \(after.presentedChange) requests \(backend.requests.suffix(3).map { "\($0.offset)+\($0.limit)" })"
+            )
+        }
+        let backend = Backend(total: 10_000)
+        let configuration = try PagingConfiguration(pageSize: 10, prefetchDistance: 3, placeholders: true)
+        let pager = Pager(source: backend.source(), configuration: configuration)
+        _ = try await pager.loadNext().value
+        _ = try await pager.jump(to: 5_000).value
+        await settle(pager)
+        let before = pager.snapshot
+        _ = try await pager.refresh(around: 5_000).value
+        await settle(pager)
+        let after = pager.snapshot
+        print(
+            "PROBE around: before held \(before.presented.heldRange) count \(before.presented.count); after held \(after.presented.heldRange) count \(after.presented.count) change \(after.presentedChange) requests \(backend.requests.suffix(3).map { "\($0.offset)+\($0.limit)" })"
+        )
+        expectWhole(after, total: 10_000, "around")
+    }
+
+    @Test("with placeholders, a restart reloads the page around the position last shown, in one request")
+    func restartAroundTheReader() async throws {
+        let backend = Backend(total: 10_000)
+        let configuration = try PagingConfiguration(pageSize: 10, prefetchDistance: 3, placeholders: true)
+        let pager = Pager(source: backend.source(), configuration: configuration)
+        _ = try await pager.loadNext().value
+        _ = try await pager.jump(to: 5_000).value
+        await settle(pager)
+        pager.itemAppeared(at: 5_003)
+        await settle(pager)
+        let asked = backend.requests.count
+        let rows = pager.snapshot.presented.count
+        _ = try await pager.refresh().value
+        await settle(pager)
+        // One request, the reader's position in its middle; the rows shown are updated, none moves.
+        let half = configuration.jumpLoadSize / 2
+        #expect(backend.requests.count == asked + 1)
+        #expect(backend.requests.last?.offset == 5_003 - half)
+        #expect(backend.requests.last?.limit == configuration.jumpLoadSize)
+        let after = pager.snapshot
+        #expect(after.presented[5_003]?.id == 5_003)
+        #expect(after.presented.count == rows)
+        #expect(after.presentedChange.inserted.isEmpty && after.presentedChange.removed.isEmpty)
+        expectWhole(after, total: 10_000, "after the restart")
+
+        // A placeholder shown beyond an end, whose page is still on its way, is where the reader is
+        // too: the restart cancels that load (its request may or may not have reached the source).
+        let shownAt = after.presented.heldRange.upperBound + 1
+        #expect(after.presented[shownAt] == nil)
+        pager.itemAppeared(at: shownAt)
+        let beforeRestart = backend.requests.count
+        _ = try await pager.refresh().value
+        await settle(pager)
+        let restarts = backend.requests[beforeRestart...].filter { $0.limit == configuration.jumpLoadSize }
+        #expect(restarts.map(\.offset) == [shownAt - half])
+        #expect(pager.snapshot.presented[shownAt]?.id == shownAt)
+    }
+
+    @Test("a restart whose reader is at the top, or whose source cannot jump, loads as at the start")
+    func restartAtTheTop() async throws {
+        let backend = Backend(total: 10_000)
+        let configuration = try PagingConfiguration(pageSize: 10, prefetchDistance: 3, placeholders: true)
+        let pager = Pager(source: backend.source(), configuration: configuration)
+        _ = try await pager.loadNext().value
+        _ = try await pager.loadNext().value
+        pager.itemAppeared(at: 5)
+        await settle(pager)
+        _ = try await pager.refresh().value
+        #expect(backend.requests.last?.offset == 0 && backend.requests.last?.limit == 10)
+        #expect(pager.items.map(\.id) == Array(0..<10))
+
+        let oneWay = Backend(total: 10_000)
+        let forward = Pager(source: oneWay.source(.forward), configuration: configuration)
+        for _ in 0..<50 { _ = try await forward.loadNext().value }
+        forward.itemAppeared(at: 480)
+        await settle(forward)
+        _ = try await forward.refresh().value
+        #expect(oneWay.requests.last?.offset == 0 && oneWay.requests.last?.limit == 10)
+        #expect(forward.items.map(\.id) == Array(0..<10))
+    }
+
+    @Test("a restart around the reader that fails keeps the items; retry() repeats exactly its request")
+    func failedRestartAroundTheReader() async throws {
+        let backend = Backend(total: 10_000)
+        let configuration = try PagingConfiguration(pageSize: 10, prefetchDistance: 3, placeholders: true)
+        let pager = Pager(source: backend.source(), configuration: configuration)
+        _ = try await pager.loadNext().value
+        _ = try await pager.jump(to: 7_000).value
+        await settle(pager)
+        let held = pager.items.map(\.id)
+        let offset = 7_000 - configuration.jumpLoadSize / 2
+        backend.failing.withLock { $0 = [offset] }
+        await #expect(throws: PagingError.self) { try await pager.refresh().value }
+        #expect(pager.loadStates.refresh.error?.code == .loadFailed)
+        #expect(pager.items.map(\.id) == held)
+        backend.failing.withLock { $0 = [] }
+        let asked = backend.requests.count
+        _ = try await pager.retry().value
+        #expect(backend.requests.count == asked + 1 && backend.requests.last?.offset == offset)
+        #expect(pager.snapshot.presented[7_000]?.id == 7_000)
+        #expect(pager.loadStates.refresh == .notLoading)
+    }
+
 }
 
 /// A scripted source that can jump: the key of a position is its offset.

@@ -89,6 +89,16 @@ struct BrowseOffsetTests {
             #expect(screen.presented.count == 1_000)
             // Rows above what is held are placeholders, drawn with their row numbers.
             #expect(screen.bodyRow(at: 0) == .placeholder(0))
+            // R refreshes where the reader is: one request, for the page around the row selected,
+            // not the top; the selection stays.
+            let beforeRefresh = transport.requests.count
+            await session.send(.character("R"))
+            await session.settle()
+            screen = await session.screen
+            let refreshes = transport.requests[beforeRefresh...]
+            #expect(refreshes.count == 1, "\(refreshes)")
+            #expect(refreshes.allSatisfy { $0.offset <= 499 && 499 < $0.offset + $0.limit }, "\(refreshes)")
+            #expect(screen.selection == 499 && screen.selectedItem != nil)
             // The top.
             let beforeTop = transport.requests.count
             await session.send(.character("g"))

@@ -16,7 +16,8 @@ struct BrowseCommand: AsyncParsableCommand {
             With --offset, the query pages by offset instead: its field takes $offset and $limit and \
             returns an object with one list of nodes and totalCount. The whole list shows, with a \
             placeholder row for each node not loaded; g goes to the top, G to the end, and a number \
-            then G to that row, each with one request (two near an end).
+            then G to that row, each with one request (two near an end). R refreshes the rows around \
+            the one selected, with one request.
 
             The --header fields go only to the endpoint's origin (scheme, host and port): a redirect \
             to another origin is followed without them (stderr says so once per origin).

@@ -220,10 +220,14 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
             return placeholders
                 ? jump(to: presented.count - 1, selecting: presented.count) : move(to: items.count)
         case .character("R"):
-            // As a pull to refresh: back to the top, where the first page will be.
             status = "Refreshing…"
-            selection = 0
-            top = 0
+            // With placeholders the pager restarts around the row last reported shown, the one
+            // selected: the selection stays where it is, its rows updated in place. Without, as a
+            // pull to refresh: back to the top, where the first page will be.
+            if !placeholders {
+                selection = 0
+                top = 0
+            }
             return [.refresh]
         case .character("r"):
             guard loadStates.error != nil else {
