@@ -31,12 +31,14 @@ public struct PagingConfiguration: Sendable, Hashable {
         /// page only.
         ///
         /// With ``PagingConfiguration/placeholders``, over a source that can jump
-        /// (``Pager/canJump``), the page around the position last shown loads
-        /// instead: the page a jump there would load (``Pager/jump(to:)``),
-        /// with ``PagingConfiguration/jumpLoadSize`` items. So the rows on
-        /// screen are updated in place, and do not turn into placeholders to load
-        /// again. When that page is the list's top, the first page loads, as at
-        /// the start.
+        /// (``Pager/canJump``), the page around the reader loads instead: the
+        /// page a jump there would load (``Pager/jump(to:)``), with
+        /// ``PagingConfiguration/jumpLoadSize`` items. The reader is where a jump
+        /// in flight is going, or else the position last shown, or else the first
+        /// item held. So the rows on screen are updated in place, and do not turn
+        /// into placeholders to load again. When that page is the top of a list
+        /// opened at its top, or the count above the items held is not known,
+        /// the first page loads, as at the start.
         case restart
         /// Load again every page held, each with its own size, so the list
         /// keeps its length (TanStack Query's infinite queries do this): the

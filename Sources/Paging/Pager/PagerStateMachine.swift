@@ -196,9 +196,13 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         if case .reattachHead(let maximumPages) = configuration.refreshPolicy, isLoaded {
             return refreshHead(maximumPages: maximumPages)
         }
+        // A jump in flight (or a restart around the reader, which is one) is where the reader is
+        // going: a restart that takes its place loads there.
+        var jumping: Int?
+        if case .jump(let target, _) = inFlight[Slot.refresh.rawValue]?.job { jumping = target }
         var effects = Effects()
         let refreshOperation = beginRefresh(into: &effects)
-        let (request, job) = refreshPlan()
+        let (request, job) = refreshPlan(reader: jumping)
         let operation = start(
             .refresh, request: request, job: job, operation: refreshOperation, into: &effects)
         return (.wait(operation: operation), effects)
@@ -305,8 +309,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     }
 
     /// The first request of a refresh by the list's policy and what it is for, made from the
-    /// pages held now.
-    private mutating func refreshPlan() -> (Request, Job) {
+    /// pages held now; `reader`, when given, is the position the reader is at, for a restart
+    /// around it (``restartAroundReader(at:)``).
+    private mutating func refreshPlan(reader: Int? = nil) -> (Request, Job) {
         if case .reattachHead(let maximumPages) = configuration.refreshPolicy, isLoaded {
             if unjoined == nil { unjoined = [] }
             return (
@@ -314,7 +319,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 .head(HeadRefresh(maximumPages: maximumPages))
             )
         }
-        if configuration.refreshPolicy == .restart, let around = restartAroundReader() { return around }
+        if configuration.refreshPolicy == .restart, let around = restartAroundReader(at: reader) {
+            return around
+        }
         let initial = Request(.initial(initialKey), count: configuration.initialLoadSize)
         guard configuration.refreshPolicy != .restart,
             let (request, plan) = RefetchPlan.refetching(
@@ -324,18 +331,20 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     }
 
     /// With placeholders, over a source that can jump, a restart reloads where the reader is: the
-    /// page a jump to the position last shown would load (the first item held's when none was
-    /// shown since the list last changed as a whole), so that the rows on screen are not turned
-    /// into placeholders to be loaded again. `nil` where that page is the list's top (a restart
-    /// then loads as at the start), and for a list without placeholders, whose counts are not
-    /// known, or whose source cannot jump.
-    private func restartAroundReader() -> (Request, Job)? {
+    /// page a jump to `reader` would load, or else to the position last shown (the first item
+    /// held's when none was shown since the list last changed as a whole), so that the rows on
+    /// screen are not turned into placeholders to be loaded again. `nil` where that page is the
+    /// top of a list opened at its top (a restart then loads as at the start), and for a list
+    /// without placeholders, with nothing held, whose count above the items held is not known,
+    /// or whose source cannot jump.
+    private func restartAroundReader(at reader: Int?) -> (Request, Job)? {
         guard configuration.placeholders, isLoaded, !items.isEmpty, let jumpKey,
             let before = window.placeholderCounts.before
         else { return nil }
         // A position beyond an end (a placeholder shown there) is the reader's too.
-        let page = jumpPage(to: max(0, before + (viewport?.fromStart ?? 0)))
-        guard page.first > 0 else { return nil }
+        let page = jumpPage(to: max(0, reader ?? before + (viewport?.fromStart ?? 0)))
+        // A list opened at a key of its own would restart there, not at its top.
+        guard page.first > 0 || initialKey != nil else { return nil }
         return (
             Request(.initial(jumpKey(page.first)), count: configuration.jumpLoadSize),
             .jump(target: page.target, start: page.first)

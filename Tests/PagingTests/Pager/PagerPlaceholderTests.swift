@@ -397,42 +397,6 @@ extension PagerPlaceholderTests {
         #expect(pager.items.count <= 60)
     }
 
-    @Test("probe: refreshes after a jump, with placeholders")
-    func probeRefreshes() async throws {
-        for policy: PagingConfiguration.RefreshPolicy in [
-            .restart, .refetchLoadedPages, .reattachHead(maximumPages: 3),
-        ] {
-            let backend = Backend(total: 10_000)
-            let configuration = try PagingConfiguration(
-                pageSize: 10, prefetchDistance: 3, refreshPolicy: policy, placeholders: true)
-            let pager = Pager(source: backend.source(), configuration: configuration)
-            _ = try await pager.loadNext().value
-            _ = try await pager.jump(to: 5_000).value
-            await settle(pager)
-            let before = pager.snapshot
-            _ = try await pager.refresh().value
-            await settle(pager)
-            let after = pager.snapshot
-            print(
-                "PROBE \(policy): before held \(before.presented.heldRange) count \(before.presented.count); after held \(after.presented.heldRange) count \(after.presented.count) change \(after.presentedChange) requests \(backend.requests.suffix(3).map { "\($0.offset)+\($0.limit)" })"
-            )
-        }
-        let backend = Backend(total: 10_000)
-        let configuration = try PagingConfiguration(pageSize: 10, prefetchDistance: 3, placeholders: true)
-        let pager = Pager(source: backend.source(), configuration: configuration)
-        _ = try await pager.loadNext().value
-        _ = try await pager.jump(to: 5_000).value
-        await settle(pager)
-        let before = pager.snapshot
-        _ = try await pager.refresh(around: 5_000).value
-        await settle(pager)
-        let after = pager.snapshot
-        print(
-            "PROBE around: before held \(before.presented.heldRange) count \(before.presented.count); after held \(after.presented.heldRange) count \(after.presented.count) change \(after.presentedChange) requests \(backend.requests.suffix(3).map { "\($0.offset)+\($0.limit)" })"
-        )
-        expectWhole(after, total: 10_000, "around")
-    }
-
     @Test("with placeholders, a restart reloads the page around the position last shown, in one request")
     func restartAroundTheReader() async throws {
         let backend = Backend(total: 10_000)
@@ -514,6 +478,65 @@ extension PagerPlaceholderTests {
         #expect(backend.requests.count == asked + 1 && backend.requests.last?.offset == offset)
         #expect(pager.snapshot.presented[7_000]?.id == 7_000)
         #expect(pager.loadStates.refresh == .notLoading)
+    }
+
+    @Test(
+        "a list opened at a key restarts around its first item held when none was shown, and at its top from there"
+    )
+    func restartOfAListOpenedAtAKey() async throws {
+        let backend = Backend(total: 10_000)
+        let configuration = try PagingConfiguration(pageSize: 10, prefetchDistance: 3, placeholders: true)
+        let half = configuration.jumpLoadSize / 2
+        let pager = Pager(source: backend.source(), initialKey: 5_000, configuration: configuration)
+        _ = try await pager.loadNext().value
+        #expect(pager.snapshot.presented.heldRange == 5_000..<5_010)
+        // Nothing shown yet: the first item held is where the reader is.
+        _ = try await pager.refresh().value
+        await settle(pager)
+        #expect(backend.requests.last?.offset == 5_000 - half)
+        #expect(backend.requests.last?.limit == configuration.jumpLoadSize)
+        #expect(pager.snapshot.presented[5_000]?.id == 5_000)
+        // At the top of a list opened elsewhere: the page at the top, not the key the list was
+        // opened at.
+        _ = try await pager.jump(to: 3).value
+        await settle(pager)
+        pager.itemAppeared(at: 3)
+        await settle(pager)
+        _ = try await pager.refresh().value
+        await settle(pager)
+        #expect(backend.requests.last?.offset == 0)
+        #expect(backend.requests.last?.limit == configuration.jumpLoadSize)
+        #expect(pager.snapshot.presented[3]?.id == 3)
+        expectWhole(pager.snapshot, total: 10_000, "at the top")
+    }
+
+    @Test("a restart asked while a jump loads goes where the jump was going; the jump's callers get its page")
+    func restartDuringAJump() async throws {
+        let scripted = ScriptedSource<Int, TestItem>(ignoresCancellation: true)
+        let configuration = try PagingConfiguration(pageSize: 10, prefetchDistance: 0, placeholders: true)
+        let pager = Pager(source: JumpableScripted(base: scripted), configuration: configuration)
+        let list = NumberList(total: 1_000)
+        let first = pager.loadNext()
+        let call = await scripted.nextCall()
+        call.succeed(with: list.countedPage(for: call.request))
+        _ = try await first.value
+        let jump = pager.jump(to: 600)
+        let jumpCall = await scripted.nextCall()
+        let refresh = pager.refresh()
+        let refreshCall = await scripted.nextCall()
+        let start = 600 - configuration.jumpLoadSize / 2
+        #expect(jumpCall.request.position == .initial(start))
+        #expect(refreshCall.request.position == .initial(start))
+        #expect(refreshCall.request.count == configuration.jumpLoadSize)
+        refreshCall.succeed(with: list.countedPage(for: refreshCall.request))
+        #expect(try await jump.value == .loaded)
+        #expect(try await refresh.value == .loaded)
+        #expect(pager.snapshot.presented[600]?.id == 600)
+        // The jump's own answer, late, is not applied.
+        let after = pager.snapshot
+        jumpCall.succeed(with: list.countedPage(for: jumpCall.request))
+        await pager.waitUntilResponsesTaken(3)
+        #expect(pager.snapshot.version == after.version)
     }
 
 }

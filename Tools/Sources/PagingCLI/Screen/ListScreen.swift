@@ -221,9 +221,9 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
                 ? jump(to: presented.count - 1, selecting: presented.count) : move(to: items.count)
         case .character("R"):
             status = "Refreshing…"
-            // With placeholders the pager restarts around the row last reported shown, the one
-            // selected: the selection stays where it is, its rows updated in place. Without, as a
-            // pull to refresh: back to the top, where the first page will be.
+            // With placeholders the pager restarts around the row last reported shown, which is
+            // normally the one selected: the selection stays where it is, its rows updated in
+            // place. Without, as a pull to refresh: back to the top, where the first page will be.
             if !placeholders {
                 selection = 0
                 top = 0
