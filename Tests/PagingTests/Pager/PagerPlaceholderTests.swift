@@ -41,6 +41,18 @@ struct PagerPlaceholderTests {
         }
     }
 
+    /// A list of 10,000 with placeholders (pages of 10, a prefetch distance of 3) over a backend,
+    /// its first page loaded, then jumped to `position`, with the loads that set off answered.
+    private func jumped(to position: Int) async throws -> (Backend, Pager<Int, TestItem>) {
+        let backend = Backend(total: 10_000)
+        let configuration = try PagingConfiguration(pageSize: 10, prefetchDistance: 3, placeholders: true)
+        let pager = Pager(source: backend.source(), configuration: configuration)
+        _ = try await pager.loadNext().value
+        _ = try await pager.jump(to: position).value
+        await settle(pager)
+        return (backend, pager)
+    }
+
     /// Checks a snapshot's presented list against the backend: every held item at the position
     /// of its id, placeholders everywhere else, as many rows as the list can still reach.
     private func expectWhole(_ snapshot: PagingSnapshot<TestItem>, total: Int, _ context: String) {
@@ -399,12 +411,8 @@ extension PagerPlaceholderTests {
 
     @Test("with placeholders, a restart reloads the page around the position last shown, in one request")
     func restartAroundTheReader() async throws {
-        let backend = Backend(total: 10_000)
-        let configuration = try PagingConfiguration(pageSize: 10, prefetchDistance: 3, placeholders: true)
-        let pager = Pager(source: backend.source(), configuration: configuration)
-        _ = try await pager.loadNext().value
-        _ = try await pager.jump(to: 5_000).value
-        await settle(pager)
+        let (backend, pager) = try await jumped(to: 5_000)
+        let configuration = pager.configuration
         pager.itemAppeared(at: 5_003)
         await settle(pager)
         let asked = backend.requests.count
@@ -460,12 +468,8 @@ extension PagerPlaceholderTests {
 
     @Test("a restart around the reader that fails keeps the items; retry() repeats exactly its request")
     func failedRestartAroundTheReader() async throws {
-        let backend = Backend(total: 10_000)
-        let configuration = try PagingConfiguration(pageSize: 10, prefetchDistance: 3, placeholders: true)
-        let pager = Pager(source: backend.source(), configuration: configuration)
-        _ = try await pager.loadNext().value
-        _ = try await pager.jump(to: 7_000).value
-        await settle(pager)
+        let (backend, pager) = try await jumped(to: 7_000)
+        let configuration = pager.configuration
         let held = pager.items.map(\.id)
         let offset = 7_000 - configuration.jumpLoadSize / 2
         backend.failing.withLock { $0 = [offset] }
