@@ -9,16 +9,21 @@
 #                (scripts/api-listing.sh --update after a deliberate change),
 #                the DocC catalogs valid, the benchmarks build
 #   make race    the tests of the root package and of Tools/ (the demo in a
-#                pseudo-terminal included) under ThreadSanitizer, in a build
-#                of their own (.build-tsan, shared by both); fails on any report
+#                pseudo-terminal included) under ThreadSanitizer; fails on any report
 #   make fuzz    build the libFuzzer targets of Fuzz/ (coverage and AddressSanitizer) and run
-#                each from its seed corpus for FUZZ_SECONDS (30) each, or FUZZ_RUNS executions
-#   make leaks   the root package's tests under AddressSanitizer and LeakSanitizer, in a
-#                build of their own (.build-asan); fails on any leak or memory error
+#                each from its seed corpus for FUZZ_SECONDS (30) each, two at a time, or
+#                FUZZ_RUNS executions
+#   make leaks   the root package's tests under AddressSanitizer and LeakSanitizer; fails on
+#                any leak or memory error
 #   make format  format the sources with swift-format (not the generator's output in
 #                Tests/*/Generated, which the golden tests hold as it is written)
 #   make benchmarks  run every benchmark (release build, ~20 minutes) and
 #                print the table of ratios
+#
+#   race, leaks and fuzz build in .build, the folder of `make test`, with only this
+#   repository's own targets compiled again with the sanitizer (PAGING_SANITIZER in
+#   Package.swift; RELIABILITY.md, "One build folder"): after `make test`, each compiles
+#   our code, not the dependencies. Switching between them compiles our code again.
 
 .PHONY: demo test check race fuzz leaks format benchmarks
 

@@ -12,11 +12,33 @@
 // `Benchmarks/`, their own packages, so an app never resolves them.
 import PackageDescription
 
-let strictSettings: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-]
+// `PAGING_SANITIZER=thread`, `address` or `fuzzer` (set by `make race`, `make leaks` and `make fuzz`,
+// never by an app): this package's own targets compiled with that sanitizer (`fuzzer`:
+// AddressSanitizer and libFuzzer's coverage), the test bundle and executables linked with its
+// runtime, the dependencies compiled as they are. So a sanitized build in the folder a plain
+// build made (.build) compiles only this repository's code again, not GraphQLSwift, GRDB,
+// SwiftNIO and BoringSSL (RELIABILITY.md, "One build folder").
+let sanitizer = Context.environment["PAGING_SANITIZER"] ?? ""
+let sanitizerSettings: [SwiftSetting] =
+    switch sanitizer {
+    case "thread", "address": [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+    case "fuzzer": [.unsafeFlags(["-sanitize=fuzzer,address"])]
+    default: []
+    }
+let sanitizerLinking: [LinkerSetting] =
+    switch sanitizer {
+    case "thread": [.unsafeFlags(["-sanitize=thread"])]
+    // Not libFuzzer: the fuzz targets (Fuzz/) link it, a test bundle has a main of its own.
+    case "address", "fuzzer": [.unsafeFlags(["-sanitize=address"])]
+    default: []
+    }
+
+let strictSettings: [SwiftSetting] =
+    [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ] + sanitizerSettings
 
 let package = Package(
     name: "Paging",
@@ -203,3 +225,8 @@ let package = Package(
         ),
     ]
 )
+
+// What links a program (the test bundle, the generator's tool) links the sanitizer's runtime.
+for target in package.targets where target.type == .test || target.type == .executable {
+    target.linkerSettings = (target.linkerSettings ?? []) + sanitizerLinking
+}

@@ -1,25 +1,24 @@
 // swift-tools-version: 6.1
 //
 // The fuzz targets: one executable per reader of outside data, each a libFuzzer
-// `LLVMFuzzerTestOneInput`. They build only with the fuzzer's runtime, which gives them
-// their `main`:
+// `LLVMFuzzerTestOneInput` with a `main.swift` that runs libFuzzer's driver on it (FuzzMain).
+// Each is compiled with AddressSanitizer and libFuzzer's coverage and linked with libFuzzer
+// (the flags below: this package is only for fuzzing). `scripts/fuzz.sh` (`make fuzz`) builds
+// them in the folder the root package builds in (.build) with `PAGING_SANITIZER=fuzzer`, which
+// compiles the root package's and Tools/' own targets with the same flags and their
+// dependencies as they are, so that the code under test is covered and checked and only this
+// repository's code is compiled again; then it runs each from its seed corpus in `Corpus/`.
+// Nothing else builds this package: `make test` and apps never resolve it.
 //
-//     swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
-//
-// `--sanitize=fuzzer` makes SwiftPM build the targets without a `main` of their own; the
-// `-Xswiftc` option, which comes last and so is the one swiftc keeps, adds AddressSanitizer.
-// (SwiftPM's `--sanitize=fuzzer --sanitize=address` passes two `-sanitize=` options, and
-// swiftc keeps only the last: each file would get coverage or AddressSanitizer, not both.)
-// `-enable-testing`: the targets reach internal readers with `@testable import` (and
-// `FuzzRequestBody` the launch server's database, to wait for its queue).
-//
-// `scripts/fuzz.sh` (`make fuzz`) builds them so and runs each from its seed corpus in
-// `Corpus/`. Nothing else builds this package: `make test` and apps never resolve it.
+// The flags are one `-sanitize=fuzzer,address`: two `-sanitize=` options would leave only the
+// last. The targets reach internal readers with `@testable import` (and `FuzzRequestBody` the
+// launch server's database, to wait for its queue), which a debug build allows.
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
+    .unsafeFlags(["-sanitize=fuzzer,address"]),
 ]
 
 let package = Package(
@@ -32,15 +31,18 @@ let package = Package(
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
     ],
     targets: [
+        // Every target's `main`: libFuzzer's driver on the target's `LLVMFuzzerTestOneInput`.
+        .target(name: "FuzzMain"),
         // The client's JSON reader: JSONValue(json:).
         .executableTarget(
             name: "FuzzJSON",
-            dependencies: [.product(name: "PagingGraphQLClient", package: "Paging")],
+            dependencies: ["FuzzMain", .product(name: "PagingGraphQLClient", package: "Paging")],
             swiftSettings: strictSettings),
         // Document analysis: connection documents and pagination fragments.
         .executableTarget(
             name: "FuzzDocuments",
             dependencies: [
+                "FuzzMain",
                 .product(name: "PagingGraphQLClient", package: "Paging"),
                 .product(name: "PagingExport", package: "Paging"),
                 .product(name: "GraphQL", package: "GraphQL"),
@@ -49,22 +51,23 @@ let package = Package(
         // The client's reading of an HTTP response as a GraphQL response.
         .executableTarget(
             name: "FuzzResponse",
-            dependencies: [.product(name: "PagingGraphQLClient", package: "Paging")],
+            dependencies: ["FuzzMain", .product(name: "PagingGraphQLClient", package: "Paging")],
             swiftSettings: strictSettings),
         // RFC 8288 Link headers, as PagingExport (and so `paging fetch`) reads them.
         .executableTarget(
             name: "FuzzLinkHeader",
-            dependencies: [.product(name: "PagingExport", package: "Paging")],
+            dependencies: ["FuzzMain", .product(name: "PagingExport", package: "Paging")],
             swiftSettings: strictSettings),
         // The launch server's cursors.
         .executableTarget(
             name: "FuzzCursor",
-            dependencies: [.product(name: "LaunchServer", package: "Tools")],
+            dependencies: ["FuzzMain", .product(name: "LaunchServer", package: "Tools")],
             swiftSettings: strictSettings),
         // The launch server's side of graphql-transport-ws: frames through its connection's state machine.
         .executableTarget(
             name: "FuzzWebSocketFrames",
             dependencies: [
+                "FuzzMain",
                 .product(name: "LaunchServer", package: "Tools"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
@@ -73,12 +76,17 @@ let package = Package(
         // state machine (internal: `@testable import`).
         .executableTarget(
             name: "FuzzSubscriptionClient",
-            dependencies: [.product(name: "PagingGraphQLClient", package: "Paging")],
+            dependencies: ["FuzzMain", .product(name: "PagingGraphQLClient", package: "Paging")],
             swiftSettings: strictSettings),
         // The launch server's GraphQL request bodies, executed against the launch data.
         .executableTarget(
             name: "FuzzRequestBody",
-            dependencies: [.product(name: "LaunchServer", package: "Tools")],
+            dependencies: ["FuzzMain", .product(name: "LaunchServer", package: "Tools")],
             swiftSettings: strictSettings),
     ]
 )
+
+// Each fuzz target links libFuzzer, with AddressSanitizer's runtime.
+for target in package.targets where target.type == .executable {
+    target.linkerSettings = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+}

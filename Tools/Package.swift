@@ -11,11 +11,28 @@
 // cannot pass because client and server share one mistake.
 import PackageDescription
 
-let strictSettings: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-]
+// `PAGING_SANITIZER` (`make race`, `make fuzz`): this package's own targets compiled with the
+// sanitizer, as the root package's are (its Package.swift says why), the dependencies as they are.
+let sanitizer = Context.environment["PAGING_SANITIZER"] ?? ""
+let sanitizerSettings: [SwiftSetting] =
+    switch sanitizer {
+    case "thread", "address": [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+    case "fuzzer": [.unsafeFlags(["-sanitize=fuzzer,address"])]
+    default: []
+    }
+let sanitizerLinking: [LinkerSetting] =
+    switch sanitizer {
+    case "thread": [.unsafeFlags(["-sanitize=thread"])]
+    case "address", "fuzzer": [.unsafeFlags(["-sanitize=address"])]
+    default: []
+    }
+
+let strictSettings: [SwiftSetting] =
+    [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ] + sanitizerSettings
 
 let package = Package(
     name: "Tools",
@@ -157,3 +174,8 @@ let package = Package(
         ),
     ]
 )
+
+// The test bundle and `paging` link the sanitizer's runtime.
+for target in package.targets where target.type == .test || target.type == .executable {
+    target.linkerSettings = (target.linkerSettings ?? []) + sanitizerLinking
+}

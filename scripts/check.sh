@@ -4,6 +4,8 @@
 # warning, and the benchmarks build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A plain build: the sanitizers' scripts set PAGING_SANITIZER for their own builds (Package.swift).
+unset PAGING_SANITIZER
 
 # Formatted as `make format` formats them (the rules are in .swift-format).
 echo "== format"
@@ -32,24 +34,37 @@ done
 python3 scripts/check-docs.py "$graphs" $modules
 GRAPHS=$graphs scripts/api-listing.sh
 
-for module in $modules; do
-    catalog="Sources/$module/$module.docc"
-    [ -d "$catalog" ] || { echo "missing DocC catalog $catalog"; exit 1; }
-    # Only the module's own graphs (and its extensions of other modules).
-    own=".build-docs/graphs-$module"
+# One catalog converted, with only the module's own graphs (and its extensions of other
+# modules); its problems, if any, in .build-docs/<module>.problems.
+convert_catalog() {
+    local module=$1 catalog="Sources/$1/$1.docc" own=".build-docs/graphs-$1" output
     rm -rf "$own"
     mkdir -p "$own"
     cp "$graphs/$module.symbols.json" "$own/"
     cp "$graphs/$module@"*.symbols.json "$own/" 2>/dev/null || true
     output=$(docc convert "$catalog" --additional-symbol-graph-dir "$own" \
         --output-path ".build-docs/$module.doccarchive" --analyze 2>&1 || true)
-    problems=$(echo "$output" | grep -E "^(warning|error):" || true)
-    if [ -n "$problems" ]; then
-        echo "$output"
-        echo "DocC catalog $catalog has problems"
+    if echo "$output" | grep -qE "^(warning|error):"; then
+        echo "$output" >".build-docs/$module.problems"
+    else
+        rm -f ".build-docs/$module.problems"
+    fi
+}
+for module in $modules; do
+    [ -d "Sources/$module/$module.docc" ] || { echo "missing DocC catalog Sources/$module/$module.docc"; exit 1; }
+done
+# Two catalogs at a time: a conversion runs on about one core.
+export graphs
+export -f convert_catalog
+# shellcheck disable=SC2086
+printf '%s\n' $modules | xargs -P 2 -I {} bash -c 'convert_catalog "$1"' _ {}
+for module in $modules; do
+    if [ -f ".build-docs/$module.problems" ]; then
+        cat ".build-docs/$module.problems"
+        echo "DocC catalog Sources/$module/$module.docc has problems"
         exit 1
     fi
-    echo "docc: $catalog converts cleanly"
+    echo "docc: Sources/$module/$module.docc converts cleanly"
 done
 
 # The benchmarks build (debug: a compile check, they are run by

@@ -2,9 +2,10 @@
 # Builds the fuzz targets of Fuzz/ with libFuzzer's coverage and AddressSanitizer (LeakSanitizer
 # included) and runs each from its seed corpus, Fuzz/Corpus/<target>. Fails on any crash,
 # failed check, sanitizer report or leak, leaving the input that caused it in
-# Fuzz/.build-fuzz/findings/<target>/ (replay it: Fuzz/.build-fuzz/debug/<target> FILE).
+# Fuzz/.build-fuzz/findings/<target>/ (replay it: .build/debug/<target> FILE, after the build here).
 #
-#   scripts/fuzz.sh                   every target for FUZZ_SECONDS (default 30) each
+#   scripts/fuzz.sh                   every target for FUZZ_SECONDS (default 30) each, FUZZ_JOBS (2)
+#                                     at a time
 #   FUZZ_RUNS=10000000 scripts/fuzz.sh    every target for that many executions each
 #   scripts/fuzz.sh FuzzJSON ...      the targets named
 #   FUZZ_CONFIG=release scripts/fuzz.sh   an optimized build (faster for some targets, not all:
@@ -28,51 +29,79 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     targets=(FuzzJSON FuzzDocuments FuzzResponse FuzzLinkHeader FuzzCursor FuzzRequestBody FuzzWebSocketFrames FuzzSubscriptionClient)
 fi
+# Corpora, findings and logs; the build is in the root package's folder (.build), below.
 scratch=.build-fuzz
 config="${FUZZ_CONFIG:-debug}"
 echo "== build the fuzz targets (libFuzzer, AddressSanitizer, $config)"
-# Each target's product alone: a build of the whole package also builds the root package's
-# executables (the code generator's tool), whose top-level code does not compile with
-# `-sanitize=fuzzer` (swiftc then expects libFuzzer's `main`); in a release build it stopped there.
+# In the folder every package builds in (`make test`, `make leaks`), with PAGING_SANITIZER=fuzzer:
+# the root package's and Tools/' own targets get AddressSanitizer and libFuzzer's coverage, the
+# dependencies stay as the plain build compiled them, so that after `make leaks` only the fuzz
+# targets themselves compile (Package.swift, RELIABILITY.md "One build folder"). Each target's
+# product alone: a build of the whole package would also build the root package's executables.
+export PAGING_SANITIZER=fuzzer
+build=(-c "$config" --scratch-path ../.build)
+# A release build leaves out `-enable-testing`, which the targets' `@testable import` needs.
+if [ "$config" = release ]; then build+=(-Xswiftc -enable-testing); fi
 mkdir -p "$scratch"
 for target in "${targets[@]}"; do
-    if ! swift build -c "$config" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
-        --scratch-path "$scratch" --product "$target" >"$scratch/build.log" 2>&1; then
+    if ! swift build "${build[@]}" --product "$target" >"$scratch/build.log" 2>&1; then
         grep -v "ld.gold: warning: Cannot export local symbol" "$scratch/build.log" | tail -40
         echo "fuzz: $target did not build"
         exit 1
     fi
     tail -1 "$scratch/build.log"
 done
+bin=$(swift build "${build[@]}" --show-bin-path)
 
 limit=(-max_total_time="${FUZZ_SECONDS:-30}")
 if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS"); fi
-failed=0
-for target in "${targets[@]}"; do
-    corpus="$scratch/corpus/$target"
-    findings="$scratch/findings/$target"
+# One target's run, from its seed corpus; its log and verdict in $scratch/<target>.{log,out,status}.
+run_target() {
+    local target=$1 corpus="$scratch/corpus/$1" findings="$scratch/findings/$1" log="$scratch/$1.log"
+    local status=0 failed=0
     mkdir -p "$corpus" "$findings"
-    log="$scratch/$target.log"
-    echo "== $target"
-    status=0
-    seeds=("Corpus/$target")
+    local seeds=("Corpus/$target")
     # The documents the code generator's tests read seed the document analysis too.
     if [ "$target" = FuzzDocuments ]; then seeds+=(../Tests/PagingCodegenTests/Fixtures); fi
-    "$scratch/$config/$target" "$corpus" "${seeds[@]}" "${limit[@]}" -max_len=4096 -timeout=10 \
+    "$bin/$target" "$corpus" "${seeds[@]}" "${limit[@]}" -max_len=4096 -timeout=10 \
         -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1 || status=$?
-    if ! grep -q "INITED cov:" "$log"; then
-        echo "$target: no coverage was measured (was it built with -sanitize=fuzzer?)"
-        failed=1
+    {
+        echo "== $target"
+        if ! grep -q "INITED cov:" "$log"; then
+            echo "$target: no coverage was measured (was it built with -sanitize=fuzzer?)"
+            failed=1
+        fi
+        local runs speed rss
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+        speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+        rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log")
+        echo "$target: ${runs:-?} executions, ${speed:-?}/s, peak ${rss:-?} MB, corpus $(ls "$corpus" | wc -l) inputs, exit $status"
+        if [ "$status" -ne 0 ]; then
+            grep -E -A30 "ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|Fatal error|fatal error" "$log" | head -60 || tail -40 "$log"
+            ls "$findings"
+            failed=1
+        fi
+    } >"$scratch/$target.out"
+    echo "$failed" >"$scratch/$target.status"
+}
+
+# Two targets at a time (FUZZ_JOBS): each libFuzzer process runs on one thread, and the machine
+# has two cores. Each target still runs for the whole FUZZ_SECONDS (or FUZZ_RUNS).
+jobs=${FUZZ_JOBS:-2}
+running=()
+failed=0
+for target in "${targets[@]}"; do
+    run_target "$target" &
+    running+=($!)
+    if [ "${#running[@]}" -ge "$jobs" ]; then
+        wait "${running[0]}"
+        running=("${running[@]:1}")
     fi
-    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
-    rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log")
-    echo "$target: ${runs:-?} executions, ${speed:-?}/s, peak ${rss:-?} MB, corpus $(ls "$corpus" | wc -l) inputs, exit $status"
-    if [ "$status" -ne 0 ]; then
-        grep -E -A30 "ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|Fatal error|fatal error" "$log" | head -60 || tail -40 "$log"
-        ls "$findings"
-        failed=1
-    fi
+done
+wait
+for target in "${targets[@]}"; do
+    cat "$scratch/$target.out"
+    if [ "$(cat "$scratch/$target.status")" != 0 ]; then failed=1; fi
 done
 if [ "$failed" -ne 0 ]; then
     echo "fuzz: a target failed; its input is in Fuzz/$scratch/findings"

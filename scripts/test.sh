@@ -12,6 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="$PWD/.build"
+# A plain build: the sanitizers' scripts set PAGING_SANITIZER for their own builds (Package.swift).
+unset PAGING_SANITIZER
 
 packages=(. Tools Examples)
 
@@ -28,13 +30,12 @@ for package in "${packages[@]}"; do
         exit 1
     fi
     echo "== $package: test"
-    # Tools/ one test at a time: all at once, its 60-odd suites' launch servers and their clients
-    # share the test process's two cooperative threads with every CPU-heavy test beside them, and a
-    # request to a server in the process waited past its command's 30 s timeout (RELIABILITY.md,
-    # "Under load"); one at a time, every test passed in 188 s against 124 s all at once.
-    serial=()
-    if [ "$package" = Tools ]; then serial=(--no-parallel); fi
-    (cd "$package" && swift test --skip-build --scratch-path "$scratch" ${serial[@]+"${serial[@]}"})
+    # Every test at once, Tools/ too: its launch servers answer on threads of their own
+    # (LaunchServer's ServerThreads), not on the two threads of the cooperative pool that every
+    # CPU-heavy test beside them shares, which held a request to a server in the process past its
+    # command's timeout (RELIABILITY.md, "Under load"). Until 2026-12-02 Tools/ ran one test at a
+    # time for that reason.
+    (cd "$package" && swift test --skip-build --scratch-path "$scratch")
     if [ "$package" = . ]; then
         # The generator's Swift for names made to break it, type-checked as a user's build would.
         scripts/codegen-torture-check.sh

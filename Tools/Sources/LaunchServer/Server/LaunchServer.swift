@@ -118,7 +118,8 @@ public final class LaunchServer: Sendable {
         // Past the grace period, a graceful shutdown cancels what is still running.
         groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownGracePeriod
         let group = ServiceGroup(configuration: groupConfiguration)
-        let running = Task {
+        // On threads of its own (ServerThreads), passed on to every connection's task.
+        let running = Task(executorPreference: ServerThreads.shared) {
             defer { continuation.finish() }
             try await group.run()
         }

@@ -153,7 +153,8 @@ extension SubscriptionEndpoint {
             self.endpoint = endpoint
             let (frames, outbox) = AsyncStream<Outgoing>.makeStream()
             self.outbox = outbox
-            writer = Task {
+            // On the server's threads, as the connection's own task is (ServerThreads).
+            writer = Task(executorPreference: ServerThreads.shared) {
                 for await item in frames {
                     switch item {
                     case .frame(let text, let subscription):
@@ -277,7 +278,7 @@ extension SubscriptionEndpoint {
                 let token = state.nextToken
                 state.nextToken += 1
                 // Made under the lock, so that its first result finds it in `running`.
-                let task = Task {
+                let task = Task(executorPreference: ServerThreads.shared) {
                     await self.run(request, id: id, token: token, endpoint: endpoint, listening: listening)
                 }
                 state.running[id] = Running(token: token, task: task)

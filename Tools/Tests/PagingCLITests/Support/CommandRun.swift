@@ -73,6 +73,9 @@ func withLaunchServer<T>(
     _ body: (LaunchServer) async throws -> T
 ) async throws -> T {
     var configuration = LaunchServerConfiguration()
+    // A test's socket sends `connection_init` at once; on a busy machine the server's three
+    // seconds for it ran out first (RELIABILITY.md, "Under load"). The test of that wait sets its own.
+    configuration.subscriptionInitTimeout = .seconds(600)
     configure(&configuration)
     return try await LaunchServer.withRunning(configuration, body)
 }

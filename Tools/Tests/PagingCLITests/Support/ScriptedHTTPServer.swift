@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LaunchServer
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -103,7 +104,8 @@ final class ScriptedHTTPServer: Sendable {
             },
             logger: logger)
         let group = ServiceGroup(services: [application], logger: logger)
-        let running = Task {
+        // On the launch servers' threads, not the pool the tests share (ServerThreads).
+        let running = Task(executorPreference: ServerThreads.shared) {
             defer { continuation.finish() }
             try await group.run()
         }
