@@ -30,12 +30,16 @@ for package in "${packages[@]}"; do
         exit 1
     fi
     echo "== $package: test"
-    # Every test at once, Tools/ too: its launch servers answer on threads of their own
-    # (LaunchServer's ServerThreads), not on the two threads of the cooperative pool that every
-    # CPU-heavy test beside them shares, which held a request to a server in the process past its
-    # command's timeout (RELIABILITY.md, "Under load"). Until 2026-12-02 Tools/ ran one test at a
-    # time for that reason.
-    (cd "$package" && swift test --skip-build --scratch-path "$scratch")
+    # Tools/ runs three tests at a time (TOOLS_TEST_WIDTH): each of its tests talks to launch
+    # servers over sockets, with the clients' timeouts of 15 and 30 s, and all at once on two
+    # cores a request waited past them behind the other tests' work (RELIABILITY.md, "Under
+    # load"). Until 2026-12-02 it ran one test at a time, which left a core idle. The root
+    # package and Examples/ run all at once.
+    width=()
+    if [ "$package" = Tools ]; then
+        width=(--experimental-maximum-parallelization-width "${TOOLS_TEST_WIDTH:-3}")
+    fi
+    (cd "$package" && swift test --skip-build --scratch-path "$scratch" ${width[@]+"${width[@]}"})
     if [ "$package" = . ]; then
         # The generator's Swift for names made to break it, type-checked as a user's build would.
         scripts/codegen-torture-check.sh
