@@ -41,7 +41,7 @@ struct MembershipModelTests {
         print("Membership model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
         var totals = Totals()
-        let runs = 200
+        let runs = RandomRuns.count(200)
         let only = ProcessInfo.processInfo.environment["PAGING_RUN"].flatMap { Int($0) }
         for run in 0..<runs {
             let runSeed = random.next()

@@ -35,7 +35,7 @@ struct StoreFollowingModelTests {
         print("Store-following model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
         var steps = 0
-        for run in 0..<40 {
+        for run in 0..<RandomRuns.count(40) {
             let runSeed = random.next()
             let fleet = LaunchFleet(count: 14)
             let store = GraphQLStore()
@@ -54,7 +54,7 @@ struct StoreFollowingModelTests {
                     seed: runSeed, label: label)
             }
         }
-        #expect(steps >= 40 * 30)
+        #expect(steps >= RandomRuns.count(40) * 30)
     }
 
     /// An error a test fails a held load with.

@@ -171,7 +171,7 @@ struct HeadRefreshModelTests {
         var random = SeededGenerator(seed: seed)
         var refreshes = 0
         var switches = 0
-        for run in 0..<300 {
+        for run in 0..<RandomRuns.count(300) {
             let label = "seed \(seed), run \(run)"
             do {
                 let (runRefreshes, runSwitches) = try await playRun(seed: random.next(), label: label)
@@ -183,8 +183,8 @@ struct HeadRefreshModelTests {
                 throw error
             }
         }
-        #expect(refreshes >= 1_000)
-        #expect(switches >= 300)
+        #expect(refreshes >= RandomRuns.count(1_000))
+        #expect(switches >= RandomRuns.count(300))
     }
 
     /// One run; returns the head and anchored refreshes it made, and its query switches.

@@ -1,4 +1,5 @@
 import Foundation
+import PagingTestSupport
 import PagingTesting
 import Testing
 
@@ -37,15 +38,15 @@ struct PagerModelBasedTests {
         var random = SeededGenerator(seed: seed)
         var steps = 0
         var jumpsLanded = 0
-        for run in 0..<250 {
+        for run in 0..<RandomRuns.count(250) {
             let runSeed = random.next()
             let played = try await playRun(seed: runSeed, label: "seed \(seed), run \(run)")
             steps += played.steps
             jumpsLanded += played.jumpsLanded
         }
-        #expect(steps >= 10_000)
+        #expect(steps >= RandomRuns.count(10_000))
         // Jumps, explicit and past the threshold, landed and were checked in many runs.
-        #expect(jumpsLanded >= 20, "only \(jumpsLanded) jumps landed")
+        #expect(jumpsLanded >= RandomRuns.count(20), "only \(jumpsLanded) jumps landed")
     }
 
     /// Found under AddressSanitizer (2026-11-25): a refetch that failed, then loads that moved

@@ -145,7 +145,7 @@ struct OffsetDriftModelTests {
         var missedWithout = 0
         var missedWith = 0
         var drifts = 0
-        for run in 0..<1_000 {
+        for run in 0..<RandomRuns.count(1_000) {
             let runSeed = random.next()
             let label = "seed \(seed), run \(run)"
             let checked = try await read(seed: runSeed, checksDrift: true, label: label)
@@ -157,7 +157,7 @@ struct OffsetDriftModelTests {
             "Offset drift: \(drifts) drifts; items missed without the check \(missedWithout), with it \(missedWith)"
         )
         #expect(missedWith == 0)
-        #expect(drifts > 1_000, "the reads drifted too rarely to test the check")
+        #expect(drifts > RandomRuns.count(1_000), "the reads drifted too rarely to test the check")
         #expect(missedWithout > 0, "without the check, the same reads should miss items")
     }
 
@@ -170,7 +170,7 @@ struct OffsetDriftModelTests {
         var random = SeededGenerator(seed: seed)
         var missed = [PageNumberDriftCheck.none: 0, .repeats: 0, .previousPage: 0]
         var drifts = 0
-        for run in 0..<500 {
+        for run in 0..<RandomRuns.count(500) {
             let runSeed = random.next()
             for check in [PageNumberDriftCheck.none, .repeats, .previousPage] {
                 let result = try await readPages(
@@ -183,7 +183,7 @@ struct OffsetDriftModelTests {
             "Page-number drift: \(drifts) drifts; items missed without a check \(missed[.none] ?? 0), checking repeats \(missed[.repeats] ?? 0), with the page before \(missed[.previousPage] ?? 0)"
         )
         #expect(missed[.previousPage] == 0)
-        #expect(drifts > 300, "the reads drifted too rarely to test the check")
+        #expect(drifts > RandomRuns.count(300), "the reads drifted too rarely to test the check")
         #expect((missed[.none] ?? 0) > 0, "without the check, the same reads should miss items")
     }
 

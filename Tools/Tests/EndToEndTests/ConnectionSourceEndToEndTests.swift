@@ -6,7 +6,7 @@ import Testing
 
 /// Query documents paged from their `@connection` alone (`ConnectionDocument` and
 /// `ConnectionSource`), against the server on loopback.
-@Suite("Documents paged from their @connection, end to end", .timeLimit(.minutes(10)))
+@Suite("Documents paged from their @connection, end to end", .timeLimit(.minutes(30)))
 struct ConnectionSourceEndToEndTests {
     /// `launchConnection` with all four pagination arguments: pages both ways.
     static let bidirectional = """

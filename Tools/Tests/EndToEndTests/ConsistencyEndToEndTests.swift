@@ -6,7 +6,7 @@ import Testing
 
 /// Paging while the data changes: launches added at the head (`addLaunch`) and launches
 /// deleted (`deleteLaunch`) between the pages a client loads.
-@Suite("Paging while the list changes, end to end", .timeLimit(.minutes(10)))
+@Suite("Paging while the list changes, end to end", .timeLimit(.minutes(30)))
 struct ConsistencyEndToEndTests {
     /// A forward Relay source over `launchConnection`.
     static func relaySource(_ client: GraphQLClient) -> RelayCursorSource<Launch> {

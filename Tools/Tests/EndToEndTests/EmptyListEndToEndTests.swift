@@ -5,7 +5,7 @@ import PagingGraphQL
 import Testing
 
 /// Every seed scenario against a server with no launches at all: one empty page, then the end.
-@Suite("Paging an empty list, end to end", .timeLimit(.minutes(10)))
+@Suite("Paging an empty list, end to end", .timeLimit(.minutes(30)))
 struct EmptyListEndToEndTests {
     /// Loads the first page and expects an empty list at its end.
     static func expectEmpty<Key, Item>(_ pager: Pager<Key, Item>, _ direction: LoadDirection = .next)

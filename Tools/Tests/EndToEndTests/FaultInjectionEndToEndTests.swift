@@ -7,7 +7,7 @@ import Testing
 /// Runs against a server that fails a share of its requests (an HTTP 500, a GraphQL error, or
 /// a dropped connection), seeded so that a failing run replays: a loop that loads and, on
 /// each failure, calls `retry()` must end with exactly the list a fault-free run loads.
-@Suite("Paging to the end through injected faults, end to end", .timeLimit(.minutes(10)))
+@Suite("Paging to the end through injected faults, end to end", .timeLimit(.minutes(30)))
 struct FaultInjectionEndToEndTests {
     /// The seed of the faults; change it to explore, keep it to replay.
     static let seed: UInt64 = 0x5EED_2024

@@ -15,7 +15,7 @@ import Testing
 ///
 /// Serialized: two of the faults move 64 MiB each and one waits out the client's timeout, and
 /// the other cases must not compete with them for the two cores.
-@Suite("The client's fault matrix over a real socket", .serialized, .timeLimit(.minutes(10)))
+@Suite("The client's fault matrix over a real socket", .serialized, .timeLimit(.minutes(30)))
 struct FaultMatrixEndToEndTests {
     /// How long the client waits for bytes before it gives up on a request: short, so that the
     /// stall costs little, yet far more than a loopback answer takes.

@@ -8,7 +8,7 @@ import ToolsLock
 
 /// Lists that move, against the server on loopback: launches added and deleted while a list is
 /// held, and a list of the launches a search finds.
-@Suite("Lists that move, end to end", .timeLimit(.minutes(10)))
+@Suite("Lists that move, end to end", .timeLimit(.minutes(30)))
 struct ListsThatMoveEndToEndTests {
     /// `launchConnection` paged forward, with an optional search.
     static let searchable = """

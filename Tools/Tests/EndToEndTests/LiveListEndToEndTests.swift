@@ -12,7 +12,7 @@ import ToolsLock
 /// A live list (`LiveList`) against the launch server on loopback, over `NIOWebSocketTransport`,
 /// while its connection is broken again and again: at the end it holds every launch exactly
 /// once, in the server's order.
-@Suite("Live lists end to end", .timeLimit(.minutes(10)))
+@Suite("Live lists end to end", .timeLimit(.minutes(30)))
 struct LiveListEndToEndTests {
     /// `launchConnection`, keyed for the subscription's directive.
     static let list = """

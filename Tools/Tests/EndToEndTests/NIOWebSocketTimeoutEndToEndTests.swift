@@ -7,7 +7,7 @@ import Testing
 /// a handshake never answered ends after `connectTimeout`, or when the task connecting is
 /// cancelled; a close never answered drops the connection after `closeTimeout`. Only the
 /// transport can end each of these: the peer never hangs up, and the transport's pings are off.
-@Suite("NIOWebSocketTransport against a silent peer", .timeLimit(.minutes(10)))
+@Suite("NIOWebSocketTransport against a silent peer", .timeLimit(.minutes(30)))
 struct NIOWebSocketTimeoutEndToEndTests {
     static let subprotocol = "graphql-transport-ws"
 

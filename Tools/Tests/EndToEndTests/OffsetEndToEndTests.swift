@@ -6,7 +6,7 @@ import Testing
 
 /// Offset paging over `launchPage(offset:limit:)` in the directions the engine's
 /// `OffsetSource` and the query pager's `OffsetPagination` offer.
-@Suite("Offset paging over launchPage, end to end", .timeLimit(.minutes(10)))
+@Suite("Offset paging over launchPage, end to end", .timeLimit(.minutes(30)))
 struct OffsetEndToEndTests {
     static func source(_ client: GraphQLClient, _ direction: PagingDirection, checksDrift: Bool = true)
         -> OffsetSource<Launch>

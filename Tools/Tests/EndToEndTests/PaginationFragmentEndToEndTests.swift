@@ -10,7 +10,7 @@ import Testing
 /// loopback. Requests are held at the server with a gate, so that the loading flags are read
 /// while a load is certainly in flight.
 @MainActor
-@Suite("Relay pagination fragments through PagedList, end to end", .timeLimit(.minutes(10)))
+@Suite("Relay pagination fragments through PagedList, end to end", .timeLimit(.minutes(30)))
 struct PaginationFragmentEndToEndTests {
     static let fragmentText = """
         fragment RocketLaunches_rocket on Rocket

@@ -8,7 +8,7 @@ import Testing
 /// bidirectional cursor pagination over `launchConnection`, offset pagination over
 /// `launchPage`, separate initial and paginated queries, pages without a transform, and the
 /// forward-offset factory, all against the server on loopback.
-@Suite("Apollo-style query pagers, end to end", .timeLimit(.minutes(10)))
+@Suite("Apollo-style query pagers, end to end", .timeLimit(.minutes(30)))
 struct QueryPagerEndToEndTests {
     @Test("A forward cursor pager loads every launch once, newest first, and never pages backward")
     func forwardCursor() async throws {

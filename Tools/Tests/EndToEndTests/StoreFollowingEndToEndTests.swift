@@ -11,7 +11,7 @@ import Testing
 /// Lists made over a client with a `GraphQLStore` follow the store, against the server on
 /// loopback: a mutation sent through the same client changes the rows that show what it
 /// changed, with no request but the mutation's.
-@Suite("Lists follow the client's store, end to end", .timeLimit(.minutes(10)))
+@Suite("Lists follow the client's store, end to end", .timeLimit(.minutes(30)))
 struct StoreFollowingEndToEndTests {
     static let connectionKey = "StoreFollowing_launches"
 

@@ -6,7 +6,7 @@ import Testing
 
 /// GraphQL subscriptions end to end: the client (`GraphQLClient.subscribe`, over
 /// `NIOWebSocketTransport`) against the launch server's WebSocket endpoint on loopback.
-@Suite("Subscriptions end to end", .timeLimit(.minutes(10)))
+@Suite("Subscriptions end to end", .timeLimit(.minutes(30)))
 struct SubscriptionEndToEndTests {
     static let added = UntypedOperation(
         document: "subscription LiveLaunches { launchAdded { id site mission { name } } }",

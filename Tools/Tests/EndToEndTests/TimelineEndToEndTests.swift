@@ -5,7 +5,7 @@ import Testing
 
 /// Makestagram's `MGPaginationHelper` over Firebase: `InclusiveBoundarySource` over the
 /// server's `GET /timeline.json?orderBy="$key"&limitToLast=N&endAt="KEY"`, on URLSession.
-@Suite("The Makestagram timeline over Firebase REST queries, end to end", .timeLimit(.minutes(10)))
+@Suite("The Makestagram timeline over Firebase REST queries, end to end", .timeLimit(.minutes(30)))
 struct TimelineEndToEndTests {
     static func source(_ rest: RESTClient) -> InclusiveBoundarySource<String, RESTLaunch> {
         InclusiveBoundarySource { limitToLast, endAt in

@@ -7,7 +7,7 @@ import ToolsLock
 
 /// The Apollo iOS tutorial's "Paginate results": `launches(pageSize:after:)` through
 /// `HasMoreCursorSource` and `GraphQLClient`, against the server on loopback.
-@Suite("The Apollo tutorial's launch list, end to end", .timeLimit(.minutes(10)))
+@Suite("The Apollo tutorial's launch list, end to end", .timeLimit(.minutes(30)))
 struct TutorialEndToEndTests {
     /// The tutorial's source: one `LaunchList` query per page.
     static func source(

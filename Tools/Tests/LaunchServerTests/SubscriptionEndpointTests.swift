@@ -7,7 +7,7 @@ import WSCore
 /// GraphQL subscriptions over a real WebSocket on loopback: the handshake, `launchAdded` and
 /// `launchUpdated` fed by mutations and by the server's schedule, and the protocol's errors,
 /// each closing the socket with its code while the server goes on serving.
-@Suite("Subscriptions over WebSocket", .timeLimit(.minutes(10)))
+@Suite("Subscriptions over WebSocket", .timeLimit(.minutes(30)))
 struct SubscriptionEndpointTests {
     static let added = "subscription { launchAdded { id mission { name } site isBooked } }"
     static let updated = "subscription { launchUpdated { id isBooked } }"

@@ -12,7 +12,7 @@ import Testing
 /// continues after them, and the next run pages on from there, to the same list an uninterrupted
 /// run stores; and the client's store file in the same database opens every time, holding whole
 /// commits: every launch with all its fields, no reference to a record it lacks.
-@Suite("paging demo --database, killed while it writes", .timeLimit(.minutes(10)))
+@Suite("paging demo --database, killed while it writes", .timeLimit(.minutes(30)))
 struct DemoDatabaseKillTests {
     static let launches = 3_000
     static let pageSize = 20

@@ -11,7 +11,7 @@ import Testing
 /// --database FILE` started at once both page to the end, and the file holds the list once; and a
 /// demo pages to the end while another process (this test's) refreshes the list in the same file
 /// again and again.
-@Suite("paging demo --database, two processes on one file", .timeLimit(.minutes(10)))
+@Suite("paging demo --database, two processes on one file", .timeLimit(.minutes(30)))
 struct DemoSharedDatabaseTests {
     typealias Kill = DemoDatabaseKillTests
 
