@@ -102,7 +102,9 @@ struct LifetimeTests {
         return condition()
     }
 
-    @Test("10,000 pagers, lists, followers and watches on one store (1,000 under a sanitizer): none outlives its round")
+    @Test(
+        "10,000 pagers, lists, followers and watches on one store (1,000 under a sanitizer): none outlives its round"
+    )
     func nothingOutlivesItsRound() async throws {
         let store = GraphQLStore()
         let client = GraphQLClient(endpoint: testEndpoint, transport: try OnePageTransport(), store: store)

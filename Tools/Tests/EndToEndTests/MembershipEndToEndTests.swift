@@ -21,7 +21,8 @@ import Testing
 /// the last page it loaded), or all of them once its end is reached. The sort is checked
 /// against the server's own filtered lists first, so that the expectations are the server's.
 @Suite(
-    "Membership rules place booked launches in the lists they belong to, end to end", .timeLimit(.minutes(30)))
+    "Membership rules place booked launches in the lists they belong to, end to end", .timeLimit(.minutes(30))
+)
 struct MembershipEndToEndTests {
     // MARK: Rows, orders, filters
 
