@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Checks that an app naming `Paging` and `PagingGraphQL` (and not
 # `PagingSQLite`) builds neither GRDB nor the store on disk: a throwaway app
-# package beside nothing, depending on this repository by path, is planned, and
-# its build plan (SwiftPM's job graph) must compile the modules it names and not
-# GRDB's. On Linux it also checks that an app on `PagingGraphQLClient` alone does
+# package beside nothing, depending on this repository by path, is built, and
+# its programs must link the modules it names and not GRDB's (each module an
+# app's products need is linked into its program). On Linux it also checks that an app on `PagingGraphQLClient` alone does
 # not link FoundationNetworking, while the app on `PagingGraphQL` does, and that
 # a target of generated models (the build plugin's, on the client layer alone)
 # builds and links none of it either. The app builds in the folder `make test`
 # builds every package in (.build), so that only its own three small targets
 # compile: a build folder of its own compiled GraphQLSwift and the libraries
-# again, minutes on two cores. Whether a module is built is read from the plan,
-# which names only what this app needs, not from the folder, which holds every
-# package's modules.
+# again, minutes on two cores. Whether a module is built for the app is read
+# from what its programs link (SwiftPM's link lists), not from the folder, which
+# holds every package's modules.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 app=$(mktemp -d)
@@ -69,21 +69,25 @@ import PagingGraphQL
 
 print(CacheKey.queryRoot, PageInfo.self)
 SOURCE
-# The plan of the app's build: every command, with the module it compiles, as a Graphviz graph.
-(cd "$app" && swift build --scratch-path "$repo/.build" --print-manifest-job-graph >"$app/plan.dot" 2>"$app/plan.log") \
-    || { cat "$app/plan.log"; exit 1; }
-compiles() { grep -qE "(/|\")$1\.build/" "$app/plan.dot"; }
-for wanted in Paging PagingGraphQL App LeanApp Models; do
-    compiles "$wanted" || { echo "the app's build plan compiles no $wanted module: is the check stale?"; exit 1; }
-done
-for unwanted in GRDB PagingSQLite NIOCore AsyncHTTPClient PagingHTTPClient; do
-    if compiles "$unwanted"; then
-        echo "an app that names only Paging and PagingGraphQL built $unwanted"
-        exit 1
-    fi
-done
 (cd "$app" && swift build --scratch-path "$repo/.build" >"$app/build.log" 2>&1) || { cat "$app/build.log"; exit 1; }
 bin=$(cd "$app" && swift build --scratch-path "$repo/.build" --show-bin-path)
+# What each of the app's programs links: the object files of every module its products need,
+# which are the modules SwiftPM builds for it (each module is a static part of the program).
+linked() { grep -qE "/$2\.build/" "$bin/$1.product/Objects.LinkFileList"; }
+for program in App LeanApp Models; do
+    [ -f "$bin/$program.product/Objects.LinkFileList" ] || { echo "no link list for $program: is the check stale?"; exit 1; }
+done
+for wanted in Paging PagingGraphQL; do
+    linked App "$wanted" || { echo "the app's program links no $wanted module: is the check stale?"; exit 1; }
+done
+for program in App LeanApp Models; do
+    for unwanted in GRDB PagingSQLite NIOCore AsyncHTTPClient PagingHTTPClient; do
+        if linked "$program" "$unwanted"; then
+            echo "an app that names only Paging and PagingGraphQL (or PagingGraphQLClient) built $unwanted ($program)"
+            exit 1
+        fi
+    done
+done
 echo "products: an app on Paging and PagingGraphQL builds neither GRDB nor PagingSQLite, nor SwiftNIO"
 if [ "$(uname)" = Linux ]; then
     needs() { readelf -d "$bin/$1" | grep -q "NEEDED.*libFoundationNetworking"; }
