@@ -3,15 +3,16 @@
 # `PagingSQLite`) builds neither GRDB nor the store on disk: a throwaway app
 # package beside nothing, depending on this repository by path, is built, and
 # its programs must link the modules it names and not GRDB's (each module an
-# app's products need is linked into its program). On Linux it also checks that an app on `PagingGraphQLClient` alone does
-# not link FoundationNetworking, while the app on `PagingGraphQL` does, and that
-# a target of generated models (the build plugin's, on the client layer alone)
-# builds and links none of it either. The app builds in the folder `make test`
-# builds every package in (.build), so that only its own three small targets
-# compile: a build folder of its own compiled GraphQLSwift and the libraries
-# again, minutes on two cores. Whether a module is built for the app is read
-# from what its programs link (SwiftPM's link lists), not from the folder, which
-# holds every package's modules.
+# app's products need is linked into its program). On Linux it also checks that
+# an app on `PagingGraphQLClient` alone does not link FoundationNetworking,
+# while the app on `PagingGraphQL` does, and that a target of generated models
+# (the build plugin's, on the client layer alone) builds and links none of it
+# either. The app builds in the folder `make test` builds every package in
+# (.build), so that only its own three small targets compile: a build folder of
+# its own compiled GraphQLSwift and the libraries again, minutes on two cores.
+# Whether a module is built for the app is read from what its programs link
+# (SwiftPM's link lists), not from the folder, which holds every package's
+# modules.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 app=$(mktemp -d)
