@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // The root package holds the libraries an app depends on. It stays lean on
 // purpose: `Paging` has no third-party dependency, and `PagingGraphQL` adds

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
 //
 // The benchmarks: ordo-one/benchmark suites over the engine, the GraphQL
 // layer, the command line and the launch server. Every target the issues set

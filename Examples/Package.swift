@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // The seed systems in their own spelling, on types generated from `.graphql` files by the
 // PagingCodegenPlugin at build time: the targets hold a schema, `.graphql` files and the Swift
@@ -10,7 +10,8 @@ let settings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "Examples",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    // Tools/'s floors: the tests run against its launch server, which needs macOS 15 and iOS 18.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
         .package(name: "Paging", path: ".."),
         .package(name: "Tools", path: "../Tools"),

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // The fuzz targets: one executable per reader of outside data, each a libFuzzer
 // `LLVMFuzzerTestOneInput` with a `main.swift` that runs libFuzzer's driver on it (FuzzMain).

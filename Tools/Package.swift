@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // The tools package: the launch server, the `paging` command line, and the
 // end-to-end tests of the client libraries against the server.

@@ -34,6 +34,16 @@ done
 python3 scripts/check-docs.py "$graphs" $modules
 GRAPHS=$graphs scripts/api-listing.sh
 
+# The availability gate: no library module (nor the build plugin's tool) uses an API of the
+# toolchain's modules newer than the package's Apple floors, outside a guard (RELIABILITY.md,
+# "The availability gate"). Its reading of sources is checked first.
+echo "== availability"
+python3 scripts/test_availability_source.py
+scripts/system-graphs.sh .build-docs/system-graphs
+# shellcheck disable=SC2086
+python3 scripts/check-availability.py "$(swift build --show-bin-path)/index/store" .build-docs/system-graphs \
+    Package.swift $modules PagingCodegenTool
+
 # One catalog converted, with only the module's own graphs (and its extensions of other
 # modules); its problems, if any, in .build-docs/<module>.problems.
 convert_catalog() {
@@ -67,6 +77,12 @@ for module in $modules; do
     echo "docc: Sources/$module/$module.docc converts cleanly"
 done
 
+# The Swift Package Index builds the documentation of the same modules (.spi.yml).
+if ! diff <(sed -n 's/^ *- \([A-Za-z]*\)$/\1/p' .spi.yml | sort) <(sort scripts/library-modules.txt); then
+    echo ".spi.yml's documentation_targets are not the library modules (scripts/library-modules.txt)"
+    exit 1
+fi
+
 # The benchmarks build (debug: a compile check, they are run by
 # `make benchmarks`), with no compiler warning in their own files; in the folder `make test`
 # builds every package in (scripts/test.sh), so that only what is the benchmarks' own compiles.
@@ -84,6 +100,11 @@ if [ -n "$ours" ]; then
     echo "compiler warnings in Benchmarks: fix them"
     exit 1
 fi
+
+# The toolchain each manifest declares, and its dependencies' manifests, against the README's
+# Requirements (the packages resolved by the builds of every package above and in `make test`).
+echo "== toolchain"
+python3 scripts/check-toolchain.py
 
 # An app that names only Paging and PagingGraphQL builds no GRDB.
 echo "== products"

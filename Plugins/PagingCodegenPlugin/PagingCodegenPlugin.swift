@@ -22,29 +22,34 @@ import PackagePlugin
 struct PagingCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let documents = target.sourceFiles(withSuffix: "graphql").map(\.url).sorted { $0.path < $1.path }
+        return try Self.commands(
+            target: target.name, files: target.sourceFiles.map(\.url),
+            workDirectory: context.pluginWorkDirectoryURL,
+            tool: try context.tool(named: "PagingCodegenTool").url)
+    }
+
+    /// The one command that generates Swift for the `.graphql` files among `files` (a package
+    /// target's sources, or an Xcode target's inputs), or none when there are no such files.
+    static func commands(target: String, files: [URL], workDirectory: URL, tool: URL) throws -> [Command] {
+        let documents = files.filter { $0.pathExtension == "graphql" }.sorted { $0.path < $1.path }
         guard !documents.isEmpty else { return [] }
-        let schemas = target.sourceFiles.map(\.url).filter {
-            $0.pathExtension == "graphqls" || $0.lastPathComponent == "schema.json"
-        }
+        let schemas = files.filter { $0.pathExtension == "graphqls" || $0.lastPathComponent == "schema.json" }
         guard schemas.count == 1, let schema = schemas.first else {
             throw PluginError(
                 schemas.isEmpty
-                    ? "target \(target.name) has .graphql files but no schema: add the server's schema as a .graphqls file (paging schema --endpoint URL -o schema.graphqls) or as schema.json."
-                    : "target \(target.name) has \(schemas.count) schema files (\(schemas.map(\.lastPathComponent).sorted().joined(separator: ", "))); keep one."
+                    ? "target \(target) has .graphql files but no schema: add the server's schema as a .graphqls file (paging schema --endpoint URL -o schema.graphqls) or as schema.json."
+                    : "target \(target) has \(schemas.count) schema files (\(schemas.map(\.lastPathComponent).sorted().joined(separator: ", "))); keep one."
             )
         }
-        let configuration = target.sourceFiles.map(\.url).first {
-            $0.lastPathComponent == "paging-codegen.json"
-        }
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources")
+        let configuration = files.first { $0.lastPathComponent == "paging-codegen.json" }
+        let output = workDirectory.appendingPathComponent("GeneratedSources")
         let outputs =
             documents.map { output.appendingPathComponent($0.lastPathComponent + ".swift") }
             + [output.appendingPathComponent("SchemaTypes.graphql.swift")]
         return [
             .buildCommand(
-                displayName: "Generating Swift for \(documents.count) GraphQL documents of \(target.name)",
-                executable: try context.tool(named: "PagingCodegenTool").url,
+                displayName: "Generating Swift for \(documents.count) GraphQL documents of \(target)",
+                executable: tool,
                 arguments: ["--schema", schema.path, "--output", output.path, "--internal"]
                     + (configuration.map { ["--config", $0.path] } ?? []) + documents.map(\.path),
                 inputFiles: documents + [schema] + (configuration.map { [$0] } ?? []),
@@ -52,6 +57,21 @@ struct PagingCodegenPlugin: BuildToolPlugin {
         ]
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    // An Xcode app target (not a package) runs the same command on its input files: Xcode 16 or
+    // later (the URL-based plugin API). Never compiled on Linux; `commands` above is.
+    extension PagingCodegenPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            try Self.commands(
+                target: target.displayName, files: target.inputFiles.map(\.url),
+                workDirectory: context.pluginWorkDirectoryURL,
+                tool: try context.tool(named: "PagingCodegenTool").url)
+        }
+    }
+#endif
 
 /// A target the plugin cannot generate for.
 struct PluginError: Error, CustomStringConvertible {

@@ -51,13 +51,7 @@ extension HTTPClientTransport {
                 ? (.cannotConnectToHost, "could not connect to the server")
                 : (.cannotFindHost, "could not find the server's host")
         }
-        if let error = error as? IOError {
-            switch error.errnoCode {
-            case ECONNREFUSED: return (.cannotConnectToHost, "could not connect to the server")
-            case ETIMEDOUT: return (.timedOut, "the connection timed out")
-            default: return (.networkConnectionLost, "the connection was lost")
-            }
-        }
+        if let error = error as? IOError { return classify(errno: error.errnoCode) }
         if let error = error as? ChannelError {
             switch error {
             case .connectTimeout: return (.timedOut, "the connection timed out")
@@ -84,6 +78,20 @@ extension HTTPClientTransport {
             return (.cannotDecodeContentData, "the compressed body could not be read")
         }
         if error is SocketAddressError { return (.cannotFindHost, "could not find the server's host") }
+        #if canImport(Network)
+            if let found = classifyNetworkFramework(error) { return found }
+        #endif
         return (.unknown, "the request failed")
+    }
+
+    /// The `URLError` code of a socket's `errno`: SwiftNIO's on Linux, Network.framework's on
+    /// Apple platforms.
+    static func classify(errno code: Int32) -> (URLError.Code, String) {
+        switch code {
+        case ECONNREFUSED, ENETUNREACH, EHOSTUNREACH:
+            return (.cannotConnectToHost, "could not connect to the server")
+        case ETIMEDOUT: return (.timedOut, "the connection timed out")
+        default: return (.networkConnectionLost, "the connection was lost")
+        }
     }
 }

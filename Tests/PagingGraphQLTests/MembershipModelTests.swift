@@ -41,11 +41,10 @@ struct MembershipModelTests {
         print("Membership model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
         var totals = Totals()
-        let runs = RandomRuns.count(200)
         let only = ProcessInfo.processInfo.environment["PAGING_RUN"].flatMap { Int($0) }
-        for run in 0..<runs {
+        let runs = try await RandomRuns.play(200, until: { only == nil && totals.wrongWithout > 0 }) { run in
             let runSeed = random.next()
-            if let only, run != only { continue }
+            if let only, run != only { return }
             let label = "seed \(seed), run \(run)"
             let withRule = try await play(seed: runSeed, rules: true, label: label)
             let without = try await play(seed: runSeed, rules: false, label: label)

@@ -35,7 +35,8 @@ struct StoreFollowingModelTests {
         print("Store-following model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)
         var steps = 0
-        for run in 0..<RandomRuns.count(40) {
+        let minimumSteps = RandomRuns.count(40) * 30
+        try await RandomRuns.play(40, until: { steps >= minimumSteps }) { run in
             let runSeed = random.next()
             let fleet = LaunchFleet(count: 14)
             let store = GraphQLStore()
@@ -54,7 +55,7 @@ struct StoreFollowingModelTests {
                     seed: runSeed, label: label)
             }
         }
-        #expect(steps >= RandomRuns.count(40) * 30)
+        #expect(steps >= minimumSteps)
     }
 
     /// An error a test fails a held load with.

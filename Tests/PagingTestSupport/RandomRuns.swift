@@ -15,4 +15,25 @@ public enum RandomRuns {
     public static func count(_ runs: Int) -> Int {
         max(1, runs / divisor)
     }
+
+    /// Plays random runs, `run(n)` for n = 0, 1, …: `runs` of them in a plain run; under a
+    /// sanitizer, ``count(_:)`` of them, then on, up to `runs`, while `enough()` is false.
+    /// Returns how many it played.
+    ///
+    /// `enough` is what the test's counts of its runs ask (the jumps landed, the drifts seen, a
+    /// read that missed items without the check): a quarter of the runs that happens to do few
+    /// of those things goes on until it has done them, so that its verdict does not depend on
+    /// the seed, and fails only when all of the plain run's runs fall short too.
+    @discardableResult
+    public static func play(
+        _ runs: Int, isolation: isolated (any Actor)? = #isolation, until enough: () -> Bool,
+        _ run: (Int) async throws -> Void
+    ) async rethrows -> Int {
+        var played = 0
+        while played < count(runs) || (played < runs && !enough()) {
+            try await run(played)
+            played += 1
+        }
+        return played
+    }
 }

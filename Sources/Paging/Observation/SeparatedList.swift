@@ -11,7 +11,7 @@ public import Observation
 ///
 /// ```swift
 /// struct LaunchList: View {
-///     @State var launches = PagedList(source: LaunchesSource()).separated { before, after in
+///     @State var launches = PagedList(source: LaunchesSource()).separated { before, after -> Int? in
 ///         guard let after else { return nil }
 ///         return before?.year == after.year ? nil : after.year
 ///     }

@@ -166,7 +166,7 @@ package struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let text = String(validating: scalars, as: UTF8.self) else {
+                guard let text = scalars.withUnsafeBufferPointer(Self.text(ifValidUTF8:)) else {
                     throw failure("a string is not valid UTF-8")
                 }
                 return text
@@ -184,10 +184,19 @@ package struct JSONReader {
     }
 
     private func validated(_ range: Range<Int>) throws(Failure) -> String {
-        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
+        guard let text = Self.text(ifValidUTF8: UnsafeBufferPointer(rebasing: bytes[range])) else {
             throw failure("a string is not valid UTF-8")
         }
         return text
+    }
+
+    /// The text of `utf8` when it is valid UTF-8, else `nil`, in O(n). `String(validating:as:)`
+    /// does this from iOS 18 and macOS 15, later than the package's floors (iOS 17, macOS 14).
+    /// Decoding replaces each invalid sequence with U+FFFD, which changes the bytes, so the
+    /// decoded text is the input's own exactly when its UTF-8 is the input.
+    private static func text(ifValidUTF8 utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        let text = String(decoding: utf8, as: UTF8.self)
+        return text.utf8.elementsEqual(utf8) ? text : nil
     }
 
     private mutating func escape(into scalars: inout [UInt8]) throws(Failure) {

@@ -171,7 +171,11 @@ struct HeadRefreshModelTests {
         var random = SeededGenerator(seed: seed)
         var refreshes = 0
         var switches = 0
-        for run in 0..<RandomRuns.count(300) {
+        let (minimumRefreshes, minimumSwitches) = (RandomRuns.count(1_000), RandomRuns.count(300))
+        try await RandomRuns.play(
+            300, until: { refreshes >= minimumRefreshes && switches >= minimumSwitches }
+        ) {
+            run in
             let label = "seed \(seed), run \(run)"
             do {
                 let (runRefreshes, runSwitches) = try await playRun(seed: random.next(), label: label)
@@ -183,8 +187,8 @@ struct HeadRefreshModelTests {
                 throw error
             }
         }
-        #expect(refreshes >= RandomRuns.count(1_000))
-        #expect(switches >= RandomRuns.count(300))
+        #expect(refreshes >= minimumRefreshes)
+        #expect(switches >= minimumSwitches)
     }
 
     /// One run; returns the head and anchored refreshes it made, and its query switches.

@@ -38,15 +38,19 @@ struct PagerModelBasedTests {
         var random = SeededGenerator(seed: seed)
         var steps = 0
         var jumpsLanded = 0
-        for run in 0..<RandomRuns.count(250) {
-            let runSeed = random.next()
-            let played = try await playRun(seed: runSeed, label: "seed \(seed), run \(run)")
+        let (minimumSteps, minimumJumps) = (RandomRuns.count(10_000), RandomRuns.count(20))
+        let runs = try await RandomRuns.play(
+            250, until: { steps >= minimumSteps && jumpsLanded >= minimumJumps }
+        ) {
+            run in
+            let played = try await playRun(seed: random.next(), label: "seed \(seed), run \(run)")
             steps += played.steps
             jumpsLanded += played.jumpsLanded
         }
-        #expect(steps >= RandomRuns.count(10_000))
+        print("Pager model-based: \(runs) runs, \(steps) steps, \(jumpsLanded) jumps landed")
+        #expect(steps >= minimumSteps)
         // Jumps, explicit and past the threshold, landed and were checked in many runs.
-        #expect(jumpsLanded >= RandomRuns.count(20), "only \(jumpsLanded) jumps landed")
+        #expect(jumpsLanded >= minimumJumps, "only \(jumpsLanded) jumps landed in \(runs) runs")
     }
 
     /// Found under AddressSanitizer (2026-11-25): a refetch that failed, then loads that moved

@@ -145,7 +145,8 @@ struct OffsetDriftModelTests {
         var missedWithout = 0
         var missedWith = 0
         var drifts = 0
-        for run in 0..<RandomRuns.count(1_000) {
+        let minimumDrifts = RandomRuns.count(1_000) + 1
+        try await RandomRuns.play(1_000, until: { drifts >= minimumDrifts && missedWithout > 0 }) { run in
             let runSeed = random.next()
             let label = "seed \(seed), run \(run)"
             let checked = try await read(seed: runSeed, checksDrift: true, label: label)
@@ -157,7 +158,7 @@ struct OffsetDriftModelTests {
             "Offset drift: \(drifts) drifts; items missed without the check \(missedWithout), with it \(missedWith)"
         )
         #expect(missedWith == 0)
-        #expect(drifts > RandomRuns.count(1_000), "the reads drifted too rarely to test the check")
+        #expect(drifts >= minimumDrifts, "the reads drifted too rarely to test the check")
         #expect(missedWithout > 0, "without the check, the same reads should miss items")
     }
 
@@ -170,7 +171,9 @@ struct OffsetDriftModelTests {
         var random = SeededGenerator(seed: seed)
         var missed = [PageNumberDriftCheck.none: 0, .repeats: 0, .previousPage: 0]
         var drifts = 0
-        for run in 0..<RandomRuns.count(500) {
+        let minimumDrifts = RandomRuns.count(300) + 1
+        try await RandomRuns.play(500, until: { drifts >= minimumDrifts && (missed[.none] ?? 0) > 0 }) {
+            run in
             let runSeed = random.next()
             for check in [PageNumberDriftCheck.none, .repeats, .previousPage] {
                 let result = try await readPages(
@@ -183,7 +186,7 @@ struct OffsetDriftModelTests {
             "Page-number drift: \(drifts) drifts; items missed without a check \(missed[.none] ?? 0), checking repeats \(missed[.repeats] ?? 0), with the page before \(missed[.previousPage] ?? 0)"
         )
         #expect(missed[.previousPage] == 0)
-        #expect(drifts > RandomRuns.count(300), "the reads drifted too rarely to test the check")
+        #expect(drifts >= minimumDrifts, "the reads drifted too rarely to test the check")
         #expect((missed[.none] ?? 0) > 0, "without the check, the same reads should miss items")
     }
 

@@ -306,6 +306,10 @@ struct HTTPClientTransportTests {
         #expect(code(NIOHTTPDecompression.DecompressionError.limit) == .dataLengthExceedsMaximum)
         #expect(code(IOError(errnoCode: ECONNRESET, reason: "read")) == .networkConnectionLost)
         #expect(code(IOError(errnoCode: ECONNREFUSED, reason: "connect")) == .cannotConnectToHost)
+        // The errno table Network.framework's errors go through on Apple platforms too.
+        #expect(code(IOError(errnoCode: EHOSTUNREACH, reason: "connect")) == .cannotConnectToHost)
+        #expect(code(IOError(errnoCode: ENETUNREACH, reason: "connect")) == .cannotConnectToHost)
+        #expect(code(IOError(errnoCode: ETIMEDOUT, reason: "connect")) == .timedOut)
         let translated = HTTPClientTransport.translate(HTTPClientError.readTimeout, url: url) as? URLError
         #expect(translated?.failingURL == url)
         #expect(translated?.localizedDescription.contains("timed out") == true)
