@@ -42,7 +42,7 @@ python3 scripts/test_availability_source.py
 scripts/system-graphs.sh .build-docs/system-graphs
 # shellcheck disable=SC2086
 python3 scripts/check-availability.py "$(swift build --show-bin-path)/index/store" .build-docs/system-graphs \
-    Package.swift $modules PagingCodegenTool
+    Package.swift $modules PagingLock PagingCodegenTool
 
 # One catalog converted, with only the module's own graphs (and its extensions of other
 # modules); its problems, if any, in .build-docs/<module>.problems.

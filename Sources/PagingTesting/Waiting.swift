@@ -53,7 +53,7 @@ extension Pager {
 ///
 /// ```swift
 /// let snapshots = SnapshotRecorder(pager)
-/// try await pager.loadNext().value
+/// _ = try await pager.loadNext().value
 /// #expect(snapshots.recorded.map(\.loadStates.next) == [.notLoading, .loading, .notLoading])
 /// ```
 public final class SnapshotRecorder<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable
