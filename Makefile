@@ -7,7 +7,10 @@
 #   make check   the sources formatted (swift format lint --strict), every
 #                public symbol documented, the public API as API.txt lists it
 #                (scripts/api-listing.sh --update after a deliberate change),
-#                the DocC catalogs valid, the benchmarks build
+#                no API newer than the Apple floors unguarded (the availability
+#                gate), the DocC catalogs valid, every Swift block of the READMEs
+#                and catalogs compiled, the benchmarks build, the manifests'
+#                Swift as README's Requirements says
 #   make race    the tests of the root package and of Tools/ (the demo in a
 #                pseudo-terminal included) under ThreadSanitizer; fails on any report
 #   make fuzz    build the libFuzzer targets of Fuzz/ (coverage and AddressSanitizer) and run

@@ -77,6 +77,11 @@ for module in $modules; do
     echo "docc: Sources/$module/$module.docc converts cleanly"
 done
 
+# Every Swift block of README.md, Tools/README.md and the catalogs compiles against the library
+# (scripts/check-doc-blocks.py; the samples' contexts and UI stubs in scripts/doc-blocks/).
+echo "== doc blocks"
+python3 scripts/check-doc-blocks.py "$(swift build --show-bin-path)"
+
 # The Swift Package Index builds the documentation of the same modules (.spi.yml).
 if ! diff <(sed -n 's/^ *- \([A-Za-z]*\)$/\1/p' .spi.yml | sort) <(sort scripts/library-modules.txt); then
     echo ".spi.yml's documentation_targets are not the library modules (scripts/library-modules.txt)"

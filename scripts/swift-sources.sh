@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 find Sources Tests Tools/Sources Tools/Tests Benchmarks/Benchmarks Benchmarks/Sources Examples/Sources \
-    Examples/Tests Plugins Fuzz/Sources -name '*.swift' -not -path '*/Generated/*' | sort
+    Examples/Tests Plugins Fuzz/Sources scripts/doc-blocks -name '*.swift' -not -path '*/Generated/*' | sort
 echo Fuzz/Package.swift
