@@ -97,21 +97,21 @@ def _condition(expression):
                 return True if module in APPLE_MODULES else False if module in NOT_APPLE_MODULES else None
         return None
 
-    def both():
-        value = atom()
-        while position < len(tokens) and tokens[position] == "&&":
+    def chain(operator, operand, decisive):
+        """Operands joined by `operator` (`&&`, whose decisive value is False; `||`, True), in
+        three-valued logic: decided by one decisive operand, unknown if any is, else the other."""
+        value = operand()
+        while position < len(tokens) and tokens[position] == operator:
             advance()
-            right = atom()
-            value = False if (value is False or right is False) else (None if None in (value, right) else True)
+            right = operand()
+            value = decisive if decisive in (value, right) else (None if None in (value, right) else not decisive)
         return value
 
+    def both():
+        return chain("&&", atom, False)
+
     def either():
-        value = both()
-        while position < len(tokens) and tokens[position] == "||":
-            advance()
-            right = both()
-            value = True if (value is True or right is True) else (None if None in (value, right) else False)
-        return value
+        return chain("||", both, True)
 
     return either()
 
