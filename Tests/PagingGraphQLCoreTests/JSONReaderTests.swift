@@ -47,6 +47,29 @@ struct JSONReaderTests {
         }
     }
 
+    @Test(
+        "a string that is not UTF-8 is refused, with escapes before it or not; U+FFFD itself is text",
+        arguments: [
+            [0x22, 0xFF, 0x22],  // a byte no UTF-8 has
+            [0x22, 0x61, 0xC3, 0x22],  // a sequence cut short
+            [0x22, 0xED, 0xA0, 0x80, 0x22],  // a surrogate, encoded
+            [0x22, 0x5C, 0x6E, 0xC3, 0x28, 0x22],  // after an escape: the other path
+        ] as [[UInt8]])
+    func notUTF8(bytes: [UInt8]) {
+        #expect {
+            try JSONReader.read(Data(bytes))
+        } throws: { error in
+            (error as? JSONReader.Failure)?.message == "a string is not valid UTF-8"
+        }
+    }
+
+    @Test("U+FFFD in the text is read as it is, not taken for a repair")
+    func replacementCharacter() throws {
+        #expect(try JSONReader.read(Data([0x22, 0xEF, 0xBF, 0xBD, 0x22])) == .string("\u{FFFD}"))
+        #expect(
+            try JSONReader.read(Data([0x22, 0x5C, 0x6E, 0xEF, 0xBF, 0xBD, 0x22])) == .string("\n\u{FFFD}"))
+    }
+
     @Test("nesting deeper than 512 levels is refused, not a stack overflow")
     func deepNesting() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
@@ -69,11 +92,6 @@ struct JSONReaderTests {
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decodeChecked([Int].self, from: Data("[\"a\"]".utf8))
         }
-    }
-
-    @Test("invalid UTF-8 in a string is refused")
-    func invalidUTF8() {
-        #expect(throws: JSONReader.Failure.self) { try JSONReader.read(Data([0x22, 0xFF, 0x22])) }
     }
 
     @Test("the writer escapes what JSON requires and reads back equal")
