@@ -229,9 +229,10 @@ def main(argv):
             if status != 0 or problems:
                 failed += 1
                 print("\n".join(problems) or f"{path}: swiftc exited with {status}")
+    documents_read = len({path for path, _ in jobs if path != "the manifest fragments"} | {path for path, _, _ in fragments})
     print(
-        f"doc blocks: {totals['compiled']} Swift blocks compiled from {len(jobs)} documents, "
-        f"{totals['marked']} marked not compiled; {failed} documents with problems"
+        f"doc blocks: {totals['compiled']} Swift blocks compiled ({len(fragments)} of them manifest fragments) "
+        f"from {documents_read} documents, {totals['marked']} marked not compiled; {failed} with problems"
     )
     return 1 if failed else 0
 
