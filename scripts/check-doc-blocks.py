@@ -162,18 +162,10 @@ def main(argv):
     bin_path, paths = argv[1], argv[2:] or documents()
     work = ".build-docs/doc-blocks"
     os.makedirs(work, exist_ok=True)
-    maps = []
-    for map_file in glob.glob(f"{bin_path}/*.build/module.modulemap") + glob.glob(f"{bin_path}/*/module.modulemap"):
-        if "-tool.build" not in map_file:
-            maps += ["-Xcc", f"-fmodule-map-file={map_file}"]
-    # The C modules of the checkouts (GRDB's SQLite, swift-numerics' shims), as
-    # scripts/symbol-graphs.sh finds them.
-    for map_file in glob.glob(".build/checkouts/*/Sources/**/module.modulemap", recursive=True):
-        if "/include/" not in map_file:
-            maps += ["-Xcc", f"-fmodule-map-file={os.path.abspath(map_file)}"]
-    for include in glob.glob(".build/checkouts/*/Sources/**/include", recursive=True):
-        if os.path.isdir(include):
-            maps += ["-Xcc", "-I", "-Xcc", os.path.abspath(include)]
+    # The C modules the library imports (GRDB's SQLite, SwiftPM's module maps of the C targets).
+    maps = subprocess.run(
+        ["scripts/clang-module-flags.sh", bin_path], capture_output=True, text=True, check=True
+    ).stdout.split("\n")[:-1]
     jobs, totals, fragments = [], {"compiled": 0, "marked": 0}, []
     for path in paths:
         found = blocks(path)
