@@ -73,19 +73,12 @@ for package in ${RACE_PACKAGES:-. Tools}; do
     if [ "$package" = . ]; then built=(--product PagingPackageTests); fi
     (cd "$package" && swift build "${built[@]}" --scratch-path "$scratch") >"$log" 2>&1 \
         || status=$?
-    # Tools/ runs three tests at a time (TOOLS_TEST_WIDTH), not all at once: each of its tests
-    # talks to launch servers over sockets, with the clients' timeouts of 15 and 30 s, and with
-    # all 290 at once under the sanitizer on two cores a request waited past them behind the
-    # other tests' work (124 tests failed so, 2026-12-02). One at a time, as until then, left a
-    # core idle. The root package runs all at once: its tests share no server.
-    width=()
-    if [ "$(basename "$package")" = Tools ]; then
-        width=(--experimental-maximum-parallelization-width "${TOOLS_TEST_WIDTH:-3}")
-    fi
+    # Every test of both packages at once: Tools/' clients wait for their in-process servers with a
+    # patience of minutes, not a user's 30 s (RELIABILITY.md, "Tools/ all at once").
     attempt=1
     while [ "$status" -eq 0 ]; do
         first=$(($(wc -l <"$log") + 1))
-        (cd "$package" && exec swift test --skip-build --scratch-path "$scratch" ${width[@]+"${width[@]}"}) \
+        (cd "$package" && exec swift test --skip-build --scratch-path "$scratch") \
             >>"$log" 2>&1 &
         tests=$!
         watch_tests "$tests" "$log" "$package" >"$log.watch" || status=$?

@@ -30,16 +30,9 @@ for package in "${packages[@]}"; do
         exit 1
     fi
     echo "== $package: test"
-    # Tools/ runs three tests at a time (TOOLS_TEST_WIDTH): each of its tests talks to launch
-    # servers over sockets, with the clients' timeouts of 15 and 30 s, and all at once on two
-    # cores a request waited past them behind the other tests' work (RELIABILITY.md, "Under
-    # load"). Until 2026-12-02 it ran one test at a time, which left a core idle. The root
-    # package and Examples/ run all at once.
-    width=()
-    if [ "$package" = Tools ]; then
-        width=(--experimental-maximum-parallelization-width "${TOOLS_TEST_WIDTH:-3}")
-    fi
-    (cd "$package" && swift test --skip-build --scratch-path "$scratch" ${width[@]+"${width[@]}"})
+    # Every test of a package at once, Tools/' too: its clients wait for their in-process servers
+    # with a patience of minutes, not a user's 30 s (RELIABILITY.md, "Tools/ all at once").
+    (cd "$package" && swift test --skip-build --scratch-path "$scratch")
     if [ "$package" = . ]; then
         # The generator's Swift for names made to break it, type-checked as a user's build would.
         scripts/codegen-torture-check.sh

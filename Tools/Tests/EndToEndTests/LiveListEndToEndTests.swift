@@ -82,7 +82,7 @@ struct LiveListEndToEndTests {
                 random: SeededGenerator(seed: seed))
             // Pages over HTTP straight to the server; only the socket goes through the proxy.
             let client = GraphQLClient(
-                endpoint: server.graphQLURL, timeout: .seconds(30), transport: TestSession.transport,
+                endpoint: server.graphQLURL, timeout: patience, transport: TestSession.transport,
                 store: GraphQLStore(), webSocket: webSocket)
             let pager = ConnectionSource(
                 client: client, document: try ConnectionDocument(Self.list), as: Launch.self

@@ -166,7 +166,7 @@ struct MembershipEndToEndTests {
         configuration.membershipRules = rules
         let transport = CountingTransport(wrapping: TestSession.transport)
         let client = GraphQLClient(
-            endpoint: server.graphQLURL, timeout: .seconds(30), transport: transport,
+            endpoint: server.graphQLURL, timeout: patience, transport: transport,
             store: GraphQLStore(configuration: configuration))
         return (client, transport)
     }

@@ -8,15 +8,6 @@ import Testing
 
 @Suite("The commands' transport through a proxy")
 struct ProxyEndToEndTests {
-    /// How long a request here may wait for its next byte, and for its answer. The test is about
-    /// where a request goes, not how fast: on a busy machine (issue 38: runs beside other builds)
-    /// it ended with `HTTPClientError.readTimeout` once the 10 seconds it used to allow had
-    /// passed with no byte. The launch server answers in this process, on the threads of its
-    /// cooperative pool that every other test of the run shares, so its answer can wait behind
-    /// them that long. The limit is there only so that a tunnel that never answers fails the test
-    /// instead of hanging it.
-    static let patience = Duration.seconds(300)
-
     /// The first three launches, asked for as a GraphQL POST.
     static func firstLaunches(at endpoint: URL) -> GraphQLHTTPRequest {
         GraphQLHTTPRequest(
@@ -34,7 +25,7 @@ struct ProxyEndToEndTests {
             let proxy = try TunnelProxy.start(tunnelingTo: port)
             defer { proxy.stop() }
             let proxied = HTTPClientTransport(
-                idleTimeout: Self.patience,
+                idleTimeout: patience,
                 proxy: .server(
                     host: "127.0.0.1", port: proxy.port, authorization: .basic(username: "me", password: "pw")
                 ))
@@ -44,7 +35,7 @@ struct ProxyEndToEndTests {
             let elsewhere = try #require(components.url)
 
             let response = try await proxied.send(Self.firstLaunches(at: elsewhere))
-            let direct = try await HTTPClientTransport(idleTimeout: Self.patience)
+            let direct = try await HTTPClientTransport(idleTimeout: patience)
                 .send(Self.firstLaunches(at: server.graphQLURL))
             #expect(response.statusCode == 200)
             #expect(response.body == direct.body)

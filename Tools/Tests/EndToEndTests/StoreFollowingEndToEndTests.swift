@@ -48,7 +48,7 @@ struct StoreFollowingEndToEndTests {
     static func storeClient(_ server: LaunchServer) -> (GraphQLClient, CountingTransport) {
         let transport = CountingTransport(wrapping: TestSession.transport)
         let client = GraphQLClient(
-            endpoint: server.graphQLURL, timeout: .seconds(30), transport: transport, store: GraphQLStore())
+            endpoint: server.graphQLURL, timeout: patience, transport: transport, store: GraphQLStore())
         return (client, transport)
     }
 

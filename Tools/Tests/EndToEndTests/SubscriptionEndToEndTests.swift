@@ -29,7 +29,7 @@ struct SubscriptionEndToEndTests {
             reconnectPolicy: GraphQLReconnectPolicy(
                 initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200), maximumAttempts: nil))
         let client = GraphQLClient(
-            endpoint: server.graphQLURL, timeout: .seconds(30), transport: TestSession.transport,
+            endpoint: server.graphQLURL, timeout: patience, transport: TestSession.transport,
             store: store,
             webSocket: webSocket)
         return (client, webSocket)
@@ -80,7 +80,7 @@ struct SubscriptionEndToEndTests {
         try await LaunchServer.withRunning(configuration) { second in
             await second.waitForSubscriptions(1)
             let response = try await GraphQLClient(
-                endpoint: second.graphQLURL, timeout: .seconds(30), transport: TestSession.transport
+                endpoint: second.graphQLURL, timeout: patience, transport: TestSession.transport
             ).send(Self.schedule("After"))
             #expect(response.errors.isEmpty)
             let after = try #require(try await responses.next())

@@ -59,7 +59,7 @@ struct BrowseOffsetTests {
     func jumpsByKey() async throws {
         try await withLaunchServer({ $0.dataset = .synthetic(count: 1_000) }) { server in
             let transport = RecordingTransport(
-                wrapping: HTTPClientTransport(idleTimeout: Duration.seconds(30)))
+                wrapping: HTTPClientTransport(idleTimeout: patience))
             let session = try session(server, transport: transport)
             await session.start()
             await session.settle()
@@ -120,7 +120,7 @@ struct BrowseOffsetTests {
     func scrollingFillsPlaceholders() async throws {
         try await withLaunchServer({ $0.dataset = .synthetic(count: 300) }) { server in
             let transport = RecordingTransport(
-                wrapping: HTTPClientTransport(idleTimeout: Duration.seconds(30)))
+                wrapping: HTTPClientTransport(idleTimeout: patience))
             let session = try session(server, transport: transport)
             await session.start()
             await session.settle()

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchServer
 import PagingGraphQLClient
+import PagingHTTPClient
 import PagingSQLite
 import Testing
 
@@ -11,6 +12,10 @@ import Testing
 /// and the details of a launch the store never held say why they cannot be shown.
 @Suite("the demo with --database and the network switch")
 struct DemoOfflineTests {
+    /// The demo's transport, waiting ``patience`` for a byte where the demo waits 15 s.
+    private static let transport = HTTPClientTransport(
+        idleTimeout: patience, userAgent: HTTPClientTransport.commandLineUserAgent)
+
     /// The demo's session over the list kept in `path`, its requests through `network`, wired as
     /// `paging demo --database` wires it.
     private func databaseSession(
@@ -18,7 +23,7 @@ struct DemoOfflineTests {
     ) throws -> ListSession<LocalPosition, TutorialLaunch> {
         let api = TutorialAPI(
             client: GraphQLClient(
-                endpoint: server.graphQLURL, timeout: .seconds(15), transport: network, store: GraphQLStore())
+                endpoint: server.graphQLURL, timeout: patience, transport: network, store: GraphQLStore())
         )
         let source = try DemoCommand.offlineFirstSource(api: api, path: path, network: network)
         let pager = try DemoCommand.makePager(source: source, pageSize: 20, prefetchDistance: 0)
@@ -29,7 +34,7 @@ struct DemoOfflineTests {
 
     /// Stores the first page of the launch list in the file at `path`, online.
     private func storeFirstPage(_ server: LaunchServer, path: String) async throws {
-        let online = try databaseSession(server, path: path, network: NetworkSwitch(on: true))
+        let online = try databaseSession(server, path: path, network: NetworkSwitch(over: Self.transport, on: true))
         await online.start()
         await online.settle()
         let title = await online.text()[0]
@@ -52,7 +57,7 @@ struct DemoOfflineTests {
                 let path = folder.appendingPathComponent("demo.sqlite").path
                 try await storeFirstPage(server, path: path)
 
-                let session = try databaseSession(server, path: path, network: NetworkSwitch(on: false))
+                let session = try databaseSession(server, path: path, network: NetworkSwitch(over: Self.transport, on: false))
                 await session.start()
                 // The first frame, drawn before the stored page is read.
                 let first = await session.text()
@@ -67,7 +72,7 @@ struct DemoOfflineTests {
 
                 // In 80 columns, the key help in short still names every key, o too.
                 let narrow = try databaseSession(
-                    server, path: path, network: NetworkSwitch(on: false), columns: 80)
+                    server, path: path, network: NetworkSwitch(over: Self.transport, on: false), columns: 80)
                 await narrow.start()
                 let lines = await narrow.text()
                 #expect(saysOfflineWithTime(lines[0]), "80 columns: \(lines[0])")
@@ -85,7 +90,7 @@ struct DemoOfflineTests {
                 let path = folder.appendingPathComponent("demo.sqlite").path
                 try await storeFirstPage(server, path: path)
 
-                let session = try databaseSession(server, path: path, network: NetworkSwitch(on: false))
+                let session = try databaseSession(server, path: path, network: NetworkSwitch(over: Self.transport, on: false))
                 await session.start()
                 await session.settle()
                 // Past the file's end the network is needed, and off: the page fails.
@@ -126,7 +131,7 @@ struct DemoOfflineTests {
                 let path = folder.appendingPathComponent("demo.sqlite").path
                 try await storeFirstPage(server, path: path)
 
-                let session = try databaseSession(server, path: path, network: NetworkSwitch(on: false))
+                let session = try databaseSession(server, path: path, network: NetworkSwitch(over: Self.transport, on: false))
                 await session.start()
                 await session.settle()
                 await session.send(.enter)

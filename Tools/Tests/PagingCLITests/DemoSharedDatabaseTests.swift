@@ -77,7 +77,7 @@ struct DemoSharedDatabaseTests {
         var configuration = LaunchServerConfiguration()
         configuration.dataset = .synthetic(count: Kill.launches)
         let server = try await LaunchServer.start(configuration)
-        let api = TutorialAPI(client: GraphQLClient(endpoint: server.graphQLURL, timeout: .seconds(15)))
+        let api = TutorialAPI(client: GraphQLClient(endpoint: server.graphQLURL, timeout: patience))
         let source = try DemoCommand.offlineFirstSource(api: api, path: database)
         let pager = try DemoCommand.makePager(source: source, pageSize: Kill.pageSize, prefetchDistance: 0)
         var refreshes = 0

@@ -200,7 +200,7 @@ struct DemoTerminalTests {
         defer { if process.isRunning { process.terminate() } }
         try await body(terminal)
         let timeout = Task {
-            try? await Task.sleep(for: .seconds(60))
+            try? await Task.sleep(for: patience)
             exit.finish()
         }
         defer { timeout.cancel() }

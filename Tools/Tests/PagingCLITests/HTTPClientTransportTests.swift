@@ -11,12 +11,6 @@ import ToolsLock
 @testable import PagingCLI
 @testable import PagingHTTPClient
 
-/// How long a request of these tests may wait for its next byte and its answer: long, as the
-/// tests are about what is sent and kept, not how fast, and the servers answer on threads that
-/// the run's other tests share, which a busy machine keeps waiting (issue 38). The limit only
-/// turns a server that never answers into a failure instead of a hang.
-private let patience = Duration.seconds(300)
-
 /// A GraphQL-shaped POST to `url`, with a secret field and the fields a redirect keeps.
 private func post(_ url: URL, body: String = #"{"query":"{ a }"}"#) -> GraphQLHTTPRequest {
     GraphQLHTTPRequest(

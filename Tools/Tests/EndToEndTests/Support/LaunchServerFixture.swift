@@ -44,7 +44,7 @@ func withLaunchServer<T>(
 extension LaunchServer {
     /// A GraphQL client for the server, over the tests' one transport (``TestSession``).
     var client: GraphQLClient {
-        GraphQLClient(endpoint: graphQLURL, timeout: .seconds(30), transport: TestSession.transport)
+        GraphQLClient(endpoint: graphQLURL, timeout: patience, transport: TestSession.transport)
     }
 
     /// A REST client for the server's timeline and launch list.

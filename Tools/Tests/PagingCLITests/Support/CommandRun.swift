@@ -62,8 +62,23 @@ enum Command {
                 return {}
             },
             date: date)
-        let status = await CommandIO.$current.withValue(io) { await PagingCommand.execute(arguments) }
+        let status = await CommandIO.$current.withValue(io) {
+            await PagingCommand.execute(patient(arguments))
+        }
         return CommandRun(status: status, standardOutput: output.text, standardError: error.text)
+    }
+
+    /// The commands that send requests and take `--timeout`.
+    private static let timedCommands: Set<String> = ["fetch", "browse", "schema"]
+
+    /// `arguments` with `--timeout` set to ``patience`` after the command's name, when the command
+    /// takes it and the test did not set it: the 30 s a user gets measured, with every test at
+    /// once, how many ran beside the request.
+    static func patient(_ arguments: [String]) -> [String] {
+        guard let command = arguments.first, timedCommands.contains(command),
+            !arguments.contains(where: { $0 == "--timeout" || $0.hasPrefix("--timeout=") })
+        else { return arguments }
+        return [command, "--timeout", String(patience.components.seconds)] + arguments.dropFirst()
     }
 }
 

@@ -71,9 +71,11 @@ final class PseudoTerminal: Sendable {
         _ = write(master, &bytes, bytes.count)
     }
 
-    /// Waits until the output after `offset` contains `needle`, or `timeout` passes.
+    /// Waits until the output after `offset` contains `needle`, or `timeout` passes (``patience``
+    /// unless given: the program runs beside every other test, and its text appears when it
+    /// appears; the limit ends a program that never writes it).
     /// - Returns: whether the text appeared.
-    func waitFor(_ needle: String, after offset: Int = 0, timeout: Duration = .seconds(60)) async -> Bool {
+    func waitFor(_ needle: String, after offset: Int = 0, timeout: Duration = patience) async -> Bool {
         let id = state.withLock { state -> Int in
             defer { state.nextWaiter += 1 }
             return state.nextWaiter
