@@ -34,7 +34,8 @@ struct DemoOfflineTests {
 
     /// Stores the first page of the launch list in the file at `path`, online.
     private func storeFirstPage(_ server: LaunchServer, path: String) async throws {
-        let online = try databaseSession(server, path: path, network: NetworkSwitch(over: Self.transport, on: true))
+        let online = try databaseSession(
+            server, path: path, network: NetworkSwitch(over: Self.transport, on: true))
         await online.start()
         await online.settle()
         let title = await online.text()[0]
@@ -57,7 +58,8 @@ struct DemoOfflineTests {
                 let path = folder.appendingPathComponent("demo.sqlite").path
                 try await storeFirstPage(server, path: path)
 
-                let session = try databaseSession(server, path: path, network: NetworkSwitch(over: Self.transport, on: false))
+                let session = try databaseSession(
+                    server, path: path, network: NetworkSwitch(over: Self.transport, on: false))
                 await session.start()
                 // The first frame, drawn before the stored page is read.
                 let first = await session.text()
@@ -90,7 +92,8 @@ struct DemoOfflineTests {
                 let path = folder.appendingPathComponent("demo.sqlite").path
                 try await storeFirstPage(server, path: path)
 
-                let session = try databaseSession(server, path: path, network: NetworkSwitch(over: Self.transport, on: false))
+                let session = try databaseSession(
+                    server, path: path, network: NetworkSwitch(over: Self.transport, on: false))
                 await session.start()
                 await session.settle()
                 // Past the file's end the network is needed, and off: the page fails.
@@ -131,7 +134,8 @@ struct DemoOfflineTests {
                 let path = folder.appendingPathComponent("demo.sqlite").path
                 try await storeFirstPage(server, path: path)
 
-                let session = try databaseSession(server, path: path, network: NetworkSwitch(over: Self.transport, on: false))
+                let session = try databaseSession(
+                    server, path: path, network: NetworkSwitch(over: Self.transport, on: false))
                 await session.start()
                 await session.settle()
                 await session.send(.enter)
