@@ -19,7 +19,8 @@ public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
         /// URL or a token.
         case malformedNextPage
         /// The server answered a page with a cursor the export already
-        /// followed: following it again would loop forever.
+        /// followed for that connection (the outer one, or an inner one of a
+        /// node): following it again would loop forever.
         case repeatedCursor
         /// The page could not be written.
         case writeFailed

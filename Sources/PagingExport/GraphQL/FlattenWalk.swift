@@ -37,6 +37,8 @@ struct FlattenWalk: Sendable {
         var next: String?
         /// The next node of the page to take.
         var index: Int
+        /// The cursors of this connection asked for so far in this run: each is asked for once.
+        var followed: Set<String> = []
     }
 
     /// The chain of connections, outermost first (a flattened export needs one per level).
@@ -113,8 +115,13 @@ struct FlattenWalk: Sendable {
                 continue
             }
             if let next = frames[depth].next {
+                var followed = frames[depth].followed
+                guard followed.insert(next).inserted else {
+                    throw NestedPages.repeated(next, level: level, parent: frames[depth].parent)
+                }
                 frames[depth] = Frame(
-                    parent: frames[depth].parent, after: next, nodes: nil, next: nil, index: 0)
+                    parent: frames[depth].parent, after: next, nodes: nil, next: nil, index: 0,
+                    followed: followed)
                 continue
             }
             frames.removeLast()

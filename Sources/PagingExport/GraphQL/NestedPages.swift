@@ -143,6 +143,15 @@ struct NestedPages: Sendable {
         return end
     }
 
+    /// The error of an inner connection whose next cursor is one this export already followed
+    /// for it: the server's cursors go round in a cycle.
+    static func repeated(_ cursor: String, level: NestedLevel, parent: ParentNode) -> ExportError {
+        ExportError(
+            .repeatedCursor,
+            "the server answered a page of \"\(level.name)\" of node '\(parent.id)' with the next cursor '\(cursor)', which this export already followed for that connection; following it again would loop forever."
+        )
+    }
+
     /// A node as written: without the id and type the export asked for.
     static func cleaned(_ node: JSONValue) -> JSONValue {
         guard case .object(var members) = node else { return node }
@@ -165,11 +174,17 @@ struct NestedPages: Sendable {
             let template = level.template
             var edges: [JSONValue] = []
             var nodes: [JSONValue] = []
+            // Each cursor of this connection is asked for once: a server whose cursors cycle
+            // (A, B, A) would otherwise be followed, and its items written, until killed.
+            var followed: Set<String> = []
             while true {
                 if let key = template.edgesKey { edges += connection[key]?.arrayValue ?? [] }
                 if let key = template.nodesKey { nodes += connection[key]?.arrayValue ?? [] }
                 try Task.checkCancellation()
                 guard let next = page.next else { break }
+                guard followed.insert(next).inserted else {
+                    throw Self.repeated(next, level: level, parent: parent)
+                }
                 guard let loaded = try await self.page(of: level, parent: parent, after: next) else {
                     progress.noteGone(parent, level: level)
                     break
