@@ -106,7 +106,16 @@ where Item.ID: Sendable {
     }
 
     /// The queries whose lists are kept, least recently shown first.
-    public var keptQueries: [Query] { recency }
+    ///
+    /// A query is among them once its list has shown a first page (or knows
+    /// the list is empty): not while its first page loads, nor after that
+    /// page failed, as such a list is made again rather than shown when its
+    /// query comes back. The query shown is the last of them once it has a
+    /// page.
+    /// - Complexity: O(*q*) for *q* queries kept.
+    public var keptQueries: [Query] {
+        recency.filter { query in lists[query].map(Self.hasLoaded) ?? false }
+    }
 
     /// Shows another query's items: its kept list at once, or a new list
     /// whose first page loads now.

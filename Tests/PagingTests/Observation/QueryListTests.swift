@@ -98,6 +98,26 @@ struct QueryListTests {
         #expect(search.query == "b" && search.list.items.ids == [20, 21, 22])
     }
 
+    @Test(
+        "a query whose first page is loading is not kept until the page comes; the query shown is kept once it has a page"
+    )
+    func loadingIsNotKept() async throws {
+        let sources = Sources()
+        let search = try Self.list(sources)
+        #expect(search.keptQueries.isEmpty, "the first query has shown no page yet")
+        let first = search.list.loadNext()
+        (await sources.source("").nextCall()).succeed(with: Self.page(0))
+        _ = try await first.value
+        #expect(search.keptQueries == [""])
+        let load = search.switchTo("b")
+        let b = await sources.source("b").nextCall()
+        #expect(search.isSwitching)
+        #expect(search.keptQueries == [""], "b's first page is still loading")
+        b.succeed(with: Self.page(10))
+        _ = try await load.value
+        #expect(search.keptQueries == ["", "b"])
+    }
+
     @Test("with a capacity of 1, only the list shown is kept")
     func capacityOne() async throws {
         let sources = Sources()
