@@ -324,9 +324,14 @@ where Item.ID: Sendable {
     /// table keeps its scroll position below the change.
     ///
     /// A first page that reaches none of the held items is followed by the
-    /// page after it, up to `maximumPages` pages; when none reaches the
-    /// list, the list restarts with the pages loaded (those held were too
-    /// far down). With nothing held, it is a first load.
+    /// page after it, up to `maximumPages` pages; so is one that reaches
+    /// them unsurely: the held rows it leaves out above the last one it
+    /// holds could keep more rows in place than its alignment does, were
+    /// they just below it (the rows it holds may be ones that moved up, a
+    /// post whose sort key changed among new ones). When no page reaches
+    /// the list surely, the list restarts with the pages loaded, and paging
+    /// on brings back the rows held below: a head refresh never drops for
+    /// good a row that did not move. With nothing held, it is a first load.
     ///
     /// Any source can be refreshed this way: the splice goes by the items'
     /// identities, and the pages come from the source's first page on
@@ -526,6 +531,15 @@ where Item.ID: Sendable {
     }
 
     /// Removes the item with an id without a refetch.
+    ///
+    /// A deletion the pager knows of outranks a response to a request sent
+    /// before it: a page loading at either end when the item is removed
+    /// lands without it, held or not (the source answered before the
+    /// deletion). A page asked for later may bring it back. A refresh's
+    /// pages replace local edits, but those marked
+    /// ``PagerEdit/survivingRefresh()``. The same holds for
+    /// ``PagerEdit/remove(id:if:)`` in ``apply(_:)``: without a condition,
+    /// held or not; with one, when it applies.
     /// - Parameter id: the id.
     /// - Returns: the removed item, or `nil` if it was not held.
     /// - Complexity: O(*m* + log *p*).

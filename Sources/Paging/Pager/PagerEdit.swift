@@ -117,6 +117,11 @@ public struct PagerEdit<Item: Identifiable & Sendable>: Sendable where Item.ID: 
         Self(kind: .remove(id), condition: condition)
     }
 
+    /// Whether the edit has no condition (``Condition/always``).
+    var isUnconditional: Bool {
+        if case .always = condition.kind { true } else { false }
+    }
+
     /// The id of the item the edit replaces, inserts or removes.
     public var id: Item.ID {
         switch kind {

@@ -40,6 +40,10 @@ extension PagerStateMachine {
         var request: Request
         /// What it is for.
         var job: Job
+        /// The ids removed by local edits since it was asked (``PagerEdit/remove(id:if:)``): a
+        /// deletion the pager knows of outranks a page answered before it, so a page at an end
+        /// lands without them.
+        var removedMeanwhile: Set<Item.ID> = []
     }
 
     /// The failed load of a slot, which a retry repeats.

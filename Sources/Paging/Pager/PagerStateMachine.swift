@@ -62,6 +62,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// Whether loads at the ends carry the ids of the held items next to
     /// them (the source checks them: ``PageSource/checksHeldItems``).
     var lendsHeldItems = false
+    /// The shifts that the pages loaded before the first item found
+    /// resynchronized (``PageDrift/shift``) since the last held page loaded,
+    /// with that page's request: the next load after the last item carries
+    /// them (``PageRequest/knownShift``).
+    private var shiftAbove: (last: Request?, shift: Int) = (nil, 0)
     /// The key of the page that starts at a position of the whole list, when the source can
     /// jump (``JumpablePageSource``); `nil` when it cannot.
     var jumpKey: (@Sendable (Int) -> Key)?
@@ -606,8 +611,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             let unjoined = self.unjoined ?? []
             let splice = HeadSplice.make(
                 head: head.items, heldCount: held.count,
-                heldIndex: { unjoined.contains($0) ? nil : heldIndices[$0] }, heldItem: { held[$0] })
-            if splice == nil, let next = head.nextRequest(count: configuration.pageSize) {
+                heldIndex: { unjoined.contains($0) ? nil : heldIndices[$0] }, heldItem: { held[$0] },
+                uncounted: unjoined.isEmpty ? [] : Set(window.indices(of: unjoined).values))
+            // A head that holds none of the held items, or whose alignment on them is not sure (it
+            // may rest on rows that moved up), loads on within its limit.
+            if splice?.isSure != true, let next = head.nextRequest(count: configuration.pageSize) {
                 _ = start(slot, request: next, job: .head(head), operation: current.operation, into: &effects)
                 return effects
             }
@@ -626,12 +634,14 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                     heldItem: { held[$0] })
             }
             self.unjoined = nil
-            if let splicing, !reachesEnd {
+            if let splicing, splice?.isSure == true, !reachesEnd {
                 reattach(head, splicing, into: &effects)
             } else {
-                // The head did not reach the list within its limit, or it reached the end of the
-                // list (nothing held below it is there any more): it is the list now.
+                // The head did not reach the list surely within its limit (the rows held below are
+                // left to paging, not dropped for good), or it reached the end of the list (nothing
+                // held below it is there any more): it is the list now.
                 let before = Array(items)
+                shiftAbove = (nil, 0)
                 let duplicates = window.replaceAll(
                     with: head.pages, firstSequence: 0, keepDropped: (nil, nil), modified: version + 1,
                     limit: configuration.maximumHeld)
@@ -703,11 +713,19 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 return effects
             }
             inFlight[slot.rawValue] = nil
+            var page = page
+            if !current.removedMeanwhile.isEmpty {
+                page.items.removeAll { current.removedMeanwhile.contains($0.id) }
+            }
             insert(page, for: request, atEnd: atEnd, replaying: replaying, into: &effects)
             if let found = page.drift {
                 window.forgetAskedKeys(direction)
                 drift = found
                 driftCount += 1
+                // Items added or removed above the first held item moved the last one as much.
+                if !atEnd, found.resynchronized, let shift = found.shift {
+                    shiftAbove = (window.record(at: window.endSequence - 1)?.request, knownShiftAbove + shift)
+                }
             }
             effects.finished.append((current.operation, .success(.loaded)))
         }
@@ -764,6 +782,11 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             let (outcome, item) = window.apply(edit, version: version, into: &batch)
             outcomes.append(outcome)
             removed.append(item)
+            if case .remove(let id) = edit.kind,
+                outcome.isApplied || outcome == .notHeld && edit.isUnconditional
+            {
+                removedWhileLoading(id)
+            }
             guard edit.survivesRefresh, outcome.isApplied else { continue }
             if refreshing { recordForRefresh(edit) }
             if case .insert(let item, _) = edit.kind { unjoined?.insert(item.id) }
@@ -772,6 +795,15 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         window.markModified(batch.edited, version: version + 1)
         publish(batch.change, into: &effects)
         return (outcomes, removed, effects)
+    }
+
+    /// Notes an id removed by a local edit in the loads in flight at the ends: their pages land
+    /// without it (a refresh's pages replace local edits, but for those that survive it).
+    /// - Complexity: O(1) expected.
+    private mutating func removedWhileLoading(_ id: Item.ID) {
+        for slot in [Slot.next, .previous] where inFlight[slot.rawValue] != nil {
+            inFlight[slot.rawValue]?.removedMeanwhile.insert(id)
+        }
     }
 
     /// Notes that the list may be missing items at its top from now on (a live list's stream
@@ -824,7 +856,9 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         var request = request
         request.loadID = requestCounter
         switch job {
-        case .append where lendsHeldItems: request.heldBefore = heldIDs(atEnd: true, count: request.count)
+        case .append where lendsHeldItems:
+            request.heldBefore = heldIDs(atEnd: true, count: request.count)
+            request.knownShift = knownShiftAbove
         case .prepend where lendsHeldItems: request.heldAfter = heldIDs(atEnd: false, count: request.count)
         default: break
         }
@@ -835,6 +869,14 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         effects.start.append(Command(id: requestCounter, generation: generation, request: request))
         publish(ListChange(), into: &effects)
         return operation
+    }
+
+    /// The shifts found above the held items since the last held page loaded; 0 when that page
+    /// is not the one they were found under (it was dropped, or the list restarted).
+    /// - Complexity: O(1).
+    private var knownShiftAbove: Int {
+        let last = window.record(at: window.endSequence - 1)?.request
+        return last != nil && shiftAbove.last == last ? shiftAbove.shift : 0
     }
 
     /// The ids of the items held at an end, nearest the end first: at most the larger of `count`
@@ -1066,6 +1108,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     ) {
         let oldCount = items.count
         viewport = nil
+        shiftAbove = (nil, 0)
         // Pages that came back larger than before may not all fit: the window
         // drops them at the end away from where the refetch started.
         let duplicates = window.replaceAll(

@@ -61,6 +61,15 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
     /// first: for a load before the first item, the list's first items.
     /// See ``heldBefore``.
     public var heldAfter: [any Hashable & Sendable] = []
+    /// How far the pager found the list moved above the held items since the
+    /// key of a load after the last item was given: the sum of the shifts
+    /// (``PageDrift/shift``) that the pages loaded before the first item
+    /// found, resynchronized, since the last page loaded; 0 otherwise. An
+    /// item added or removed above the first held item moved the last one as
+    /// much, so a source whose keys count items looks for the last held item
+    /// that much further first (``OffsetSource``). Set with ``heldBefore``;
+    /// not compared by `==`.
+    public var knownShift = 0
 
     /// Creates a request.
     /// - Parameters:
@@ -93,7 +102,7 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
     ///   - position: the position the base is asked for.
     ///   - count: the number of items asked for; this request's unless given.
     /// - Returns: the request for the base, which keeps ``isReload``,
-    ///   ``heldBefore`` and ``heldAfter``.
+    ///   ``heldBefore``, ``heldAfter`` and ``knownShift``.
     /// - Complexity: O(1).
     public func forwarded<Other: Hashable & Sendable>(
         to position: PageRequest<Other>.Position, count: Int? = nil
@@ -104,6 +113,7 @@ public struct PageRequest<Key: Hashable & Sendable>: Hashable, Sendable {
         forwarded.load = load
         forwarded.heldBefore = heldBefore
         forwarded.heldAfter = heldAfter
+        forwarded.knownShift = knownShift
         return forwarded
     }
 

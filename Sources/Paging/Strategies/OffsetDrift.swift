@@ -48,50 +48,109 @@ struct OffsetDrift<Item: Sendable>: Sendable {
         return ranks
     }
 
+    /// How many windows beyond the first a search for the held items looks
+    /// in, alternately after and before the ones looked in: four windows on
+    /// each side.
+    static var probes: Int { 8 }
+
+    /// A window looked in: where it starts, the items it asked for, and what came.
+    typealias Window = (start: Int, limit: Int, response: OffsetPage<Item>)
+
+    /// Looks for the held items around a place: in the wider request around
+    /// it, then in the windows next to what was looked in, alternately after
+    /// and before, each as large, up to ``probes`` more (not before offset 0,
+    /// nor past a window that came back short: the list's end).
+    /// - Returns: the first window, and the one the nearest held item was
+    ///   found in with its position there; `nil` when none was found.
+    /// - Complexity: at most ``probes`` + 1 requests.
+    private func search(around place: Int, count: Int, ranks: [AnyHashable: Int]) async throws -> (
+        first: Window, found: (window: Window, position: Int)?
+    ) {
+        let (start, limit) = wide(around: place, count: count)
+        let first: Window = (start, limit, try await fetch(start, limit))
+        if let (position, _) = Self.nearest(in: first.response.items, held: ranks, identity: identity) {
+            return (first, (first, position))
+        }
+        var low = start
+        var high = start + limit
+        var ended = first.response.items.count < limit
+        var probe = 0
+        while probe < Self.probes, !(ended && low == 0) {
+            let after = !ended && (low == 0 || probe.isMultiple(of: 2))
+            let probeStart = after ? high : max(0, low - limit)
+            let probeLimit = after ? limit : low - probeStart
+            let window: Window = (probeStart, probeLimit, try await fetch(probeStart, probeLimit))
+            probe += 1
+            if after {
+                high += limit
+                ended = window.response.items.count < limit
+            } else {
+                low = probeStart
+            }
+            if let (position, _) = Self.nearest(in: window.response.items, held: ranks, identity: identity) {
+                return (first, (window, position))
+            }
+        }
+        return (first, nil)
+    }
+
     /// How many times a load asks again when the item it found the held ones
     /// end at is the last of its response: each time, with that item as the
     /// overlap, checked again.
     private static var attempts: Int { 4 }
 
     /// The page after the held items whose last is at `offset - 1`: asked
-    /// with that item, checked; when it moved, the held items are found again
-    /// in one wider request (`window` items before the page and after it, so
-    /// that the items it shows are the list at one moment), and the page
-    /// starts right after the last of them.
+    /// with that item, checked (`shift` further, what the pager found the
+    /// list moved above the held items since the offset was given); when it
+    /// moved, the held items are found again in a wider request (`window`
+    /// items before the page and after it, so that the items it shows are the
+    /// list at one moment), then in the windows next to it
+    /// (``search(around:count:ranks:)``), and the page starts right after the
+    /// last of them.
     /// - Parameters:
     ///   - offset: the offset after the last held item, as the page before said.
+    ///   - shift: how far the list is known to have moved above the held items
+    ///     since (``PageRequest/knownShift``).
     ///   - held: the held items' ids, the last first.
     ///   - page: makes the page of a response of items from an offset, asked for a limit.
     func after(
-        _ offset: Int, count: Int, held: [any Hashable & Sendable],
+        _ offset: Int, shift: Int = 0, count: Int, held: [any Hashable & Sendable],
         page: (OffsetPage<Item>, _ offset: Int, _ limit: Int) -> Page<Int, Item>
     ) async throws -> Page<Int, Item> {
         let ranks = Self.ranks(held)
         let expected = offset - 1
         var anchor = AnyHashable(held[0])
-        var start = expected
-        var drifted = false
+        let (shifted, overflow) = expected.addingReportingOverflow(shift)
+        var start = overflow ? expected : max(0, shifted)
         for _ in 0..<Self.attempts {
             let limit = Self.limit(count)
             let response = try await fetch(start, limit)
             if let first = response.items.first, identity(first) == anchor {
+                let rest = response.items.dropFirst()
+                // The anchor a search found may not be the last held item: one nearer the end,
+                // just after it, is where the held items end.
+                if let rank = ranks[anchor], rank > 0,
+                    let nearer = rest.lastIndex(where: { (ranks[identity($0)] ?? .max) < rank })
+                {
+                    anchor = identity(rest[nearer])
+                    start += nearer
+                    continue
+                }
                 // Where it was: the page is what follows it.
                 var made = page(
                     OffsetPage(items: Array(response.items.dropFirst()), totalCount: response.totalCount),
                     start + 1, limit - 1)
-                if drifted, start != expected {
+                if start != expected {
                     made.drift = PageDrift(direction: .next, shift: start - expected, resynchronized: true)
                 }
                 return made
             }
-            drifted = true
             // The held items moved: where is the last of them now, around here?
-            let (wideStart, wideLimit) = self.wide(around: start, count: count)
-            let wide = try await fetch(wideStart, wideLimit)
-            guard let (position, _) = Self.nearest(in: wide.items, held: ranks, identity: identity) else {
-                // No held item is left in the window: all of it is new to the list (the list's
-                // start, when the window reaches it: nothing skipped).
-                var made = page(wide, wideStart, wideLimit)
+            let (first, found) = try await search(around: start, count: count, ranks: ranks)
+            guard let ((wideStart, wideLimit, wide), position) = found else {
+                // No held item is left around: the first window is all new to the list (the
+                // list's start, when the window reaches it: nothing skipped).
+                var made = page(first.response, first.start, first.limit)
                 made.drift = PageDrift(direction: .next, shift: nil, resynchronized: false)
                 return made
             }
@@ -138,6 +197,16 @@ struct OffsetDrift<Item: Sendable>: Sendable {
             if response.items.count == end - start + 1, let item = response.items.last,
                 identity(item) == anchor
             {
+                let rest = response.items.dropLast()
+                // The anchor a search found may not be the first held item: one nearer the start,
+                // just before it, is where the held items start.
+                if let rank = ranks[anchor], rank > 0,
+                    let nearer = rest.firstIndex(where: { (ranks[identity($0)] ?? .max) < rank })
+                {
+                    anchor = identity(rest[nearer])
+                    end = start + nearer
+                    continue
+                }
                 var made = page(
                     OffsetPage(items: Array(response.items.dropLast()), totalCount: response.totalCount),
                     start,
@@ -148,10 +217,9 @@ struct OffsetDrift<Item: Sendable>: Sendable {
                 return made
             }
             drifted = true
-            let (wideStart, wideLimit) = self.wide(around: end, count: count)
-            let wide = try await fetch(wideStart, wideLimit)
-            guard let (position, _) = Self.nearest(in: wide.items, held: ranks, identity: identity) else {
-                var made = page(wide, wideStart, wide.items.count)
+            let (first, found) = try await search(around: end, count: count, ranks: ranks)
+            guard let ((wideStart, _, wide), position) = found else {
+                var made = page(first.response, first.start, first.response.items.count)
                 made.drift = PageDrift(direction: .previous, shift: nil, resynchronized: false)
                 return made
             }

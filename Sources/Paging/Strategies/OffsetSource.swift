@@ -37,13 +37,19 @@ public struct OffsetPage<Item: Sendable>: Sendable {
 /// one) and compares that item with the last held one
 /// (``PageRequest/heldBefore``). When they differ, it looks for where the
 /// held items are now in one more request around that place (no larger than
-/// a page, unless `driftWindow` says), starts the page right after them, and
-/// reports it in the page (``Page/drift``), which the pager passes on
-/// (``PagingSnapshot/drift``). The cost: one item of each page, and one
-/// request more per drift found; no request asks more than the page size
-/// (or 2), so an API that caps its limit at the page size is served. Held
-/// items not found in that window (removed, or moved farther) leave the
-/// page with the window's items, reported as not resynchronized. A held item
+/// a page, unless `driftWindow` says), then, when none is there, in up to
+/// eight more of that size next to it, alternately after and before; it
+/// starts the page right after them, and reports it in the page
+/// (``Page/drift``), which the pager passes on (``PagingSnapshot/drift``).
+/// A list read both ways carries what the pages at its start found to the
+/// end (``PageRequest/knownShift``): an item added or removed above the
+/// first held item moved the last one as much, so a list read back to its
+/// top and then forward looks for its last item where it is now first. The
+/// cost: one item of each page, and a request more per window looked in
+/// when a drift is found; no request asks more than the page size (or 2),
+/// so an API that caps its limit at the page size is served. Held items not
+/// found within those windows (removed, or moved farther) leave the page
+/// with the first window's items, reported as not resynchronized. A held item
 /// that moved down within the list is taken as where the held ones end: the
 /// items it passed are not shown (the drift is reported).
 /// `checksDrift: false` opts out; a dropped page loaded again (a window's)
@@ -100,7 +106,9 @@ public struct OffsetSource<Item: Sendable>: PageSource {
                 let (_, overflow) = offset.addingReportingOverflow(request.count)
                 if !overflow {
                     return try await OffsetDrift(fetch: fetch, identity: identity, window: driftWindow)
-                        .after(offset, count: request.count, held: request.heldBefore) {
+                        .after(
+                            offset, shift: request.knownShift, count: request.count, held: request.heldBefore
+                        ) {
                             response, start, limit in
                             page(from: response, offset: start, limit: limit)
                         }

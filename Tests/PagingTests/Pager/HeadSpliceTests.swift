@@ -89,6 +89,38 @@ struct HeadSpliceTests {
         #expect(try Self.applied(splice, held, head).map(\.id) == [17] + Array(0..<17) + [18, 19])
     }
 
+    @Test(
+        "a splice is sure when no alignment keeping a held row the head leaves out keeps more rows in place")
+    func sureness() throws {
+        // New items and a deletion: 4 kept in place, 1 left out.
+        #expect(try #require(Self.splice(Self.items([5, 4, 3, 2, 1]), Self.items([7, 5, 3, 2, 1]))).isSure)
+        // Only a row that moved up among new ones (the post 22): 1 kept, 22 left out, which
+        // may be just below the head. Not sure: the head refresh loads on.
+        let held = Self.items(Array(0..<40))
+        let movedUp = Self.items(Array(100..<119) + [22])
+        let unsure = try #require(Self.splice(held, movedUp))
+        #expect(unsure.tailStart == 23)
+        #expect(!unsure.isSure)
+        // The next page brings the rows that did not move: they are the run now, 22 moved up.
+        let twoPages = Self.items(Array(100..<119) + [22] + Array(0..<20))
+        let sure = try #require(Self.splice(held, twoPages))
+        #expect(sure.isSure)
+        #expect(
+            try Self.applied(sure, held, twoPages).map(\.id)
+                == Array(100..<119) + [22] + Array(0..<22) + Array(23..<40))
+        // Rows 5…8 moved up above 0 and 1; 2, 3 and 4 are left out: were they just below the head,
+        // 0…4 would keep five rows in place, more than 5…8's four. Not sure.
+        let overRows = try #require(Self.splice(Self.items(Array(0..<10)), Self.items([5, 6, 7, 8, 0, 1])))
+        #expect(overRows.tailStart == 9)
+        #expect(!overRows.isSure)
+        // A tie (1 moved up past 0, or 0 deleted) is sure: either way no row that kept its place is
+        // removed. A row the head moved, not left out, does not count against it.
+        #expect(try #require(Self.splice(Self.items([0, 1, 2]), Self.items([9, 1]))).isSure)
+        #expect(try #require(Self.splice(Self.items([1, 2, 3]), Self.items([2, 1, 3]))).isSure)
+        // A deletion just above the head's last held row ties with that row having moved up past it
+        // (0…8, then 10: 9 deleted, or 10 above 9): sure, as any tie.
+    }
+
     @Test("a head that holds none of the held items does not reach the list")
     func noOverlap() {
         #expect(Self.splice(Self.items([3, 2, 1]), Self.items([9, 8])) == nil)

@@ -1,3 +1,4 @@
+import PagingTesting
 import Testing
 
 @testable import Paging
@@ -52,6 +53,32 @@ struct PagerEditTests {
         #expect(!pager.items.ids.contains(15))
         #expect(pager.insert(TestItem(id: 15), at: .after(14)))
         #expect(pager.items.ids == Array(0..<20))
+    }
+
+    @Test(
+        "an item removed while a page that holds it is in flight stays out when it lands, held or not; a later page may bring it back"
+    )
+    func removedWhileAPageIsInFlight() async throws {
+        let source = ScriptedSource<Int, TestItem>()
+        let pager = Pager(source: source, configuration: try .testing(pageSize: 3))
+        let first = pager.loadNext()
+        await source.nextCall().succeed(with: Page(items: [1, 2, 3].map { TestItem(id: $0) }, nextKey: 3))
+        _ = try await first.value
+        let next = pager.loadNext()
+        let call = await source.nextCall()
+        // The server answered before the deletions: 3 again (an overlap, once held) and 4.
+        #expect(pager.remove(id: 3) == TestItem(id: 3))
+        #expect(pager.apply([.remove(id: 4)]) == [.notHeld])
+        // A conditional removal of an item not held is no deletion: 5 stays.
+        #expect(pager.apply([.remove(id: 5, if: .version(-1))]) == [.notHeld])
+        call.succeed(with: Page(items: [3, 4, 5, 6].map { TestItem(id: $0) }, nextKey: 7))
+        _ = try await next.value
+        #expect(pager.items.ids == [1, 2, 5, 6])
+        // A page asked for after the removal is the server's word: 4 comes back.
+        let later = pager.refresh()
+        await source.nextCall().succeed(with: Page(items: [1, 2, 4].map { TestItem(id: $0) }, nextKey: 5))
+        _ = try await later.value
+        #expect(pager.items.ids == [1, 2, 4])
     }
 
     @Test("items that come back on a later page are dropped and counted in the snapshot")

@@ -75,6 +75,56 @@ struct PagerHeadRefreshTests {
         try Self.expectChangesReplay(recorder)
     }
 
+    @Test(
+        "a held post moved to the top among new ones: the head loads on until the rows that did not move, none is dropped",
+        arguments: [false, true])
+    func movedToTheTopAmongNewOnes(throughThePolicy: Bool) async throws {
+        let backend = Self.backend(0..<60)
+        let pager = Self.pager(
+            backend,
+            try .testing(
+                pageSize: 20, refreshPolicy: throughThePolicy ? .reattachHead(maximumPages: 3) : .restart))
+        for _ in 0..<2 { _ = try await pager.loadNext().value }
+        #expect(pager.items.ids == Array(0..<40))
+        let recorder = SnapshotRecorder(pager)
+        backend.edit { nodes in
+            // Post 22's sort key changed: it is at the top now, with 19 new posts above it.
+            if let index = nodes.firstIndex(where: { $0.id == 22 }) {
+                nodes.insert(nodes.remove(at: index), at: 0)
+            }
+            nodes.insert(contentsOf: (100..<119).map { TestItem(id: $0) }, at: 0)
+        }
+        let requestsBefore = backend.received.count
+        let outcome = try await (throughThePolicy ? pager.refresh() : pager.refreshHead(maximumPages: 3))
+            .value
+        #expect(outcome == .loaded)
+        // The first page (the new posts and 22) is not a sure alignment; the second brings 0…19.
+        #expect(backend.received.count == requestsBefore + 2)
+        let expected = Array(100..<119) + [22] + Array(0..<22) + Array(23..<40)
+        #expect(pager.items.ids == expected)
+        try Self.expectChangesReplay(recorder)
+        // The list goes on where it went on before.
+        _ = try await pager.loadNext().value
+        #expect(pager.items.ids == expected + Array(40..<60))
+    }
+
+    @Test("the same with a limit of one page: the list restarts with the head, and paging on loses nothing")
+    func movedToTheTopWithinOnePage() async throws {
+        let backend = Self.backend(0..<60)
+        let pager = Self.pager(backend, try .testing(pageSize: 20))
+        for _ in 0..<2 { _ = try await pager.loadNext().value }
+        backend.edit { nodes in
+            if let index = nodes.firstIndex(where: { $0.id == 22 }) {
+                nodes.insert(nodes.remove(at: index), at: 0)
+            }
+            nodes.insert(contentsOf: (100..<119).map { TestItem(id: $0) }, at: 0)
+        }
+        _ = try await pager.refreshHead(maximumPages: 1).value
+        #expect(pager.items.ids == Array(100..<119) + [22])
+        while pager.hasNext { _ = try await pager.loadNext().value }
+        #expect(pager.items.ids == Array(100..<119) + [22] + Array(0..<22) + Array(23..<60))
+    }
+
     @Test("more new items than a page: the pages after the first load until one reaches the list")
     func severalPages() async throws {
         let backend = Self.backend((0..<50).reversed())

@@ -26,6 +26,8 @@ struct OffsetDriftModelTests {
             var random: SeededGenerator
             /// Where the reader is: the end of what was sent, forward; its start, backward.
             var reading: Int
+            /// The direction of the load under way.
+            var forward: Bool
             var requests = 0
             /// The ids removed during the read.
             var removed: Set<Int> = []
@@ -51,7 +53,7 @@ struct OffsetDriftModelTests {
                 State(
                     items: (0..<count).map { TestItem(id: $0) }, nextID: count,
                     random: SeededGenerator(seed: seed),
-                    reading: forward ? 0 : count))
+                    reading: forward ? 0 : count, forward: forward))
         }
 
         /// The items, in list order.
@@ -78,9 +80,23 @@ struct OffsetDriftModelTests {
             state.withLock { $0.expected = (key, held) }
         }
 
+        /// Says which end the next load is at, for a list read both ways: the reader is where
+        /// the held items end (forward) or start (backward) on the server now.
+        func reading(forward: Bool, held: Set<Int>) {
+            state.withLock { state in
+                state.forward = forward
+                let place =
+                    forward
+                    ? state.items.lastIndex { held.contains($0.id) }.map { $0 + 1 }
+                    : state.items.firstIndex { held.contains($0.id) }
+                if let place { state.reading = place }
+            }
+        }
+
         func fetch(_ offset: Int, _ limit: Int) -> OffsetPage<TestItem> {
             state.withLock { state in
-                if state.requests > 0, changesOnRequest { Self.change(&state, forward: forward) }
+                if state.requests > 0, changesOnRequest { Self.change(&state) }
+                let forward = state.forward
                 state.requests += 1
                 if let expected = state.expected {
                     // Drifted: the held items end (start, backward) elsewhere than the key says.
@@ -106,7 +122,7 @@ struct OffsetDriftModelTests {
 
         /// Changes the list now, as between two requests.
         func change() {
-            state.withLock { Self.change(&$0, forward: forward) }
+            state.withLock { Self.change(&$0) }
         }
 
         /// The page numbered `number` (from 1) of `size` items, as a numbered-page API answers.
@@ -117,7 +133,7 @@ struct OffsetDriftModelTests {
         }
 
         /// Up to three additions or removals above the reading position.
-        private static func change(_ state: inout State, forward: Bool) {
+        private static func change(_ state: inout State) {
             for _ in 0..<Int.random(in: 0...3, using: &state.random) {
                 let range = 0..<state.reading
                 guard !range.isEmpty else { return }
@@ -160,6 +176,122 @@ struct OffsetDriftModelTests {
         #expect(missedWith == 0)
         #expect(drifts >= minimumDrifts, "the reads drifted too rarely to test the check")
         #expect(missedWithout > 0, "without the check, the same reads should miss items")
+    }
+
+    @Test(
+        "a list read both ways from any offset, in any order of loads at its two ends, holds every item that stayed, once, in order"
+    )
+    func bothWays() async throws {
+        let seed = SeededGenerator.testSeed()
+        print("Offset drift both ways model-based test seed: \(seed) (replay with PAGING_SEED=\(seed))")
+        var random = SeededGenerator(seed: seed)
+        var drifts = 0
+        var carried = 0
+        let minimumDrifts = RandomRuns.count(500) + 1
+        try await RandomRuns.play(600, until: { drifts >= minimumDrifts }) { run in
+            let result = try await readBothWays(seed: random.next(), label: "seed \(seed), run \(run)")
+            drifts += result.drifts
+            carried += result.carried
+        }
+        print(
+            "Offset drift both ways: \(drifts) drifts, \(carried) loads after the last item found theirs carried"
+        )
+        #expect(drifts >= minimumDrifts, "the reads drifted too rarely to test the check")
+    }
+
+    /// One read of a bidirectional list opened at a random offset, loading at a random end each
+    /// time until both are reached (the issue's case among them: back to the top, then forward to
+    /// the end), the list changing above the end being read before every request; returns the
+    /// drifts reported, and how many forward loads were asked with a known shift.
+    private func readBothWays(seed: UInt64, label: String) async throws -> (drifts: Int, carried: Int) {
+        var random = SeededGenerator(seed: seed)
+        // Half the runs are the issue's case: opened at 150 of a long list, with the default
+        // window (half a page each side), read back to the top, then forward to the end. The
+        // others load at either end in any order, any page size from 1, with a window of 50 (pages
+        // of 1 would otherwise look one item around).
+        let issueCase = Bool.random(using: &random)
+        let count =
+            issueCase ? Int.random(in: 151...300, using: &random) : Int.random(in: 1...300, using: &random)
+        let server = DriftingServer(
+            count: count, forward: true, sendsTotal: Bool.random(using: &random), seed: random.next())
+        let pageSize =
+            issueCase ? Int.random(in: 10...20, using: &random) : Int.random(in: 1...20, using: &random)
+        let backFirst = issueCase || Bool.random(using: &random)
+        let source = OffsetSource<TestItem>(.bidirectional, driftWindow: issueCase ? nil : 50) {
+            server.fetch($0, $1)
+        }
+        let requests = Lock<[PageRequest<Int>]>([])
+        let recording = RecordingSource(base: source, requests: requests)
+        // Opened on an item (a page opened at the end holds none to check the next loads with).
+        let pager = Pager(
+            source: recording, initialKey: issueCase ? 150 : Int.random(in: 0..<count, using: &random),
+            configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: 0))
+        let initial = server.items
+        _ = try await pager.loadNext().value
+        var loads = 0
+        while pager.hasNext || pager.hasPrevious, !Task.isCancelled {
+            loads += 1
+            guard loads < 2_000 else {
+                Issue.record("\(label): the read does not end")
+                break
+            }
+            let forward = !pager.hasPrevious || (pager.hasNext && !backFirst && Bool.random(using: &random))
+            let held = Set(pager.items.ids)
+            server.reading(forward: forward, held: held)
+            if let key = forward ? pager.nextKey : pager.previousKey { server.expect(key: key, held: held) }
+            do {
+                _ = try await (forward ? pager.loadNext() : pager.loadPrevious()).value
+            } catch {
+                Issue.record(
+                    "\(label): \(error); held \(pager.items.ids), page size \(pageSize), requests:\n\(server.log.suffix(12).joined(separator: "\n"))"
+                )
+                throw error
+            }
+            server.loadEnded()
+        }
+        Self.expectRead(pager, of: initial, server: server, label: "\(label), page size \(pageSize)")
+        let carried = requests.withLock { $0.filter { $0.knownShift != 0 }.count }
+        return (pager.snapshot.driftCount, carried)
+    }
+
+    /// The items that stayed on the server throughout a read and are not held at its end.
+    static func missed(_ pager: Pager<Int, TestItem>, of initial: [TestItem], server: DriftingServer) -> [Int]
+    {
+        let removed = server.removed
+        let held = Set(pager.items.ids)
+        return initial.map(\.id).filter { !removed.contains($0) && !held.contains($0) }
+    }
+
+    /// Checks a read's end: every item that stayed on the server throughout it held once, in the
+    /// server's order, and a drift reported for each load whose key had drifted.
+    static func expectRead(
+        _ pager: Pager<Int, TestItem>, of initial: [TestItem], server: DriftingServer, label: String
+    ) {
+        let removed = server.removed
+        let stayed = initial.filter { !removed.contains($0.id) }.map(\.id)
+        let held = pager.items.ids
+        #expect(Set(held).count == held.count, "\(label): an item twice in \(held)")
+        let missed = Self.missed(pager, of: initial, server: server)
+        #expect(
+            missed.isEmpty,
+            "\(label): missed \(missed); held \(held), requests:\n\(server.log.joined(separator: "\n"))")
+        #expect(
+            held.filter(Set(stayed).contains) == stayed, "\(label): the items that stayed are out of order")
+        let snapshot = pager.snapshot
+        #expect(
+            snapshot.driftCount == server.drifted,
+            "\(label): \(server.drifted) loads drifted, \(snapshot.driftCount) reported")
+    }
+
+    /// A source that records the requests it passes on.
+    struct RecordingSource: PageSource {
+        let base: OffsetSource<TestItem>
+        let requests: Lock<[PageRequest<Int>]>
+        var checksHeldItems: Bool { base.checksHeldItems }
+        func load(_ request: PageRequest<Int>) async throws -> Page<Int, TestItem> {
+            requests.withLock { $0.append(request) }
+            return try await base.load(request)
+        }
     }
 
     @Test(
@@ -267,23 +399,10 @@ struct OffsetDriftModelTests {
             _ = try await (forward ? pager.loadNext() : pager.loadPrevious()).value
             server.loadEnded()
         }
-        let removed = server.removed
-        let stayed = initial.filter { !removed.contains($0.id) }.map(\.id)
-        let held = pager.items.ids
-        #expect(Set(held).count == held.count, "\(label): an item twice in \(held)")
-        let heldSet = Set(held)
-        let missed = stayed.filter { !heldSet.contains($0) }
-        guard checksDrift else { return (missed.count, 0) }
-        #expect(
-            missed.isEmpty,
-            "\(label): missed \(missed); held \(held), page size \(pageSize), forward \(forward), requests:\n\(server.log.joined(separator: "\n"))"
-        )
-        #expect(
-            held.filter(Set(stayed).contains) == stayed, "\(label): the items that stayed are out of order")
-        let snapshot = pager.snapshot
-        #expect(
-            snapshot.driftCount == server.drifted,
-            "\(label): \(server.drifted) loads drifted, \(snapshot.driftCount) reported")
-        return (missed.count, snapshot.driftCount)
+        let missed = Self.missed(pager, of: initial, server: server).count
+        guard checksDrift else { return (missed, 0) }
+        Self.expectRead(
+            pager, of: initial, server: server, label: "\(label), page size \(pageSize), forward \(forward)")
+        return (missed, pager.snapshot.driftCount)
     }
 }
