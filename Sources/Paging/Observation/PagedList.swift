@@ -72,7 +72,7 @@ where Item.ID: Sendable {
     /// depend on every item shown.
     @ObservationIgnored public var anchor: Item.ID? { anchorTracker.id }
     /// Where ``anchor`` is, followed through the changes applied.
-    @ObservationIgnored private var anchorTracker = AnchorTracker<Item>()
+    @ObservationIgnored private var anchorTracker = ListAnchor<Item>()
 
     /// The changes shown, for ``change(since:)``, ``takeChange()`` and ``lastChange``.
     @ObservationIgnored private var history = ChangeHistory()
@@ -420,58 +420,5 @@ where Item.ID: Sendable {
             defer { state.snapshots = [] }
             return state.snapshots
         }
-    }
-}
-
-/// Where a list's anchor is: an item and its index, followed through the
-/// changes applied to the list; when the item leaves the list, the item that
-/// takes its place.
-struct AnchorTracker<Item: Identifiable & Sendable> {
-    /// The anchor's id.
-    private(set) var id: Item.ID?
-    /// Its index in the items shown.
-    private(set) var index: Int?
-
-    /// Makes an item the anchor.
-    mutating func point(at id: Item.ID, index: Int?) {
-        self.id = id
-        self.index = index
-    }
-
-    /// Follows the anchor through a change to the new items: its new index
-    /// if it stays (or moved: removed and inserted again); else the item that
-    /// now stands where it stood (the next one, or the last when it was at
-    /// the end).
-    /// - Complexity: O(*r* + *k*) for *r* ranges and *k* items inserted;
-    ///   O(*n*) in the case that should not happen, an index out of step.
-    mutating func follow(_ change: ListChange, to items: PagedItems<Item>) {
-        guard let id, let index, !change.isEmpty else { return }
-        if items.isEmpty {
-            self.id = nil
-            self.index = nil
-            return
-        }
-        let removed = change.removed.contains { $0.contains(index) }
-        // Its place once the removals are applied: the rows removed before it are gone.
-        var place =
-            index - change.removed.reduce(0) { $0 + max(0, min($1.upperBound, index) - $1.lowerBound) }
-        if removed {
-            // Moved: inserted again elsewhere.
-            for range in change.inserted {
-                if let moved = range.first(where: { items[$0].id == id }) {
-                    self.index = moved
-                    return
-                }
-            }
-        }
-        for range in change.inserted where range.lowerBound <= place { place += range.count }
-        place = min(place, items.count - 1)
-        if !removed, items[place].id != id, let found = items.firstIndex(where: { $0.id == id }) {
-            // Out of step with the changes (it should not be): look it up rather than give it up.
-            self.index = found
-            return
-        }
-        self.index = place
-        if items[place].id != id { self.id = items[place].id }
     }
 }
