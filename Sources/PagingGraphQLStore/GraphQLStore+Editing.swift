@@ -10,6 +10,13 @@ extension GraphQLStore {
     /// The objects without identity the record held (`Launch:1`'s `rocket`)
     /// go with it.
     ///
+    /// A deletion outranks a response to a request sent before it: while a
+    /// `GraphQLClient` request sent earlier is in flight, the store keeps
+    /// the deletion, and that response's write leaves the record deleted
+    /// (and out of the lists it would bring it into), though the server
+    /// answered before the deletion. A response to a request sent after it,
+    /// or a write of your own, brings the record back.
+    ///
     /// ```swift
     /// store.delete(record: "Launch:109")
     /// ```

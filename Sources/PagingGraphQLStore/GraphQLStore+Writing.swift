@@ -68,14 +68,27 @@ extension GraphQLStore {
     /// Writes an operation's data, returning with its change the store's
     /// ``commitCount`` right after the write (for a follower that must know
     /// whether anything changed the store since).
-    package func writeCounted(data: JSONValue, for operation: StoreOperation) throws(GraphQLStoreError) -> Int
+    /// - Parameters:
+    ///   - data: the response's data.
+    ///   - operation: the operation.
+    ///   - send: the request the response answers (``beginSend()``), if
+    ///     the store was told of it: a record deleted after it was sent is
+    ///     not brought back by the response.
+    /// - Returns: the commit count, or `nil` when the write left a record of
+    ///   the response deleted: what the response shows is then not what the
+    ///   store holds.
+    package func writeCounted(
+        data: JSONValue, for operation: StoreOperation, answering send: StoreSend? = nil
+    )
+        throws(GraphQLStoreError) -> Int?
     {
-        try writeCounted(data, query: operation.query).count
+        let written = try writeCounted(data, query: operation.query, sentAt: send?.order)
+        return written.deletedAgain ? nil : written.count
     }
 
-    private func writeCounted(_ data: JSONValue, query: StoreQuery) throws(GraphQLStoreError) -> (
-        change: StoreChange, count: Int
-    ) {
+    private func writeCounted(_ data: JSONValue, query: StoreQuery, sentAt sent: Int? = nil)
+        throws(GraphQLStoreError) -> (change: StoreChange, count: Int, deletedAgain: Bool)
+    {
         guard case .object(let object) = data else {
             throw GraphQLStoreError(
                 .data,
@@ -85,14 +98,40 @@ extension GraphQLStore {
         try normalizer.write(object, sets: query.sets, at: query.rootKey)
         let effects = try normalizer.directiveEffects()
         let entries = normalizer.entries
-        guard !effects.deletions.isEmpty || !effects.edits.isEmpty else {
-            return commitCounted(writing: entries) { $0.apply(entries) }
-        }
-        return commitCounted(writing: entries) { state in
-            var change = state.apply(entries)
+        var deletedAgain = false
+        let (change, count) = commitCounted(writing: entries) { state in
+            let (applied, again) = state.apply(entries, sentAt: sent)
+            var change = applied
+            deletedAgain = again
             for key in effects.deletions { change.formUnion(state.delete(key)) }
             change.connectionEdits += effects.edits
             return change
         }
+        return (change, count, deletedAgain)
     }
+
+    /// Notes a request sent now whose response may be written here: until
+    /// ``endSend(_:)``, a record deleted after it is not brought back by its
+    /// response (``writeCounted(data:for:answering:)``).
+    /// - Complexity: O(1) expected.
+    package func beginSend() -> StoreSend {
+        state.withLock { state in
+            let id = state.makeID()
+            return StoreSend(id: id, order: state.deletions.sent(id: id))
+        }
+    }
+
+    /// Notes a request ended: the deletions kept for it alone are forgotten.
+    /// - Complexity: O(*o* + *d*) for *o* requests in flight and *d*
+    ///   deletions kept.
+    package func endSend(_ send: StoreSend) {
+        state.withLock { $0.deletions.ended(id: send.id) }
+    }
+}
+
+/// A request in flight, as a store knows it (``GraphQLStore/beginSend()``).
+package struct StoreSend: Sendable {
+    let id: Int
+    /// Its number in the order of sends and deletions.
+    let order: Int
 }

@@ -23,6 +23,8 @@ struct StoreState: @unchecked Sendable {
     /// The number of commits that changed something: a write learns the
     /// number of its own, and a reader compares it with the current one.
     var commits = 0
+    /// The deletions kept while requests sent before them are in flight.
+    var deletions = StoreDeletions()
 
     /// A new id for a watch, an observer, a sink or a retain.
     /// - Complexity: O(1).
@@ -50,11 +52,32 @@ struct StoreState: @unchecked Sendable {
     }
 
     /// Removes a record and the list elements that reference it
-    /// (``StoreRecords/delete(_:marking:)``).
+    /// (``StoreRecords/delete(_:marking:)``), and keeps the deletion while a
+    /// request sent before it is in flight (``StoreDeletions``).
     /// - Complexity: O(*f* + *r*) for a record of *f* fields referenced from
     ///   *r* fields, plus the size of those fields' values.
     mutating func delete(_ key: CacheKey) -> StoreChange {
-        records.delete(key, marking: collector.marking)
+        deletions.noteDeleted(key)
+        return records.delete(key, marking: collector.marking)
+    }
+
+    /// Merges a response's records, then deletes again those deleted after
+    /// its request was sent (``StoreDeletions/outranks(_:sentAt:)``): the
+    /// response cannot bring them back.
+    /// - Returns: the change, and whether a record was deleted again (what
+    ///   the response shows is then not what the store holds).
+    /// - Complexity: as ``apply(_:)``, plus a deletion per record deleted again.
+    mutating func apply(_ entries: [StoreNormalizer.Entry], sentAt sent: Int?) -> (
+        change: StoreChange, deletedAgain: Bool
+    ) {
+        var change = records.apply(entries, marking: collector.marking)
+        guard deletions.count > 0 else { return (change, false) }
+        var deletedAgain = false
+        for entry in entries where deletions.outranks(entry.key, sentAt: sent) {
+            change.formUnion(records.delete(entry.key, marking: collector.marking))
+            deletedAgain = true
+        }
+        return (change, deletedAgain)
     }
 
     /// Reads a selection.

@@ -8,21 +8,60 @@ struct StoreEditingTests {
         { favorites { __typename id site } grid { __typename id } launch(id: "2") { __typename id site } }
         """
 
+    static let data: JSONValue = [
+        "favorites": [
+            ["__typename": "Launch", "id": "1", "site": "A"],
+            ["__typename": "Launch", "id": "2", "site": "B"],
+            ["__typename": "Launch", "id": "3", "site": "C"],
+        ],
+        "grid": [[["__typename": "Launch", "id": "2"]], [["__typename": "Launch", "id": "3"]]],
+        "launch": ["__typename": "Launch", "id": "2", "site": "B"],
+    ]
+
     static func filledStore() throws -> (GraphQLStore, StoreOperation) {
         let store = GraphQLStore()
         let operation = try StoreOperation(document: list)
-        try store.write(
-            data: [
-                "favorites": [
-                    ["__typename": "Launch", "id": "1", "site": "A"],
-                    ["__typename": "Launch", "id": "2", "site": "B"],
-                    ["__typename": "Launch", "id": "3", "site": "C"],
-                ],
-                "grid": [[["__typename": "Launch", "id": "2"]], [["__typename": "Launch", "id": "3"]]],
-                "launch": ["__typename": "Launch", "id": "2", "site": "B"],
-            ],
-            for: operation)
+        try store.write(data: data, for: operation)
         return (store, operation)
+    }
+
+    @Test(
+        "a deletion outranks a response to a request sent before it; one sent after it, or a write of the app's, brings the record back"
+    )
+    func deletionOutranksAnEarlierRequest() throws {
+        let (store, operation) = try Self.filledStore()
+        let earlier = store.beginSend()
+        store.delete(record: "Launch:2")
+        let later = store.beginSend()
+        // The earlier request's answer (the server's, from before the deletion) lands after it.
+        #expect(try store.writeCounted(data: Self.data, for: operation, answering: earlier) == nil)
+        #expect(store.record(for: "Launch:2") == nil)
+        #expect(
+            store.record(for: .queryRoot)?["favorites"]
+                == .list([.reference("Launch:1"), .reference("Launch:3")]))
+        #expect(store.record(for: "Launch:1")?["site"] == .scalar("A"), "the rest is written")
+        store.endSend(earlier)
+        #expect(
+            store.state.withLock { $0.deletions.count } == 0,
+            "the request in flight was sent after the deletion: it need not be kept")
+        // The later request's answer is the server's word after the deletion.
+        #expect(try store.writeCounted(data: Self.data, for: operation, answering: later) != nil)
+        #expect(store.record(for: "Launch:2")?["site"] == .scalar("B"))
+        store.endSend(later)
+        #expect(store.state.withLock { $0.deletions.count } == 0)
+
+        // With no request in flight, nothing is kept; a write of the app's own brings a record back.
+        store.delete(record: "Launch:2")
+        #expect(store.state.withLock { $0.deletions.count } == 0)
+        let inFlight = store.beginSend()
+        store.delete(record: "Launch:3")
+        #expect(
+            store.state.withLock { $0.deletions.count } == 1, "kept while a request sent before is in flight")
+        try store.write(data: Self.data, for: operation)
+        #expect(store.record(for: "Launch:3") != nil)
+        #expect(try store.writeCounted(data: Self.data, for: operation, answering: inFlight) != nil)
+        #expect(store.record(for: "Launch:3") != nil, "the app's write forgot the deletion")
+        store.endSend(inFlight)
     }
 
     @Test("deleting a record removes it from every list; a direct reference dangles and its read misses")

@@ -8,8 +8,9 @@ import Testing
 @testable import PagingGraphQLClient
 @testable import PagingGraphQLStore
 
-/// Random creations, new scores and new tags of items, page loads and
-/// refreshes, over three held lists of one ranked connection (tag `a`, tag
+/// Random creations, deletions (`@deleteRecord`, the item a list's next
+/// page starts after among them), new scores and new tags of items, page
+/// loads and refreshes, over three held lists of one ranked connection (tag `a`, tag
 /// `b`, every tag) whose store has the connection's membership rule. After
 /// every step each list holds exactly the server's items of its filter, in
 /// the server's order, up to where its next page starts (all of them once
@@ -34,7 +35,7 @@ struct MembershipModelTests {
     }
 
     @Test(
-        "after random creations, moves, retags, loads and refreshes, every list is the server's, up to its next page"
+        "after random creations, deletions, moves, retags, loads and refreshes, every list is the server's, up to its next page"
     )
     func randomSteps() async throws {
         let seed = SeededGenerator.testSeed()
@@ -102,8 +103,9 @@ struct MembershipModelTests {
         var outcome = Outcome()
         for step in 0..<40 {
             outcome.steps += 1
-            let choice = Int.random(in: 0..<11, using: &random)
             let ids = server.ids()
+            // With no item left, a creation.
+            let choice = ids.isEmpty ? 5 : Int.random(in: 0..<12, using: &random)
             let versions = lists.map(\.snapshot.version)
             var mutated = true
             switch choice {
@@ -132,6 +134,17 @@ struct MembershipModelTests {
                     RankedMutations.create(
                         score: Int.random(in: 0..<40, using: &random),
                         tag: Self.anyTag(&random)))
+            case 11:
+                // Half the time the item a list's next page starts after (its boundary).
+                let ends = Self.tags.compactMap { tag -> String? in
+                    guard case .some(.some(let end)) = server.lastPageEnd(tag: tag) else { return nil }
+                    return ids.contains(String(end.id)) ? String(end.id) : nil
+                }
+                let id =
+                    !ends.isEmpty && Bool.random(using: &random)
+                    ? ends[Int.random(in: 0..<ends.count, using: &random)]
+                    : ids[Int.random(in: 0..<ids.count, using: &random)]
+                _ = try await client.send(RankedMutations.delete(id))
             case 6..<9:
                 mutated = false
                 _ = try await lists[Int.random(in: 0..<lists.count, using: &random)].loadNext().value

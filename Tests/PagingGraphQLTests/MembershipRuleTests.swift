@@ -309,6 +309,27 @@ struct MembershipRuleTests {
         #expect(list.items.map(\.id) == server.ids())
     }
 
+    @Test(
+        "when the last item held is deleted, a record placed before where the next page starts still goes in, and the next page starts there"
+    )
+    func boundaryOfADeletedItemHolds() async throws {
+        let server = Self.server()
+        let client = server.client()
+        let list = try RankedItemServer.list(client)
+        try await Self.load(list, pages: 1)
+        #expect(list.items.map(\.id) == ["1", "2", "3"])
+
+        _ = try await client.send(RankedMutations.delete("3"))
+        #expect(list.items.map(\.id) == ["1", "2"])
+        // Between item 2 (80) and where the next page starts (70, item 3's place as loaded).
+        _ = try await client.send(RankedMutations.create(score: 75, tag: "c"))
+        #expect(list.items.map(\.id) == ["1", "2", "10"])
+
+        while list.hasNext { _ = try await list.loadNext().value }
+        #expect(list.items.map(\.id) == ["1", "2", "10", "4", "5", "6", "7", "8", "9"])
+        #expect(list.items.map(\.id) == server.ids())
+    }
+
     @Test("an empty list whose ends are both reached takes a matching record")
     func emptyListTakesARecord() async throws {
         let server = Self.server()

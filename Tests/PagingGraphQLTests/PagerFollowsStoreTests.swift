@@ -862,6 +862,31 @@ struct PagerFollowsStoreTests {
     }
 
     @Test(
+        "a launch deleted while its page is in flight, the server having answered before the deletion, stays deleted and is not shown when the page lands",
+        arguments: [Removal.deleteRecordMutation, .storeDelete])
+    func deletedAfterItsPageWasAnswered(removal: Removal) async throws {
+        let fleet = LaunchFleet(count: 9)
+        let store = GraphQLStore()
+        let client = fleet.client(store: store)
+        let pager = Pager(source: try Self.connectionSource(client), configuration: try Self.configuration(3))
+        #expect(try await pager.loadNext().value == .loaded)
+        // The page's answer is made when its request arrives (launches 4...6), and held on its way.
+        fleet.server.hold { $0.operationName != "DeleteLaunch" }
+        let requests = fleet.server.received.count
+        let load = pager.loadNext()
+        await fleet.server.waitForRequests(requests + 1)
+        try await removal.remove("5", client: client, store: store)
+        fleet.server.release()
+        #expect(try await load.value == .loaded)
+
+        #expect(store.record(for: "Launch:5") == nil, "the page's write did not bring the record back")
+        #expect(pager.items.map(\.id) == ["1", "2", "3", "4", "6"], "launch 5 is not shown")
+        // The rows that landed follow the store as any other.
+        let booking = try await pager.changes { _ = try await client.send(FleetMutations.bookTrips(["6"])) }
+        #expect(booking == [ListChange(updated: [4..<5])])
+    }
+
+    @Test(
         "a launch taken out while a refetching refresh is in flight is removed at once and stays out when it swaps in",
         arguments: Removal.allCases)
     func removedDuringRefetch(removal: Removal) async throws {

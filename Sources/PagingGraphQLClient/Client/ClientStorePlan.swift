@@ -54,20 +54,26 @@ struct ClientStorePlan: Sendable {
     ///   - response: the decoded response.
     ///   - body: the HTTP body it was decoded from, to read the data as JSON.
     ///   - store: the store.
-    /// - Returns: why the data could not be written, or `nil` when it was.
+    ///   - send: the request it answers, as the store was told of it before
+    ///     it was sent: a record deleted since stays deleted.
     /// - Complexity: O(*n*) for a body of *n* values.
-    func write<Data>(_ response: inout GraphQLResponse<Data>, body: Foundation.Data, to store: GraphQLStore) {
+    func write<Data>(
+        _ response: inout GraphQLResponse<Data>, body: Foundation.Data, to store: GraphQLStore,
+        answering send: StoreSend? = nil
+    ) {
         do throws(GraphQLStoreError) {
-            response.storeCommitCount = try write(response, body: body, to: store)
+            response.storeCommitCount = try write(response, body: body, to: store, answering: send)
         } catch {
             response.storeError = error
         }
     }
 
-    /// Writes the data, returning the store's commit count right after.
-    private func write<Data>(_ response: GraphQLResponse<Data>, body: Foundation.Data, to store: GraphQLStore)
-        throws(GraphQLStoreError) -> Int
-    {
+    /// Writes the data, returning the store's commit count right after; `nil` when a record of
+    /// the response stays deleted.
+    private func write<Data>(
+        _ response: GraphQLResponse<Data>, body: Foundation.Data, to store: GraphQLStore,
+        answering send: StoreSend?
+    ) throws(GraphQLStoreError) -> Int? {
         let operation: StoreOperation
         switch self.operation {
         case .success(let success): operation = success
@@ -82,7 +88,7 @@ struct ClientStorePlan: Sendable {
             }
             data = json
         }
-        return try store.writeCounted(data: data, for: operation)
+        return try store.writeCounted(data: data, for: operation, answering: send)
     }
 
     /// Reads the operation's data from the store, as a response served from

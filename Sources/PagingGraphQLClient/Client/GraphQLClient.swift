@@ -95,6 +95,10 @@ public struct GraphQLClient: Sendable {
     ) async throws -> GraphQLResponse<Operation.Data> {
         let request = try makeHTTPRequest(
             for: operation, document: plan?.sentDocument ?? operation.document, headers: headers)
+        // From before it is sent until its response is written: a record deleted meanwhile stays
+        // deleted (the response was answered before the deletion, or may have been).
+        let send = plan == nil ? nil : store?.beginSend()
+        defer { if let send { store?.endSend(send) } }
         let http: GraphQLHTTPResponse
         do {
             http = try await transport.send(request)
@@ -107,7 +111,7 @@ public struct GraphQLClient: Sendable {
         try Task.checkCancellation()
         var response = try GraphQLResponse<Operation.Data>(decoding: http, url: endpoint)
         if let store, let plan {
-            plan.write(&response, body: http.body, to: store)
+            plan.write(&response, body: http.body, to: store, answering: send)
         }
         return response
     }

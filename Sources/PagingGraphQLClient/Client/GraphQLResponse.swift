@@ -33,8 +33,10 @@ public struct GraphQLResponse<Data> {
     /// has no store. The response is delivered all the same.
     public var storeError: GraphQLStoreError?
     /// The store's commit count right after this response was written to
-    /// it; `nil` when it was not. A follower compares it with the store's
-    /// count to know whether anything changed the store since.
+    /// it; `nil` when it was not, or when the write left a record of it
+    /// deleted (deleted after its request was sent). A follower compares it
+    /// with the store's count to know whether anything changed the store
+    /// since.
     package var storeCommitCount: Int?
 
     /// Creates a response.

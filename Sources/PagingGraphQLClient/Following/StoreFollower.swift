@@ -278,6 +278,11 @@ final class StoreFollower<Key: Hashable & Sendable, Tracking: StoreTracking>: Se
                 // the page is taken in, what it brings of the unit is read
                 // again or removed (see `PendingPages`).
                 let pending = result.gone.isEmpty ? [] : state.units.pending.units
+                // A boundary's item deleted, or taken out of the connection, still marks where the
+                // next page starts: the page's cursor does not move with it.
+                for id in result.gone {
+                    if let unit = state.units[id] { state.boundaries.markRemoved(unit.ids) }
+                }
                 for id in result.gone where !pending.contains(id) { state.units.remove(id) }
                 for ((id, unit), retained) in zip(result.inserted, tokens) {
                     state.units.insert(unit, as: id)
@@ -653,9 +658,10 @@ extension StoreFollower {
         struct Boundary: Sendable {
             let id: Item.ID
             let values: [[String]: JSONValue]
-            /// Whether the rule took the item out of the list: the place
+            /// Whether the item was taken out of the list (by the rule, by a
+            /// deletion of its record, or by a connection edit): the place
             /// it marks still is where the next page starts.
-            var removedByRule = false
+            var removed = false
         }
 
         /// The values before which a record is within the list at each end.
@@ -687,15 +693,15 @@ extension StoreFollower {
         mutating func markRemoved(_ ids: UnitItemIDs<Item.ID>) {
             for id in ids {
                 for index in starts.indices where starts[index].id == id {
-                    starts[index].removedByRule = true
+                    starts[index].removed = true
                 }
-                for index in ends.indices where ends[index].id == id { ends[index].removedByRule = true }
+                for index in ends.indices where ends[index].id == id { ends[index].removed = true }
             }
         }
     }
 
     /// Where the next page at each end starts: the newest boundary there
-    /// whose item is held, or was taken out by the rule (one the window
+    /// whose item is held, or was taken out of the list (one the window
     /// dropped no longer marks it), and that is not inside the list (a head
     /// refresh's page ends above the items held below it: the item held
     /// last, of those the change did not reach, comes after it).
@@ -706,7 +712,7 @@ extension StoreFollower {
     ) -> Boundaries.Limits {
         let paths = rule.order.map(\.path)
         func held(_ boundary: Boundaries.Boundary) -> Bool {
-            boundary.removedByRule || order.indices[boundary.id] != nil
+            boundary.removed || order.indices[boundary.id] != nil
         }
         let first = (0..<order.count).first { !reached.contains($0) }.flatMap {
             values(ofItemAt: $0, in: order, paths: paths)

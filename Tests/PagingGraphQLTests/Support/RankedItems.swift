@@ -19,7 +19,8 @@ struct RankedItem: Decodable, Identifiable, Hashable, Sendable {
 /// (`score/id`: the next page starts right after that place, wherever the
 /// item is now), filtered by `tag` when given and by `search` (a substring
 /// of the tag) when given. Mutations: `SetItem(id, score, tag)`,
-/// `CreateItem(score, tag)`, each answering with the item as it is now.
+/// `CreateItem(score, tag)`, each answering with the item as it is now, and
+/// `DeleteItem(id)`, answering with the id deleted.
 final class RankedItemServer: Sendable {
     struct Row: Hashable, Sendable {
         var id: Int
@@ -149,6 +150,12 @@ final class RankedItemServer: Sendable {
                 answered.append(node(row))
             }
             return ["setItems": .array(answered)]
+        case "DeleteItem":
+            guard let id = variables["id"]?.stringValue.flatMap({ Int($0) }), table.rows[id] != nil else {
+                return ["deleteItem": nil]
+            }
+            table.rows[id] = nil
+            return ["deleteItem": ["__typename": "DeleteItemPayload", "deletedId": .string(String(id))]]
         case "CreateItem":
             let row = Row(
                 id: table.nextID, score: variables["score"]?.intValue ?? 0,
@@ -228,6 +235,17 @@ enum RankedMutations {
                 mutation SetItems($changes: [ItemChange!]!) { setItems(changes: $changes) { \(selection) } }
                 """,
             operationName: "SetItems", variables: ["changes": .array(list)])
+    }
+
+    /// Deletes an item: the store deletes its record (`@deleteRecord`), and every list drops it.
+    static func delete(_ id: String) -> UntypedOperation {
+        UntypedOperation(
+            document: """
+                mutation DeleteItem($id: ID!) {
+                  deleteItem(id: $id) { __typename deletedId @deleteRecord(typename: "Item") }
+                }
+                """,
+            operationName: "DeleteItem", variables: ["id": .string(id)])
     }
 
     static func create(score: Int, tag: String) -> UntypedOperation {
