@@ -21,6 +21,15 @@ struct BrowseCommand: AsyncParsableCommand {
 
             The --header fields go only to the endpoint's origin (scheme, host and port): a redirect \
             to another origin is followed without them (stderr says so once per origin).
+
+            With --live and --subscription FILE, the list stays live: the subscription's events go \
+            into a store, and its directives (@prependEdge(connections:), @prependNode(connections:) \
+            naming the query's @connection key) put each new node into the list. The title line \
+            says live, connecting or reconnecting; after a reconnection the nodes added meanwhile \
+            come in once, in order, and the rows being read do not move. The subscription goes over \
+            --websocket (graphql-transport-ws; the endpoint with the ws or wss scheme unless given), \
+            without the --header fields. Without a terminal, the first page prints, then each node \
+            as it arrives, until --live-count have.
             """
     )
 
@@ -53,7 +62,40 @@ struct BrowseCommand: AsyncParsableCommand {
         help: "Page by offset: the query's field takes $offset and $limit and returns a list and totalCount.")
     var offset = false
 
+    @Flag(name: .long, help: "Keep the list live over --subscription.")
+    var live = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The subscription that keeps the list live: a file, - for standard input, or the document itself.",
+            valueName: "file"))
+    var subscription: String?
+
+    @Option(
+        name: .customLong("websocket"),
+        help: ArgumentHelp(
+            "The subscriptions' WebSocket URL; the endpoint with the ws or wss scheme unless given.",
+            valueName: "url"))
+    var webSocketURL: String?
+
+    @Option(
+        name: .customLong("live-count"),
+        help: "Without a terminal, with --live: print the first page, then stop after this many new nodes.")
+    var liveCount: Int = 3
+
     func validate() throws {
+        if live, subscription == nil {
+            throw ValidationError(
+                "--live needs --subscription FILE, the subscription whose events add to the list.")
+        }
+        if !live, subscription != nil || webSocketURL != nil {
+            throw ValidationError("--subscription and --websocket are for --live; add --live.")
+        }
+        if live, offset { throw ValidationError("--live pages by cursor; it cannot be used with --offset.") }
+        guard liveCount >= 0 else {
+            throw ValidationError("--live-count must be 0 or more; it is \(liveCount).")
+        }
         guard (1...1000).contains(pageSize) else {
             throw ValidationError("--page-size must be between 1 and 1000; it is \(pageSize).")
         }
@@ -110,16 +152,13 @@ struct BrowseCommand: AsyncParsableCommand {
             return
         }
         guard let document else { return }
-        let source = ConnectionSource(
-            client: client, document: document, variables: try connection.variableValues(), idKey: idField)
-        let pager: Pager<String, JSONNode>
-        do {
-            pager = source.makePager(
-                configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance)
-            )
-        } catch {
-            throw CLIError.usage("\(error)")
+        if live {
+            try await runLive(
+                document: document, endpoint: endpoint, headers: headers, timeout: timeout, format: format,
+                io: io, terminal: terminal, interactive: interactive)
+            return
         }
+        let pager = try makePager(document: document, client: client)
         if interactive {
             let session = ListSession(
                 screen: ListScreen(title: document.connectionFieldName, noun: "nodes", canBook: false),
@@ -127,6 +166,20 @@ struct BrowseCommand: AsyncParsableCommand {
             try await TerminalRunner.run(session, terminal: terminal)
         } else {
             try await Self.printPages(pager: pager, format: format, io: io)
+        }
+    }
+
+    /// The pager of the connection: its nodes told apart by `--id-field`, `--page-size` to a page.
+    /// - Throws: ``CLIError`` (usage) for a configuration out of range.
+    func makePager(document: ConnectionDocument, client: GraphQLClient) throws -> Pager<String, JSONNode> {
+        let source = ConnectionSource(
+            client: client, document: document, variables: try connection.variableValues(), idKey: idField)
+        do {
+            return source.makePager(
+                configuration: try PagingConfiguration(pageSize: pageSize, prefetchDistance: prefetchDistance)
+            )
+        } catch {
+            throw CLIError.usage("\(error)")
         }
     }
 

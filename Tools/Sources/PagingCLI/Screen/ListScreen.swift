@@ -326,6 +326,13 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
     mutating func apply(_ snapshot: PagingSnapshot<Item>) -> [Effect] {
         guard snapshot.version > version else { return [] }
         let countChanged = snapshot.items.count != items.count
+        // The selection stays on the item it is on, and on its screen line, as items come and go
+        // around it (a live list's launches arriving at the top).
+        // Not across lists: another list (``showList(query:snapshot:)``) shows from its top.
+        var selected = ListAnchor<Item>()
+        let sameList = version >= 0 && !placeholders
+        if sameList, let item = selectedItem { selected.point(at: item.id, index: selection) }
+        let (selectedLine, follows) = (sameList ? selectedRow - top : 0, snapshot.version == version + 1)
         version = snapshot.version
         items = snapshot.items
         if placeholders { presented = snapshot.presented }
@@ -334,6 +341,16 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
         loadStates = snapshot.loadStates
         hasNext = snapshot.hasNext
         if status == "Refreshing…", !loadStates.refresh.isLoading { status = nil }
+        if let id = selected.id {
+            // A snapshot that skipped versions has no change from the items shown: look the item up.
+            if follows {
+                selected.follow(snapshot.change, to: items)
+            } else if let found = items.firstIndex(where: { $0.id == id }) {
+                selected.point(at: id, index: found)
+            }
+            selection = selected.index ?? selection
+            top = max(0, selectedRow - selectedLine)
+        }
         selection = min(selection, footerSelection)
         scrollToSelection()
         guard countChanged, !items.isEmpty else { return [] }
