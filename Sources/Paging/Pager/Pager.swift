@@ -314,14 +314,15 @@ where Item.ID: Sendable {
     /// covers, keeping the rest: what a feed or a chat whose new items come
     /// at the top needs, in one request.
     ///
-    /// Where the first page reaches the held items (it holds one of them),
-    /// its items take the place of the held ones from the first down to the
-    /// last it holds: items new at the top are inserted, items both hold are
-    /// updated in place (when they changed, for `Equatable` items; always
-    /// otherwise), held items the page leaves out there are removed, and a
-    /// row moves only when the order changed. The pages below are kept as
-    /// they are, with no request. The change set says exactly that, so a
-    /// table keeps its scroll position below the change.
+    /// Where the first page reaches the held items (it holds one of them,
+    /// surely: see below), its items take the place of the held ones from
+    /// the first down to the last it holds: items new at the top are
+    /// inserted, items both hold are updated in place (when they changed,
+    /// for `Equatable` items; always otherwise), held items the page leaves
+    /// out there are removed, and a row moves only when the order changed.
+    /// The pages below are kept as they are, with no request. The change
+    /// set says exactly that, so a table keeps its scroll position below the
+    /// change.
     ///
     /// A first page that reaches none of the held items is followed by the
     /// page after it, up to `maximumPages` pages; so is one that reaches
