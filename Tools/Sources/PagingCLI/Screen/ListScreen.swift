@@ -349,7 +349,9 @@ struct ListScreen<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendab
                 selected.point(at: id, index: found)
             }
             selection = selected.index ?? selection
-            top = max(0, selectedRow - selectedLine)
+            // Scrolled down, the selected row keeps its line (rows come in above, out of view); at
+            // the top, the view stays at the top, so a feed's new items show as they come.
+            if top > 0 { top = max(0, selectedRow - selectedLine) }
         }
         selection = min(selection, footerSelection)
         scrollToSelection()
