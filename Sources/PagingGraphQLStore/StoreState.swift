@@ -35,15 +35,6 @@ struct StoreState: @unchecked Sendable {
 
     // MARK: Records
 
-    /// Merges normalized records into the store
-    /// (``StoreRecords/apply(_:marking:)``).
-    /// - Complexity: O(*f*) on average for *f* fields written, plus the size
-    ///   of the changed values that hold references; independent of the
-    ///   number of records held.
-    mutating func apply(_ entries: [StoreNormalizer.Entry]) -> StoreChange {
-        records.apply(entries, marking: collector.marking)
-    }
-
     /// Sets (or, for `nil`, removes) fields of a record, creating it if
     /// needed (``StoreRecords/modify(_:fields:marking:)``).
     /// - Complexity: O(*f*) on average for *f* fields.
@@ -66,7 +57,9 @@ struct StoreState: @unchecked Sendable {
     /// response cannot bring them back.
     /// - Returns: the change, and whether a record was deleted again (what
     ///   the response shows is then not what the store holds).
-    /// - Complexity: as ``apply(_:)``, plus a deletion per record deleted again.
+    /// - Complexity: O(*f*) on average for *f* fields written, plus the size
+    ///   of the changed values that hold references (independent of the
+    ///   number of records held), plus a deletion per record deleted again.
     mutating func apply(_ entries: [StoreNormalizer.Entry], sentAt sent: Int?) -> (
         change: StoreChange, deletedAgain: Bool
     ) {

@@ -3,20 +3,28 @@
 /// it (with its own request when none is kept there), and the page after it
 /// in the direction that page was loaded in.
 ///
+/// When those pages do not hold the anchor (its sort key moved it, or it is
+/// gone), the refresh reads again from further up the near side, where a
+/// moved anchor went: from the page next to the anchor's (``widened(in:)``),
+/// then from the first of the near side's pages loaded in the same
+/// direction. Each attempt loads from there to one page past the anchor's,
+/// with fresh keys, so no item falls between pages; the last one's pages
+/// are the ones put in place.
+///
 /// Invariants:
 /// - ``pages`` holds at most ``maximumPages`` pages: the first loaded in
-///   the anchor page's place, each other after (or, backward, before) the
-///   one loaded before it;
-/// - ``sequence`` is the anchor page's sequence in the window when the
-///   refresh was asked for: the pages on the near side of it stay, those on
-///   the far side go.
+///   the place of the page of ``sequence``, each other after (or, backward,
+///   before) the one loaded before it;
+/// - ``sequence`` is the sequence in the window of the first page read
+///   again, ``widening`` pages on the near side of the anchor's page: the
+///   pages on the near side of it stay, it and those on the far side go.
 struct AnchoredRefresh<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable
 where Item.ID: Sendable {
     /// The item the refresh keeps in place.
     let anchor: Item.ID
-    /// The request that loaded the anchor's page, asked again first.
+    /// The request that loaded the page of ``sequence``, asked again first.
     let request: PageRequest<Key>
-    /// The anchor page's sequence.
+    /// The sequence of the first page read again.
     let sequence: Int
     /// Whether the anchor page was loaded forward (an initial or a next
     /// request): the list then keeps the pages before it and drops those
@@ -24,21 +32,52 @@ where Item.ID: Sendable {
     let forward: Bool
     /// The most pages loaded.
     let maximumPages: Int
+    /// How many of the near side's pages are read again with the anchor's:
+    /// 0 at first.
+    let widening: Int
     /// The pages loaded, in load order, with their requests.
     private(set) var pages: [(PageRequest<Key>, Page<Key, Item>)] = []
     /// The keys of the pages loaded: a page that names one of them as the
     /// key of the next would lead round.
     private(set) var asked = AskedKeys<Key>()
 
-    /// A refresh of the page of `sequence`, loaded with `request`, forward or not.
+    /// A refresh from the page of `sequence`, loaded with `request`, forward
+    /// or not, `widening` pages on the near side of the anchor's.
     init(
-        anchor: Item.ID, request: PageRequest<Key>, sequence: Int, forward: Bool, maximumPages: Int = 2
+        anchor: Item.ID, request: PageRequest<Key>, sequence: Int, forward: Bool, maximumPages: Int = 2,
+        widening: Int = 0
     ) {
         self.anchor = anchor
         self.request = request
         self.sequence = sequence
         self.forward = forward
         self.maximumPages = maximumPages
+        self.widening = widening
+    }
+
+    /// The refresh from the page of `sequence` in `window`, and its first
+    /// request: asked for after the key of the page kept next to it, where
+    /// the kept rows end (backward: before the previous key of the page kept
+    /// after it), or with its own request when none is kept there. The
+    /// page's own request may be older (a dropped page loaded again with its
+    /// first request, a first request that would bring back the top) and
+    /// lead elsewhere now. `nil` when no page of that sequence is held.
+    /// - Complexity: O(1).
+    static func starting(
+        around anchor: Item.ID, at sequence: Int, forward: Bool, in window: PageWindow<Key, Item>,
+        maximumPages: Int = 2, widening: Int = 0
+    ) -> (PageRequest<Key>, Self)? {
+        guard let record = window.record(at: sequence) else { return nil }
+        let plan = Self(
+            anchor: anchor, request: record.request, sequence: sequence, forward: forward,
+            maximumPages: maximumPages, widening: widening)
+        var request = record.request
+        if forward, let previous = window.record(at: sequence - 1)?.nextKey {
+            request = PageRequest(.next(after: previous), count: request.count)
+        } else if !forward, let next = window.record(at: sequence + 1)?.previousKey {
+            request = PageRequest(.previous(before: next), count: request.count)
+        }
+        return (request, plan)
     }
 
     /// Adds a page loaded for it.
@@ -58,6 +97,42 @@ where Item.ID: Sendable {
 
     /// The pages in list order.
     var pagesInListOrder: [(PageRequest<Key>, Page<Key, Item>)] { forward ? pages : pages.reversed() }
+
+    /// Whether the pages loaded hold the anchor.
+    /// - Complexity: O(*k*) for *k* items loaded.
+    var holdsAnchor: Bool {
+        pages.contains { $0.1.items.contains { $0.id == anchor } }
+    }
+
+    /// The next attempt, once every page of this one is in and none holds
+    /// the anchor: from one page further up the near side the first time,
+    /// then from the first near page loaded in the same direction as the
+    /// anchor's, through one page past the anchor's; with its first request.
+    /// `nil` when the pages hold the anchor, or the near side has no page
+    /// left to read.
+    /// - Complexity: O(*p*) for the *p* near pages held.
+    func widened(in window: PageWindow<Key, Item>) -> (PageRequest<Key>, Self)? {
+        guard !holdsAnchor else { return nil }
+        // The near pages loaded the same way, nearest first: a page loaded the other way (a list
+        // opened in the middle) leads from the other end.
+        var near = 0
+        while let record = window.record(at: forward ? sequence - near - 1 : sequence + near + 1) {
+            let sameWay =
+                switch record.request.position {
+                case .next: forward
+                case .previous: !forward
+                case .initial: true
+                }
+            guard sameWay else { break }
+            near += 1
+            if case .initial = record.request.position { break }
+        }
+        guard near > 0 else { return nil }
+        let more = widening == 0 ? 1 : near
+        return Self.starting(
+            around: anchor, at: forward ? sequence - more : sequence + more, forward: forward, in: window,
+            maximumPages: maximumPages + more, widening: widening + more)
+    }
 }
 
 /// The change from one run of rows to another by identity: the rows in both

@@ -392,16 +392,26 @@ where Item.ID: Sendable {
     /// what really changed in its own page; the pages beyond the two loaded
     /// are dropped, and load again from the fresh keys as the user scrolls.
     /// Rows in both keep their places (the change set moves only what
-    /// moved), changed ones are updated, gone ones removed. When the anchor
-    /// itself is gone from the source, the item that took its place is where
-    /// the list stands (``PagedList/anchor``).
+    /// moved), changed ones are updated, gone ones removed.
+    ///
+    /// When those two pages do not hold the anchor (its sort key moved it,
+    /// or it is gone), the refresh reads the near side again, where a moved
+    /// anchor went: from the page next to the anchor's through one past it,
+    /// then, if the anchor is still not there, from the first near page
+    /// loaded in the same direction. The last attempt's pages are put in
+    /// place. An anchor that moved within the rows held is found, and
+    /// ``PagedList/anchor`` follows it to its new place; one that moved past
+    /// the pages loaded comes back as the list pages on. When the anchor is
+    /// gone, the item that took its place is where the list stands.
     ///
     /// Cancels the loads in flight, as ``refresh()`` does.
     /// - Parameter anchor: the id of a held item, such as the last one shown.
     /// - Returns: a handle to the refresh; it fails with
     ///   ``PagingError/Code/invalidArgument`` when the item is not held.
     /// - Complexity: two requests (one when the anchor's page is the last in
-    ///   its direction). Asking is O(*p*) for the *p* pages held (the keys of
+    ///   its direction); when they do not hold the anchor, three more, then
+    ///   at most *n* + 2 more for the *n* pages held on the near side (the
+    ///   near side's pages loaded in the same direction). Asking is O(*p*) for the *p* pages held (the keys of
     ///   those kept). Applying is O(*k* log *k*) expected for the *k* items
     ///   loaded, plus O(*m* + log *p*) for each held page of *m* items that
     ///   holds one of them, plus O(*r*) for the *r* items removed beyond the

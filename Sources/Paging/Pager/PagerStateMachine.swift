@@ -260,14 +260,15 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                         ))), Effects()
             )
         }
+        let notHeld: (Admission, Effects) = (
+            .done(
+                .failure(
+                    .invalidArgument(
+                        "the anchor \(anchor) is not in the list; an anchored refresh reloads the page of an item held"
+                    ))), Effects()
+        )
         guard let sequence = window.location(of: anchor), let record = window.record(at: sequence) else {
-            return (
-                .done(
-                    .failure(
-                        .invalidArgument(
-                            "the anchor \(anchor) is not in the list; an anchored refresh reloads the page of an item held"
-                        ))), Effects()
-            )
+            return notHeld
         }
         let forward: Bool =
             switch record.request.position {
@@ -279,20 +280,13 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 !(record.nextKey == nil && record.previousKey != nil && sequence > window.firstSequence)
             }
         // The reloaded pages may name a key a kept page was asked with: in a keyset list whose
-        // items moved, that place holds other items now (the model test found it), and the
-        // refresh loads two pages at most, so it cannot go round for ever; the loads after it
-        // check their keys against every page held.
-        let plan = AnchoredRefresh<Key, Item>(
-            anchor: anchor, request: record.request, sequence: sequence, forward: forward)
-        // Asked for after the key of the page kept next to it, where the kept rows end: the page's
-        // own request may be older (a dropped page loaded again with its first request, a first
-        // request that would bring back the top) and lead elsewhere now.
-        var request = record.request
-        if forward, let previous = window.record(at: sequence - 1)?.nextKey {
-            request = Request(.next(after: previous), count: request.count)
-        } else if !forward, let next = window.record(at: sequence + 1)?.previousKey {
-            request = Request(.previous(before: next), count: request.count)
-        }
+        // items moved, that place holds other items now (the model test found it), and each
+        // attempt loads a bounded number of pages, so it cannot go round for ever; the loads
+        // after it check their keys against every page held.
+        guard
+            let (request, plan) = AnchoredRefresh.starting(
+                around: anchor, at: sequence, forward: forward, in: window)
+        else { return notHeld }
         var effects = Effects()
         let refreshOperation = beginRefresh(into: &effects)
         let operation = start(
@@ -687,6 +681,13 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             if let next = plan.nextRequest(count: configuration.pageSize) {
                 _ = start(
                     slot, request: next, job: .anchored(plan), operation: current.operation, into: &effects)
+                return effects
+            }
+            if let (wider, widened) = plan.widened(in: window) {
+                // The anchor moved (or is gone): read again from further up the near side.
+                _ = start(
+                    slot, request: wider, job: .anchored(widened), operation: current.operation,
+                    into: &effects)
                 return effects
             }
             inFlight[slot.rawValue] = nil

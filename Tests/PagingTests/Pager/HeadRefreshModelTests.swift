@@ -32,143 +32,6 @@ import Testing
 /// Replay with `PAGING_SEED=<seed> swift test --filter HeadRefreshModel`.
 @Suite("Pager, head refresh model-based", .timeLimit(.minutes(HangLimit.minutes(5))))
 struct HeadRefreshModelTests {
-    /// A list sorted by position, newest (greatest) first, paged by keyset: a key is a position,
-    /// and the page after it holds the items below it.
-    final class KeysetServer: Sendable {
-        struct Entry: Sendable {
-            var item: TestItem
-            var position: Int
-        }
-        /// The entries, the next id, and every position ever given: a position is never given
-        /// twice, as a keyset's keys are not, or a key asked for before could come back.
-        private let state: Lock<(entries: [Entry], nextID: Int, used: Set<Int>)>
-
-        init(count: Int) {
-            let entries = (0..<count).map { Entry(item: TestItem(id: $0), position: (count - $0) * 1_000) }
-            state = Lock((entries, count, Set(entries.map(\.position))))
-        }
-
-        /// The requests served, as text, for traces.
-        var log: [String] { requests.withLock { $0 } }
-        private let requests = Lock<[String]>([])
-
-        /// The items, in list order.
-        var items: [TestItem] { state.withLock { $0.entries.map(\.item) } }
-
-        /// The items of a query, in list order.
-        func items(matching query: Int) -> [TestItem] {
-            items.filter { KeysetServer.matches(query, $0.id) }
-        }
-
-        /// Whether an id belongs to a query's list: a query keeps the ids it divides, 0 every id.
-        static func matches(_ query: Int, _ id: Int) -> Bool {
-            query == 0 || id % query == 0
-        }
-
-        /// The ids of the items moved since the start.
-        var moved: Set<Int> { movedIDs.withLock { $0 } }
-        private let movedIDs = Lock<Set<Int>>([])
-
-        /// A page of a query: its first `count` items below the key (from the top for none).
-        func page(_ request: PageRequest<Int>, query: Int = 0) -> Page<Int, TestItem> {
-            let served = state.withLock { state in
-                let below: Int? =
-                    switch request.position {
-                    case .initial(let key): key
-                    case .next(let key): key
-                    case .previous: nil
-                    }
-                let entries = state.entries.filter { entry in
-                    (below.map { entry.position < $0 } ?? true) && KeysetServer.matches(query, entry.item.id)
-                }
-                let page = Array(entries.prefix(request.count))
-                return Page(
-                    items: page.map(\.item),
-                    nextKey: entries.count > page.count ? page.last?.position : nil)
-            }
-            requests.withLock {
-                $0.append(
-                    "query \(query) \(request.position) -> \(served.items.map(\.id)) next \(String(describing: served.nextKey))"
-                )
-            }
-            return served
-        }
-
-        /// Changes the list as a server's changes between requests.
-        func change(using random: inout SeededGenerator) {
-            state.withLock { state in
-                let count = state.entries.count
-                func position(at index: Int) -> Int? {
-                    // Between the entries at index - 1 and index, when there is room.
-                    let above =
-                        index == 0
-                        ? (state.entries.first?.position ?? 0) + 2_000 : state.entries[index - 1].position
-                    let below = index < state.entries.count ? state.entries[index].position : 0
-                    let middle = (above + below) / 2
-                    guard above - below > 1, state.used.insert(middle).inserted else { return nil }
-                    return middle
-                }
-                switch Int.random(in: 0..<7, using: &random) {
-                case 0, 1:
-                    // New at the top (twice as likely: the case a head refresh is for).
-                    guard let place = position(at: 0) else { return }
-                    state.entries.insert(Entry(item: TestItem(id: state.nextID), position: place), at: 0)
-                    state.nextID += 1
-                case 2:
-                    let index = Int.random(in: 0...count, using: &random)
-                    guard let place = position(at: index) else { return }
-                    state.entries.insert(Entry(item: TestItem(id: state.nextID), position: place), at: index)
-                    state.nextID += 1
-                case 3 where count > 0:
-                    state.entries.remove(at: Int.random(in: 0..<count, using: &random))
-                case 4 where count > 1:
-                    // A move: to the top, or to another place.
-                    var entry = state.entries.remove(at: Int.random(in: 0..<count, using: &random))
-                    let index = Bool.random(using: &random) ? 0 : Int.random(in: 0..<count, using: &random)
-                    guard let place = position(at: index) else {
-                        state.entries.insert(entry, at: min(index, state.entries.count))
-                        state.entries.sort { $0.position > $1.position }
-                        return
-                    }
-                    entry.position = place
-                    state.entries.insert(entry, at: index)
-                    movedIDs.withLock { _ = $0.insert(entry.item.id) }
-                case 5 where count > 0:
-                    state.entries[Int.random(in: 0..<count, using: &random)].item.version += 1
-                case 6 where count > 1:
-                    // A move to the top among several new items (a post whose sort key changed, as
-                    // new ones came): the head may hold that item and no other held one.
-                    var entry = state.entries.remove(at: Int.random(in: 1..<count, using: &random))
-                    guard let place = position(at: 0) else {
-                        state.entries.insert(entry, at: 0)
-                        state.entries.sort { $0.position > $1.position }
-                        return
-                    }
-                    entry.position = place
-                    state.entries.insert(entry, at: 0)
-                    movedIDs.withLock { _ = $0.insert(entry.item.id) }
-                    for _ in 0..<Int.random(in: 1...8, using: &random) {
-                        guard let place = position(at: 0) else { break }
-                        state.entries.insert(Entry(item: TestItem(id: state.nextID), position: place), at: 0)
-                        state.nextID += 1
-                    }
-                default:
-                    break
-                }
-            }
-        }
-    }
-
-    /// The server's pages of a query: a key is a position, so a request asked again answers with
-    /// that place now.
-    struct KeysetSource: ReloadablePageSource {
-        let server: KeysetServer
-        var query = 0
-        func load(_ request: PageRequest<Int>) async throws -> Page<Int, TestItem> {
-            server.page(request, query: query)
-        }
-    }
-
     /// The separators the runs put between items: one between groups of three ids, whose value
     /// changes with the item's version (an item changed on the server changes it in place).
     static let separatorRule: SeparatorRule<TestItem, String> = { before, after in
@@ -191,16 +54,22 @@ struct HeadRefreshModelTests {
         var random = SeededGenerator(seed: seed)
         var refreshes = 0
         var switches = 0
+        var movedAnchors = 0
         let (minimumRefreshes, minimumSwitches) = (RandomRuns.count(1_000), RandomRuns.count(300))
+        let minimumMoved = RandomRuns.count(150)
         try await RandomRuns.play(
-            300, until: { refreshes >= minimumRefreshes && switches >= minimumSwitches }
+            300,
+            until: {
+                refreshes >= minimumRefreshes && switches >= minimumSwitches && movedAnchors >= minimumMoved
+            }
         ) {
             run in
             let label = "seed \(seed), run \(run)"
             do {
-                let (runRefreshes, runSwitches) = try await playRun(seed: random.next(), label: label)
-                refreshes += runRefreshes
-                switches += runSwitches
+                let played = try await playRun(seed: random.next(), label: label)
+                refreshes += played.refreshes
+                switches += played.switches
+                movedAnchors += played.movedAnchors
             } catch {
                 // Which run: PAGING_TRACE=<run> prints its steps.
                 Issue.record("\(label): \(error)")
@@ -209,11 +78,15 @@ struct HeadRefreshModelTests {
         }
         #expect(refreshes >= minimumRefreshes)
         #expect(switches >= minimumSwitches)
+        #expect(movedAnchors >= minimumMoved, "the runs moved too few anchors before refreshing around them")
     }
 
-    /// One run; returns the head and anchored refreshes it made, and its query switches.
+    /// One run; returns the head and anchored refreshes it made, its query switches, and the
+    /// anchored refreshes whose anchor moved first.
     @MainActor
-    private func playRun(seed: UInt64, label: String) async throws -> (refreshes: Int, switches: Int) {
+    private func playRun(seed: UInt64, label: String) async throws -> (
+        refreshes: Int, switches: Int, movedAnchors: Int
+    ) {
         var random = SeededGenerator(seed: seed)
         let server = KeysetServer(count: Int.random(in: 0...50, using: &random))
         let pageSize = Int.random(in: 1...6, using: &random)
@@ -236,6 +109,7 @@ struct HeadRefreshModelTests {
         var separatedRows = Array(separators.apply(recorder.recorded[0]).rows)
         var refreshes = 0
         var anchored = 0
+        var movedAnchors = 0
         var switches = 0
 
         let tracing =
@@ -321,23 +195,52 @@ struct HeadRefreshModelTests {
                 separatedRows = Array(separators.apply(recorder.recorded[0]).rows)
                 try check("step \(step), switch to \(target)")
             case 7 where !pager.items.isEmpty:
-                // An anchored refresh around a random held item.
+                // An anchored refresh around a random held item, which half the time moved first (its
+                // sort key changed): to the top, up among the rows above its page, or anywhere.
                 let before = pager.items
                 let anchor = before[Int.random(in: 0..<before.count, using: &random)].id
                 var pageStart = 0
+                var pageStarts: [Int] = []
                 for ordinal in 0..<before.pageCount {
                     let page = before.page(at: ordinal)
+                    pageStarts.append(page.firstIndex)
                     if page.items.contains(where: { $0.id == anchor }) { pageStart = page.firstIndex }
                 }
-                if tracing { print("  anchored refresh around \(anchor)") }
+                if Bool.random(using: &random) {
+                    let everything = server.items.map(\.id)
+                    let target =
+                        switch Int.random(in: 0..<3, using: &random) {
+                        case 0: 0
+                        case 1 where pageStart > 0:
+                            everything.firstIndex(
+                                of: before[Int.random(in: 0..<pageStart, using: &random)].id) ?? 0
+                        default: Int.random(in: 0...everything.count, using: &random)
+                        }
+                    if server.move(anchor, to: target) { movedAnchors += 1 }
+                }
+                if tracing { print("  anchored refresh around \(anchor), server \(server.items.map(\.id))") }
+                let since = recorder.recorded.count
                 let outcome = try await pager.refresh(around: anchor).value
                 anchored += 1
                 try check("step \(step), anchored refresh around \(anchor)")
                 guard outcome == .loaded else { continue }
+                let label = "\(label), step \(step), anchor \(anchor)"
                 expectReanchored(
-                    before: Array(before), after: Array(pager.items), nearCount: pageStart,
-                    server: server.items(matching: search.query), moved: server.moved,
-                    label: "\(label), step \(step), anchor \(anchor)")
+                    before: Array(before), after: Array(pager.items),
+                    pageStarts: pageStarts.filter { $0 <= pageStart },
+                    server: server.items(matching: search.query),
+                    moved: server.moved, label: label)
+                // The reader follows the anchor, or the item now where it stood.
+                var reader = ListAnchor<TestItem>()
+                reader.point(at: anchor, index: Array(before).firstIndex { $0.id == anchor })
+                for snapshot in recorder.recorded.dropFirst(since) {
+                    reader.follow(snapshot.change, to: snapshot.items)
+                }
+                if let index = pager.index(of: anchor) {
+                    #expect(
+                        reader.id == anchor && reader.index == index, "\(label): the reader lost the anchor")
+                }
+                try await expectNotLost(anchor, in: pager, server: server, query: search.query, label: label)
             default:
                 let before = Array(pager.items)
                 let maximumPages = Int.random(in: 1...3, using: &random)
@@ -360,29 +263,34 @@ struct HeadRefreshModelTests {
             #expect(
                 Array(pager.items) == server.items(matching: search.query), "\(label): the list paged anew")
         }
-        return (refreshes + anchored, switches)
+        return (refreshes + anchored, switches, movedAnchors)
     }
 
-    /// Checks an anchored refresh of a list paged forward: the rows before the anchor's page are
-    /// as they were, and what follows them is a stretch of the server's list as it is now, fresh,
-    /// without the items shown above.
+    /// Checks an anchored refresh of a list paged forward: the rows above one of the pages read
+    /// again (the anchor's, or one above it when the anchor was not on its fresh pages) are as they
+    /// were, and what follows them is a stretch of the server's list as it is now, fresh, without
+    /// the items shown above.
+    /// - Parameter pageStarts: the indices where the held pages started, up to the anchor's page.
     private func expectReanchored(
-        before: [TestItem], after: [TestItem], nearCount: Int, server: [TestItem], moved: Set<Int>,
+        before: [TestItem], after: [TestItem], pageStarts: [Int], server: [TestItem], moved: Set<Int>,
         label: String
     ) {
-        #expect(
-            Array(after.prefix(nearCount)) == Array(before.prefix(nearCount)),
-            "\(label): the rows above the anchor's page moved")
-        let near = Set(before.prefix(nearCount).map(\.id))
+        let kept = pageStarts.sorted(by: >).first { start in
+            guard Array(after.prefix(start)) == Array(before.prefix(start)) else { return false }
+            let near = Set(before.prefix(start).map(\.id))
+            let rest = Array(after.dropFirst(start))
+            let fresh = server.filter { !near.contains($0.id) }
+            return rest.isEmpty
+                || (fresh.firstIndex(of: rest[0]).map { Array(fresh[$0...].prefix(rest.count)) == rest }
+                    ?? false)
+        }
+        guard let nearCount = kept else {
+            Issue.record(
+                "\(label): the rows above a page read again as they were, then a stretch of the server's list; held \(before.map(\.id)), server \(server.map(\.id)), got \(after.map(\.id))"
+            )
+            return
+        }
         let rest = Array(after.dropFirst(nearCount))
-        let fresh = server.filter { !near.contains($0.id) }
-        let isStretch =
-            rest.isEmpty
-            || (fresh.firstIndex(of: rest[0]).map { start in
-                Array(fresh[start...].prefix(rest.count)) == rest
-            } ?? false)
-        #expect(
-            isStretch, "\(label): after the near side, a stretch of the server's list; got \(rest.map(\.id))")
         // Where the stretch starts: below the last row kept, when that row is still where it was
         // on the server (a reload from anywhere above it, the top say, would not be). Not right
         // after it: items added within the kept pages' range since they loaded are not shown until
@@ -397,6 +305,33 @@ struct HeadRefreshModelTests {
                 "\(label): the reloaded pages start below the last row kept, \(last.id); got \(rest.map(\.id))"
             )
         }
+    }
+
+    /// Checks that an anchored refresh did not lose its anchor: still on the server, it is held,
+    /// or paging on (both ways, the server unchanged) brings it. But for an anchor that moved
+    /// above the rows held into pages the window dropped: those load again with their requests,
+    /// which, as for any item that moved there, may now fall short of it (a refresh brings it).
+    @MainActor
+    private func expectNotLost(
+        _ anchor: Int, in pager: Pager<Int, TestItem>, server: KeysetServer, query: Int, label: String
+    ) async throws {
+        let ids = server.items(matching: query).map(\.id)
+        guard let place = ids.firstIndex(of: anchor), pager.index(of: anchor) == nil else { return }
+        if pager.hasPrevious, let first = pager.items.first,
+            ids.firstIndex(of: first.id).map({ place < $0 }) ?? true
+        {
+            return
+        }
+        var seen = false
+        while !seen, pager.hasNext, !Task.isCancelled {
+            _ = try await pager.loadNext().value
+            seen = pager.index(of: anchor) != nil
+        }
+        while !seen, pager.hasPrevious, !Task.isCancelled {
+            _ = try await pager.loadPrevious().value
+            seen = pager.index(of: anchor) != nil
+        }
+        #expect(seen, "\(label): the anchor is on the server and paging does not bring it")
     }
 
     /// The lengths of the longest strictly increasing runs ending at each value, by the quadratic
