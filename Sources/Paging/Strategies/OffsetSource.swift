@@ -53,7 +53,10 @@ public struct OffsetPage<Item: Sendable>: Sendable {
 /// that moved down within the list is taken as where the held ones end: the
 /// items it passed are not shown (the drift is reported).
 /// `checksDrift: false` opts out; a dropped page loaded again (a window's)
-/// is not checked.
+/// is not checked. Every item on the server throughout a read is held once,
+/// in any order of loads at either end, as long as the list moves less
+/// between two of the check's requests than its windows look; for faster
+/// churn (pages of one or two items), give a `driftWindow` of a few dozen.
 public struct OffsetSource<Item: Sendable>: PageSource {
     /// The direction this source pages in.
     public let direction: PagingDirection

@@ -54,6 +54,30 @@ struct BrowseLiveTests {
         }
     }
 
+    @Test("a subscription the server refuses ends the command with why, rather than waiting for nodes")
+    func refusedSubscription() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("unknown.graphql")
+        try """
+        subscription Unknown {
+          launchRemoved @prependNode(connections: ["Browse_live"]) { id }
+        }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        try await withLaunchServer { server in
+            let run = await Command.run([
+                "browse", "--endpoint", server.graphQLURL.absoluteString, "--query", Self.query,
+                "--fields", "mission.name", "--page-size", "5", "--live", "--subscription", file.path,
+                "--live-count", "3",
+            ])
+            #expect(run.status == 1, "\(run.standardOutput)")
+            #expect(
+                run.standardError.contains("the live list ended before 3 nodes came"), "\(run.standardError)")
+            #expect(!run.outputLines.contains { $0.hasPrefix("New: ") }, "\(run.outputLines)")
+        }
+    }
+
     @Test("--live needs --subscription, and a subscription; --subscription needs --live")
     func usage() async throws {
         let missing = await Command.run([

@@ -26,15 +26,15 @@ enum LiveRunner {
         session: (_ note: @escaping @Sendable () -> String?) -> ListSession<String, Item>
     ) async throws where Item.ID: Sendable {
         let live = LiveList(pager: pager, client: client, subscription: subscription)
+        guard interactive else {
+            try await printLive(live, pager: pager, count: count, io: io, noun: noun, row: row)
+            return
+        }
         let ended = Locked<(any Error)?>(nil)
         let running = Task {
             do { try await live.run() } catch { ended.withLock { $0 = error } }
         }
         defer { running.cancel() }
-        guard interactive else {
-            try await printLive(pager: pager, count: count, io: io, noun: noun, row: row)
-            return
-        }
         let session = session { note(webSocket.status, pager: pager, ended: ended.withLock { $0 }) }
         // The title line follows the connection: each change of its state redraws it.
         let watching = Task {
@@ -66,9 +66,40 @@ enum LiveRunner {
         }
     }
 
-    /// Prints the list's first page once it is live, then each item that comes to the top, until
-    /// `count` have come.
+    /// Runs `live` beside the printing of its list (``printArrivals(pager:count:io:noun:row:)``)
+    /// until `count` items have come; when the live list ends first (the subscription failed for
+    /// good, or the server completed it), fails saying why rather than waiting for items that
+    /// cannot come.
     static func printLive<Item: Identifiable & Sendable>(
+        _ live: LiveList<String, Item>, pager: Pager<String, Item>, count: Int, io: CommandIO,
+        noun: String, row: @escaping @Sendable (Item) -> String
+    ) async throws where Item.ID: Sendable {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await printArrivals(pager: pager, count: count, io: io, noun: noun, row: row)
+                return true
+            }
+            group.addTask {
+                try await live.run()
+                return false
+            }
+            defer { group.cancelAll() }
+            do {
+                // The first to end decides: the printing done, or the live list over.
+                if try await group.next() == true { return }
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw CLIError.failed(
+                    "the live list ended before \(count) \(noun) came: \(ErrorText.short(error))")
+            }
+            throw CLIError.failed("the server ended the subscription before \(count) \(noun) came")
+        }
+    }
+
+    /// Prints the list's first page once it is loaded, then each item that comes to the top,
+    /// until `count` have come.
+    static func printArrivals<Item: Identifiable & Sendable>(
         pager: Pager<String, Item>, count: Int, io: CommandIO, noun: String, row: (Item) -> String
     ) async throws where Item.ID: Sendable {
         var shown: Set<Item.ID> = []

@@ -44,7 +44,7 @@ final class FaultyTCPProxy: Sendable {
     }
 
     private let tunnels = Locked<[ObjectIdentifier: Tunnel]>([:])
-    /// How many connections it accepted.
+    /// How many connections it accepted (each counted once ``dropAll()`` reaches it).
     let accepted = Locked(0)
 
     private init(listener: LoopbackSocket, port: Int, target: Int) {
@@ -81,13 +81,15 @@ final class FaultyTCPProxy: Sendable {
 
     private func acceptConnections() {
         while let client = listener.acceptConnection() {
-            accepted.withLock { $0 += 1 }
             guard let upstream = try? LoopbackSocket.connected(toPort: target) else {
+                accepted.withLock { $0 += 1 }
                 client.closeWithReset()
                 continue
             }
             let tunnel = Tunnel(client: client, upstream: upstream)
+            // Counted once it can be dropped: a test that waits for the count, then drops, drops it.
             tunnels.withLock { $0[ObjectIdentifier(tunnel)] = tunnel }
+            accepted.withLock { $0 += 1 }
             Thread.detachNewThread { [self] in
                 let back = DispatchSemaphore(value: 0)
                 Thread.detachNewThread {

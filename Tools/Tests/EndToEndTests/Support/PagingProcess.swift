@@ -32,9 +32,12 @@ enum PagingProcess {
     ///   - arguments: the arguments, without the program name.
     ///   - sleeps: records every wait the command asks for (the backoff before a retry); no
     ///     wait is made.
+    ///   - output: where its standard output goes, for a test that acts on what it printed
+    ///     while it runs.
     /// - Returns: the status and the output.
-    static func run(_ arguments: [String], sleeps: Recorder<Duration> = Recorder()) async -> PagingRun {
-        let output = TextBuffer()
+    static func run(
+        _ arguments: [String], sleeps: Recorder<Duration> = Recorder(), output: TextBuffer = TextBuffer()
+    ) async -> PagingRun {
         let error = TextBuffer()
         let io = CommandIO(
             standardOutput: output.sink, standardError: error.sink, isOutputTerminal: false,
