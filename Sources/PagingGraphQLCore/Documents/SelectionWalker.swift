@@ -1,29 +1,29 @@
-public import GraphQL
+package import GraphQL
 
 /// Where a walk over a document's selections is.
-public struct SelectionContext {
+package struct SelectionContext {
     /// The definition the selections are in: an `OperationDefinition` or a
     /// `FragmentDefinition` of the document walked.
-    public var definition: any Node
+    package var definition: any Node
     /// The response keys from the definition's root to the selection set
     /// walked: a followed fragment spread or an inline fragment adds none.
-    public var path: [GraphQLPathSegment] = []
+    package var path: [GraphQLPathSegment] = []
     /// The names of the fragments followed into, outermost first.
-    public var fragments: [String] = []
+    package var fragments: [String] = []
     /// The fields, inline fragments and fragment spreads entered from the
     /// definition's root to the selection set walked, outermost first.
-    public var steps: [any Selection] = []
+    package var steps: [any Selection] = []
     /// Whether a field or fragment on the way carries `@include` or `@skip`.
-    public var isConditional = false
+    package var isConditional = false
 
     /// The context at the root of a definition's selections.
-    public init(definition: any Node) {
+    package init(definition: any Node) {
         self.definition = definition
     }
 
     /// Where the selection is written: `fragment F` inside a followed
     /// fragment, else `operation Name` or `fragment F` of the definition.
-    public var owner: String {
+    package var owner: String {
         if let fragment = fragments.last { return "fragment \(fragment)" }
         if let fragment = definition as? FragmentDefinition { return "fragment \(fragment.name.value)" }
         let operation = definition as? OperationDefinition
@@ -32,7 +32,7 @@ public struct SelectionContext {
 }
 
 /// What a visitor does with a selection.
-public enum SelectionStep<Selection> {
+package enum SelectionStep<Selection> {
     /// Keeps the selection (as returned, so possibly changed) and walks into
     /// it: a field's or an inline fragment's selections, or, for a fragment
     /// spread, the fragment's (to read them; the spread itself stays).
@@ -46,7 +46,7 @@ public enum SelectionStep<Selection> {
 /// What a ``SelectionWalker`` calls at each selection. Every method has a
 /// default: enter fields and inline fragments, do not follow fragment
 /// spreads, change nothing.
-public protocol SelectionVisitor {
+package protocol SelectionVisitor {
     /// The error a visitor may stop the walk with.
     associatedtype Failure: Error = Never
 
@@ -73,32 +73,32 @@ public protocol SelectionVisitor {
 
 extension SelectionVisitor {
     /// Enters the field as it is.
-    public mutating func field(_ field: Field, in context: SelectionContext) throws(Failure)
+    package mutating func field(_ field: Field, in context: SelectionContext) throws(Failure)
         -> SelectionStep<Field>
     { .enter(field) }
 
     /// Keeps the field as it is.
-    public mutating func leaveField(_ field: Field, in context: SelectionContext) throws(Failure) -> Field {
+    package mutating func leaveField(_ field: Field, in context: SelectionContext) throws(Failure) -> Field {
         field
     }
 
     /// Enters the inline fragment as it is.
-    public mutating func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+    package mutating func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
         throws(Failure) -> SelectionStep<InlineFragment>
     { .enter(fragment) }
 
     /// Keeps the inline fragment as it is.
-    public mutating func leaveInlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+    package mutating func leaveInlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
         throws(Failure) -> InlineFragment
     { fragment }
 
     /// Keeps the spread, without following it.
-    public mutating func spread(
+    package mutating func spread(
         _ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext
     ) throws(Failure) -> SelectionStep<FragmentSpread> { .keep(spread) }
 
     /// Keeps the selection set as it is.
-    public mutating func leaveSelectionSet(_ selectionSet: SelectionSet, in context: SelectionContext)
+    package mutating func leaveSelectionSet(_ selectionSet: SelectionSet, in context: SelectionContext)
         throws(Failure) -> SelectionSet
     { selectionSet }
 }
@@ -128,12 +128,12 @@ extension SelectionVisitor {
 /// GraphQLSwift's AST has no public initializers and its `visit` is not
 /// public: a rewrite returns copies made with `set(value:key:)`, and new
 /// nodes come from its parser.
-public struct SelectionWalker {
+package struct SelectionWalker {
     /// The fragments spreads are followed into, by name.
-    public let fragments: [String: FragmentDefinition]
+    package let fragments: [String: FragmentDefinition]
 
     /// A walker over a document's fragments.
-    public init(document: Document) {
+    package init(document: Document) {
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions {
             fragments[fragment.name.value] = fragment
@@ -142,7 +142,7 @@ public struct SelectionWalker {
     }
 
     /// A walker over the given fragments.
-    public init(fragments: [String: FragmentDefinition]) {
+    package init(fragments: [String: FragmentDefinition]) {
         self.fragments = fragments
     }
 
@@ -150,7 +150,7 @@ public struct SelectionWalker {
     /// of a document, keeping the other definitions.
     /// - Complexity: O(*n*) calls for *n* selections, and those of the
     ///   fragments the visitor follows into, each time it does.
-    public func rewrite<Visitor: SelectionVisitor>(_ document: Document, with visitor: inout Visitor)
+    package func rewrite<Visitor: SelectionVisitor>(_ document: Document, with visitor: inout Visitor)
         throws(Visitor.Failure) -> Document
     {
         var definitions: [any Node] = []
@@ -168,7 +168,7 @@ public struct SelectionWalker {
     }
 
     /// Rewrites an operation's selections.
-    public func rewrite<Visitor: SelectionVisitor>(
+    package func rewrite<Visitor: SelectionVisitor>(
         _ operation: OperationDefinition, with visitor: inout Visitor
     )
         throws(Visitor.Failure) -> OperationDefinition
@@ -179,7 +179,7 @@ public struct SelectionWalker {
     }
 
     /// Rewrites a fragment definition's selections.
-    public func rewrite<Visitor: SelectionVisitor>(
+    package func rewrite<Visitor: SelectionVisitor>(
         _ fragment: FragmentDefinition, with visitor: inout Visitor
     )
         throws(Visitor.Failure) -> FragmentDefinition
@@ -195,7 +195,7 @@ public struct SelectionWalker {
     /// ``SelectionVisitor/leaveInlineFragment(_:in:)`` and, last,
     /// ``SelectionVisitor/leaveSelectionSet(_:in:)``.
     /// - Returns: the selection set with the visitor's changes.
-    public func walk<Visitor: SelectionVisitor>(
+    package func walk<Visitor: SelectionVisitor>(
         _ selectionSet: SelectionSet, in context: SelectionContext, with visitor: inout Visitor
     ) throws(Visitor.Failure) -> SelectionSet {
         var selections: [any Node] = []
@@ -321,7 +321,7 @@ extension SelectionWalker {
     /// before those inside it): nested ones and those in inline fragments
     /// included, not those of the fragments it spreads.
     /// - Complexity: O(*n*) for *n* selections.
-    public static func fields(in selectionSet: SelectionSet) -> [Field] {
+    package static func fields(in selectionSet: SelectionSet) -> [Field] {
         var collector = FieldCollector()
         _ = SelectionWalker(fragments: [:]).walk(
             selectionSet, in: SelectionContext(definition: selectionSet), with: &collector)

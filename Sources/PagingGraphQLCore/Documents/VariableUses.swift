@@ -1,4 +1,4 @@
-public import GraphQL
+package import GraphQL
 
 /// The variables selections use, in the arguments of their fields and of
 /// the directives of fields, inline fragments and fragment spreads, through
@@ -12,28 +12,28 @@ public import GraphQL
 /// uses.names     // ["first", "after", "withRocket"]
 /// uses.fragments // ["LaunchTile"]
 /// ```
-public struct VariableUses: SelectionVisitor {
+package struct VariableUses: SelectionVisitor {
     /// Each use of a variable, in the order walked: its name and where it is.
-    public private(set) var uses: [(name: String, variable: Variable)] = []
+    package private(set) var uses: [(name: String, variable: Variable)] = []
     /// The fragments spread, in the order first reached (a name the document
     /// does not define too).
-    public private(set) var fragments: [String] = []
+    package private(set) var fragments: [String] = []
 
     /// No use yet.
-    public init() {}
+    package init() {}
 
     /// The names of the variables used, each once.
-    public var names: Set<String> { Set(uses.map(\.name)) }
+    package var names: Set<String> { Set(uses.map(\.name)) }
 
     /// Notes the variables of a field's arguments and directives, and enters it.
-    public mutating func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
+    package mutating func field(_ field: Field, in context: SelectionContext) -> SelectionStep<Field> {
         for argument in field.arguments { note(argument.value) }
         note(field.directives)
         return .enter(field)
     }
 
     /// Notes the variables of an inline fragment's directives, and enters it.
-    public mutating func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
+    package mutating func inlineFragment(_ fragment: InlineFragment, in context: SelectionContext)
         -> SelectionStep<InlineFragment>
     {
         note(fragment.directives)
@@ -41,7 +41,7 @@ public struct VariableUses: SelectionVisitor {
     }
 
     /// Notes the variables of a spread's directives, and follows it the first time.
-    public mutating func spread(
+    package mutating func spread(
         _ spread: FragmentSpread, of fragment: FragmentDefinition?, in context: SelectionContext
     ) -> SelectionStep<FragmentSpread> {
         note(spread.directives)
