@@ -115,8 +115,9 @@ enum LiveRunner {
                 if count == 0 { return }
                 continue
             }
-            // What came at the top since: new items, oldest first.
-            let new = snapshot.items.prefix { !shown.contains($0.id) }
+            // What came since, oldest first: at the top, or below an event that came before a
+            // catch-up brought what was added while the connection was down.
+            let new = snapshot.items.filter { !shown.contains($0.id) }
             for item in new.reversed() {
                 io.standardOutput.line("New: " + row(item))
                 shown.insert(item.id)
