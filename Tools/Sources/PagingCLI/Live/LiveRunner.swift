@@ -97,8 +97,8 @@ enum LiveRunner {
         }
     }
 
-    /// Prints the list's first page once it is loaded, then each item that comes to the top,
-    /// until `count` have come.
+    /// Prints the list's first page once it is loaded, then each item not printed yet as it
+    /// comes (at the top, or below one printed before), oldest first, until `count` have come.
     static func printArrivals<Item: Identifiable & Sendable>(
         pager: Pager<String, Item>, count: Int, io: CommandIO, noun: String, row: (Item) -> String
     ) async throws where Item.ID: Sendable {
