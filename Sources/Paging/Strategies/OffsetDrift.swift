@@ -55,6 +55,10 @@ struct OffsetDrift<Item: Sendable>: Sendable {
 
     /// A window looked in: where it starts, the items it asked for, and what came.
     typealias Window = (start: Int, limit: Int, response: OffsetPage<Item>)
+    /// A held item a search found: the window it is in, its position there,
+    /// and whether the window shows where the held items end (start, for a
+    /// page before them); when not, the load asks again with it as the overlap.
+    typealias Found = (window: Window, position: Int, settled: Bool)
 
     /// Looks for the held items around a place: in the wider request around
     /// it, then in the windows next to what was looked in, alternately after
@@ -63,13 +67,20 @@ struct OffsetDrift<Item: Sendable>: Sendable {
     /// - Returns: the first window, and the one the nearest held item was
     ///   found in with its position there; `nil` when none was found.
     /// - Complexity: at most ``probes`` + 1 requests.
-    private func search(around place: Int, count: Int, ranks: [AnyHashable: Int]) async throws -> (
-        first: Window, found: (window: Window, position: Int)?
-    ) {
+    private func search(
+        around place: Int, count: Int, ranks: [AnyHashable: Int], nearerAfter: Bool
+    ) async throws -> (first: Window, found: Found?) {
         let (start, limit) = wide(around: place, count: count)
         let first: Window = (start, limit, try await fetch(start, limit))
-        if let (position, _) = Self.nearest(in: first.response.items, held: ranks, identity: identity) {
-            return (first, (first, position))
+        if let (position, nearness) = Self.nearest(in: first.response.items, held: ranks, identity: identity)
+        {
+            let found: Found = (first, position, true)
+            guard nearness > 0 else { return (first, found) }
+            return (
+                first,
+                try await lookOn(
+                    from: found, nearness: nearness, count: count, ranks: ranks, after: nearerAfter)
+            )
         }
         var low = start
         var high = start + limit
@@ -87,11 +98,51 @@ struct OffsetDrift<Item: Sendable>: Sendable {
             } else {
                 low = probeStart
             }
-            if let (position, _) = Self.nearest(in: window.response.items, held: ranks, identity: identity) {
-                return (first, (window, position))
+            if let (position, nearness) = Self.nearest(
+                in: window.response.items, held: ranks, identity: identity)
+            {
+                let found: Found = (window, position, true)
+                guard nearness > 0 else { return (first, found) }
+                return (
+                    first,
+                    try await lookOn(
+                        from: found, nearness: nearness, count: count, ranks: ranks, after: nearerAfter)
+                )
             }
         }
         return (first, nil)
+    }
+
+    /// When the held item a window showed is not the one next to the page
+    /// (`nearness` above 0: those nearer were removed, or are past the
+    /// window's edge), looks once more in a window moved that way, up to
+    /// `nearness` items (half a window at most), unless the list ends at the
+    /// edge: so the page does not start after a held item that others follow.
+    /// - Parameter after: whether the nearer held items are after it (a page
+    ///   loaded after the held items) or before it.
+    /// - Returns: the nearest held item in the new window, with the window;
+    ///   the one found, not settled, when that window shows none (the list
+    ///   moved again).
+    /// - Complexity: one request, when the window does not reach the list's end.
+    private func lookOn(
+        from found: Found, nearness: Int, count: Int, ranks: [AnyHashable: Int], after: Bool
+    ) async throws -> Found {
+        let (window, position, _) = found
+        let place = window.start + position
+        let reachesEnd =
+            after
+            ? window.response.items.count < window.limit
+                || window.response.totalCount.map { window.start + window.limit >= $0 } == true
+            : window.start == 0
+        guard !reachesEnd else { return found }
+        let half = max(1, (window.limit - 1) / 2)
+        let center = after ? place + min(nearness, half) : max(0, place - min(nearness, half))
+        let (start, limit) = wide(around: center, count: count)
+        let next: Window = (start, limit, try await fetch(start, limit))
+        guard let (nearest, _) = Self.nearest(in: next.response.items, held: ranks, identity: identity) else {
+            return (window, position, false)
+        }
+        return (next, nearest, true)
     }
 
     /// How many times a load asks again when the item it found the held ones
@@ -146,8 +197,9 @@ struct OffsetDrift<Item: Sendable>: Sendable {
                 return made
             }
             // The held items moved: where is the last of them now, around here?
-            let (first, found) = try await search(around: start, count: count, ranks: ranks)
-            guard let ((wideStart, wideLimit, wide), position) = found else {
+            let (first, found) = try await search(
+                around: start, count: count, ranks: ranks, nearerAfter: true)
+            guard let ((wideStart, wideLimit, wide), position, settled) = found else {
                 // No held item is left around: the first window is all new to the list (the
                 // list's start, when the window reaches it: nothing skipped).
                 var made = page(first.response, first.start, first.limit)
@@ -157,7 +209,7 @@ struct OffsetDrift<Item: Sendable>: Sendable {
             let place = wideStart + position
             let following = wide.items.dropFirst(position + 1)
             let ended = wide.items.count < wideLimit || wide.totalCount.map { place + 1 >= $0 } == true
-            if !following.isEmpty || ended {
+            if settled, !following.isEmpty || ended {
                 let taken = Array(following.prefix(count))
                 var made = page(
                     OffsetPage(items: taken, totalCount: wide.totalCount), place + 1,
@@ -167,7 +219,7 @@ struct OffsetDrift<Item: Sendable>: Sendable {
                 }
                 return made
             }
-            // Nothing after it in what came: ask again after it, with it as the overlap.
+            // Nothing after it in what came, or not settled: ask again after it, with it as the overlap.
             anchor = identity(wide.items[position])
             start = place
         }
@@ -217,14 +269,14 @@ struct OffsetDrift<Item: Sendable>: Sendable {
                 return made
             }
             drifted = true
-            let (first, found) = try await search(around: end, count: count, ranks: ranks)
-            guard let ((wideStart, _, wide), position) = found else {
+            let (first, found) = try await search(around: end, count: count, ranks: ranks, nearerAfter: false)
+            guard let ((wideStart, _, wide), position, settled) = found else {
                 var made = page(first.response, first.start, first.response.items.count)
                 made.drift = PageDrift(direction: .previous, shift: nil, resynchronized: false)
                 return made
             }
             let place = wideStart + position
-            if position > 0 || wideStart == 0 {
+            if settled, position > 0 || wideStart == 0 {
                 let taken = min(count, position)
                 var made = page(
                     OffsetPage(
@@ -236,7 +288,8 @@ struct OffsetDrift<Item: Sendable>: Sendable {
                 }
                 return made
             }
-            // Nothing before it in what came: ask again before it, with it as the overlap.
+            // Nothing before it in what came, or not settled: ask again before it, with it as the
+            // overlap.
             anchor = identity(wide.items[position])
             end = place
         }

@@ -38,7 +38,10 @@ public struct OffsetPage<Item: Sendable>: Sendable {
 /// (``PageRequest/heldBefore``). When they differ, it looks for where the
 /// held items are now in one more request around that place (no larger than
 /// a page, unless `driftWindow` says), then, when none is there, in up to
-/// eight more of that size next to it, alternately after and before; it
+/// eight more of that size next to it, alternately after and before; when
+/// the held item a window shows is not the last one (those after it were
+/// removed, or are past the window's edge), one more window, moved toward
+/// where they would be, looks for them. It
 /// starts the page right after them, and reports it in the page
 /// (``Page/drift``), which the pager passes on (``PagingSnapshot/drift``).
 /// A list read both ways carries what the pages at its start found to the
@@ -101,7 +104,9 @@ public struct OffsetSource<Item: Sendable>: PageSource {
     ///   without a key cannot learn the total count, or when the offset and
     ///   the count together pass `Int.max`.
     /// - Complexity: one request, with one item of overlap when it checks
-    ///   for drift; one more when it finds one.
+    ///   for drift; when it finds one, one more, up to eight more to find
+    ///   the held items, and one more when the held item found is not the
+    ///   last (the first, before them).
     public func load(_ request: PageRequest<Int>) async throws -> Page<Int, Item> {
         if let identity {
             switch request.position {

@@ -97,6 +97,61 @@ struct OffsetDriftTests {
     }
 
     @Test(
+        "items added above and among the last held ones: the page starts after the last held item, past the window that showed an earlier one"
+    )
+    func lastHeldPastTheWindow() async throws {
+        let backend = Backend(count: 100)
+        let pager = try pager(backend)
+        for _ in 0..<2 { _ = try await pager.loadNext().value }
+        #expect(pager.items.ids == Array(0..<19))
+        // Three added above, three between 16 and 17: 16 ends the window around the old offset
+        // (13 to 22), which shows new items after it; 17 and 18, the last held, are past it.
+        backend.items.withLock { items in
+            items.insert(contentsOf: [500, 501, 502].map { TestItem(id: $0) }, at: 0)
+            items.insert(contentsOf: [503, 504, 505].map { TestItem(id: $0) }, at: 20)
+        }
+        let fetched = backend.fetches.recorded.count
+        _ = try await pager.loadNext().value
+        #expect(
+            pager.items.ids == Array(0..<20),
+            "the items between 16 and 17 are not put after 18, and the page goes on after 18")
+        #expect(pager.snapshot.drift == PageDrift(direction: .next, shift: 6, resynchronized: true))
+        // The overlap, the window around it, and one more window where the last held would be.
+        #expect(backend.fetches.recorded.count == fetched + 3)
+        _ = try await pager.loadNext().value
+        #expect(pager.items.ids == Array(0..<29))
+        #expect(pager.snapshot.drift == nil)
+        #expect(backend.fetches.recorded.allSatisfy { $0.limit <= 10 })
+    }
+
+    @Test(
+        "read backward, items removed above and added among the first held ones: the page ends before the first held item, past the window that showed a later one"
+    )
+    func firstHeldPastTheWindow() async throws {
+        let backend = Backend(count: 100)
+        let pager = Pager(
+            source: OffsetSource<TestItem>(.reverse) { backend.fetch($0, $1) }, initialKey: 100,
+            configuration: try .testing(pageSize: 10))
+        for _ in 0..<2 { _ = try await pager.loadPrevious().value }
+        #expect(pager.items.ids == Array(81..<100))
+        // Seven removed above, three added between 82 and 83: 83 starts the window around the old
+        // offset (76 to 85), which shows new items before it; 81 and 82, the first held, are
+        // before it.
+        backend.items.withLock { items in
+            items.removeSubrange(0..<7)
+            items.insert(contentsOf: [503, 504, 505].map { TestItem(id: $0) }, at: 76)
+        }
+        let fetched = backend.fetches.recorded.count
+        _ = try await pager.loadPrevious().value
+        #expect(
+            pager.items.ids == Array(79..<100),
+            "the items between 82 and 83 are not put before 81, and the page ends at 81")
+        #expect(pager.snapshot.drift == PageDrift(direction: .previous, shift: -7, resynchronized: true))
+        #expect(backend.fetches.recorded.count == fetched + 3)
+        #expect(backend.fetches.recorded.allSatisfy { $0.limit <= 10 })
+    }
+
+    @Test(
         "without the check (checksDrift: false), the pages asked are the offsets, and an item removed above is skipped"
     )
     func optedOut() async throws {
