@@ -72,15 +72,8 @@ struct OffsetDrift<Item: Sendable>: Sendable {
     ) async throws -> (first: Window, found: Found?) {
         let (start, limit) = wide(around: place, count: count)
         let first: Window = (start, limit, try await fetch(start, limit))
-        if let (position, nearness) = Self.nearest(in: first.response.items, held: ranks, identity: identity)
-        {
-            let found: Found = (first, position, true)
-            guard nearness > 0 else { return (first, found) }
-            return (
-                first,
-                try await lookOn(
-                    from: found, nearness: nearness, count: count, ranks: ranks, after: nearerAfter)
-            )
+        if let found = try await held(in: first, count: count, ranks: ranks, nearerAfter: nearerAfter) {
+            return (first, found)
         }
         var low = start
         var high = start + limit
@@ -98,19 +91,27 @@ struct OffsetDrift<Item: Sendable>: Sendable {
             } else {
                 low = probeStart
             }
-            if let (position, nearness) = Self.nearest(
-                in: window.response.items, held: ranks, identity: identity)
-            {
-                let found: Found = (window, position, true)
-                guard nearness > 0 else { return (first, found) }
-                return (
-                    first,
-                    try await lookOn(
-                        from: found, nearness: nearness, count: count, ranks: ranks, after: nearerAfter)
-                )
+            if let found = try await held(in: window, count: count, ranks: ranks, nearerAfter: nearerAfter) {
+                return (first, found)
             }
         }
         return (first, nil)
+    }
+
+    /// The held item nearest the page that a window shows, settled by
+    /// ``lookOn(from:nearness:count:ranks:after:)`` when it is not the one
+    /// next to the page; `nil` when the window shows none.
+    private func held(in window: Window, count: Int, ranks: [AnyHashable: Int], nearerAfter: Bool)
+        async throws -> Found?
+    {
+        guard
+            let (position, nearness) = Self.nearest(
+                in: window.response.items, held: ranks, identity: identity)
+        else { return nil }
+        let found: Found = (window, position, true)
+        guard nearness > 0 else { return found }
+        return try await lookOn(
+            from: found, nearness: nearness, count: count, ranks: ranks, after: nearerAfter)
     }
 
     /// When the held item a window showed is not the one next to the page
