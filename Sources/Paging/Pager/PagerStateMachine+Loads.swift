@@ -11,24 +11,8 @@ extension PagerStateMachine {
         case previous
     }
 
-    /// What an in-flight load is for.
-    enum Job: Sendable {
-        /// The first load, or a restart: replaces everything with its page.
-        case restart
-        /// A refetch of the held pages.
-        case refetch(RefetchPlan<Key, Item>)
-        /// A head refresh: pages from the top until one reaches the held list.
-        case head(HeadRefresh<Key, Item>)
-        /// A jump: the page starting at `start` of the whole list, around `target`; it replaces
-        /// everything held.
-        case jump(target: Int, start: Int)
-        /// An anchored refresh: the anchor's page again, and the one after it.
-        case anchored(AnchoredRefresh<Key, Item>)
-        /// A page after the last; `replaying` when it reloads a dropped page.
-        case append(replaying: Bool)
-        /// A page before the first; `replaying` when it reloads a dropped page.
-        case prepend(replaying: Bool)
-    }
+    /// What an in-flight load is for: the plan it belongs to (``LoadPlan``).
+    typealias Job = any LoadPlan<Key, Item>
 
     /// The load in flight in a slot.
     struct InFlight: Sendable {

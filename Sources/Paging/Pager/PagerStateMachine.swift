@@ -29,7 +29,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     let initialKey: Key?
 
     /// The held pages, their ids, and the requests of the dropped ones.
-    private var window = PageWindow<Key, Item>()
+    var window = PageWindow<Key, Item>()
 
     private var inFlight: [InFlight?] = [nil, nil, nil]
     private var failures: [Failure?] = [nil, nil, nil]
@@ -41,14 +41,14 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// Where the last item reported as shown lies: its distance from each
     /// end, kept up to date as pages come and go, so that prefetching goes on
     /// when a page brings fewer items than the prefetch distance (or none).
-    private var viewport: (fromStart: Int, fromEnd: Int)?
+    var viewport: (fromStart: Int, fromEnd: Int)?
 
     private(set) var version = 0
     private var change = ListChange()
     private var duplicatesDropped = 0
     /// The drift the page of the last event found, and how many pages found one.
-    private var drift: PageDrift?
-    private var driftCount = 0
+    var drift: PageDrift?
+    var driftCount = 0
     /// The edits made to outlive the refresh in flight
     /// (``PagerEdit/survivingRefresh()``), with the generation they were
     /// made in: only a swap of that generation applies them again.
@@ -58,7 +58,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// the source added meanwhile and the list does not hold (a live list's events after a
     /// reconnection), so a head refresh does not take them for the place where it reaches the
     /// list. Kept across a head refresh cancelled or failed, until one swaps in.
-    private var unjoined: Set<Item.ID>?
+    var unjoined: Set<Item.ID>?
     /// Whether loads at the ends carry the ids of the held items next to
     /// them (the source checks them: ``PageSource/checksHeldItems``).
     var lendsHeldItems = false
@@ -66,7 +66,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// resynchronized (``PageDrift/shift``) since the last held page loaded,
     /// with that page's request: the next load after the last item carries
     /// them (``PageRequest/knownShift``).
-    private var shiftAbove: (last: Request?, shift: Int) = (nil, 0)
+    var shiftAbove: (last: Request?, shift: Int) = (nil, 0)
     /// The key of the page that starts at a position of the whole list, when the source can
     /// jump (``JumpablePageSource``); `nil` when it cannot.
     var jumpKey: (@Sendable (Int) -> Key)?
@@ -152,6 +152,10 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         return snapshot
     }
 
+    /// Whether a first load, a restart, a refresh or a jump is in flight: nothing else loads then.
+    /// - Complexity: O(1).
+    var isRefreshing: Bool { inFlight[Slot.refresh.rawValue] != nil }
+
     /// The request ids of the loads in flight (for tests and the driver).
     var requestsInFlight: [Int] { inFlight.compactMap { $0?.requestID } }
 
@@ -181,7 +185,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         var effects = Effects()
         if !isLoaded {
             let request = Request(.initial(initialKey), count: count ?? configuration.initialLoadSize)
-            let operation = start(.refresh, request: request, job: .restart, operation: nil, into: &effects)
+            let operation = start(
+                .refresh, request: request, job: RestartLoad(), operation: nil, into: &effects)
             return (.wait(operation: operation), effects)
         }
         let slot: Slot = direction == .next ? .next : .previous
@@ -191,7 +196,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         guard let (request, replaying) = nextRequest(direction, count: count) else {
             return (.done(.success(.endReached)), Effects())
         }
-        let job: Job = direction == .next ? .append(replaying: replaying) : .prepend(replaying: replaying)
+        let job = EndLoad<Key, Item>(direction, replaying: replaying)
         let operation = start(slot, request: request, job: job, operation: nil, into: &effects)
         return (.wait(operation: operation), effects)
     }
@@ -203,8 +208,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         }
         // A jump in flight (or a restart around the reader, which is one) is where the reader is
         // going: a restart that takes its place loads there.
-        var jumping: Int?
-        if case .jump(let target, _) = inFlight[Slot.refresh.rawValue]?.job { jumping = target }
+        let jumping = inFlight[Slot.refresh.rawValue]?.job.readerTarget
         var effects = Effects()
         let refreshOperation = beginRefresh(into: &effects)
         let (request, job) = refreshPlan(reader: jumping)
@@ -233,7 +237,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         if unjoined == nil { unjoined = [] }
         let operation = start(
             .refresh, request: Request(.initial(nil), count: configuration.initialLoadSize),
-            job: .head(HeadRefresh(maximumPages: maximumPages)), operation: refreshOperation,
+            job: HeadRefresh(maximumPages: maximumPages), operation: refreshOperation,
             into: &effects)
         return (.wait(operation: operation), effects)
     }
@@ -290,7 +294,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         var effects = Effects()
         let refreshOperation = beginRefresh(into: &effects)
         let operation = start(
-            .refresh, request: request, job: .anchored(plan), operation: refreshOperation, into: &effects)
+            .refresh, request: request, job: plan, operation: refreshOperation, into: &effects)
         return (.wait(operation: operation), effects)
     }
 
@@ -315,7 +319,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             if unjoined == nil { unjoined = [] }
             return (
                 Request(.initial(nil), count: configuration.initialLoadSize),
-                .head(HeadRefresh(maximumPages: maximumPages))
+                HeadRefresh(maximumPages: maximumPages)
             )
         }
         if configuration.refreshPolicy == .restart, let around = restartAroundReader(at: reader) {
@@ -325,8 +329,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         guard configuration.refreshPolicy != .restart,
             let (request, plan) = RefetchPlan.refetching(
                 window, initial: initial, pageSize: configuration.pageSize)
-        else { return (initial, .restart) }
-        return (request, .refetch(plan))
+        else { return (initial, RestartLoad()) }
+        return (request, plan)
     }
 
     /// With placeholders, over a source that can jump, a restart reloads where the reader is: the
@@ -346,7 +350,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         guard page.first > 0 || initialKey != nil else { return nil }
         return (
             Request(.initial(jumpKey(page.first)), count: configuration.jumpLoadSize),
-            .jump(target: page.target, start: page.first)
+            JumpLoad(target: page.target, start: page.first)
         )
     }
 
@@ -386,9 +390,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
             // refresh was asked for, with the pages dropped then (see `RefetchPlan.dropped`).
             startGeneration(keeping: nil, into: &effects)
             var (request, job) = (failure.request, failure.job)
-            if case .anchored(let plan) = failure.job,
-                window.record(at: plan.sequence)?.request != plan.request
-            {
+            if !failure.job.stillFits(window) {
                 // Loads since the failure moved the window past the anchor's page: refresh as the
                 // policy says instead of putting the pages where nothing leads to them.
                 (request, job) = refreshPlan()
@@ -418,7 +420,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// farther jumps to it (``jump(to:)``), or, when the source cannot jump, leaves the refresh
     /// failed with ``PagingError/Code/unsupportedOperation`` and loads nothing.
     mutating func itemAppeared(atPresented position: Int) -> Effects {
-        guard isLoaded, inFlight[Slot.refresh.rawValue] == nil, position >= 0 else { return Effects() }
+        guard isLoaded, !isRefreshing, position >= 0 else { return Effects() }
         let shape = currentShape
         guard position < shape.count else { return Effects() }
         let held = position - shape.before
@@ -463,23 +465,23 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         // The position of the first item held: in the presented list, or, without placeholders,
         // in the whole list when its pages count the items before it.
         let base = configuration.placeholders ? currentShape.before : window.placeholderCounts.before
-        if isLoaded, inFlight[Slot.refresh.rawValue] == nil, let base, target >= base,
+        if isLoaded, !isRefreshing, let base, target >= base,
             target - base < items.count
         {
             return (.done(.success(.loaded)), itemAppeared(at: target - base))
         }
-        if let current = inFlight[Slot.refresh.rawValue], case .jump(_, let loading) = current.job,
-            loading <= target, target - loading < current.request.count
+        if let current = inFlight[Slot.refresh.rawValue], let loading = current.job as? JumpLoad<Key, Item>,
+            loading.start <= target, target - loading.start < current.request.count
         {
             // The jump in flight brings this position too.
-            inFlight[Slot.refresh.rawValue]?.job = .jump(target: target, start: loading)
+            inFlight[Slot.refresh.rawValue]?.job = JumpLoad<Key, Item>(target: target, start: loading.start)
             return (.wait(operation: current.operation), Effects())
         }
         var effects = Effects()
         startGeneration(keeping: nil, into: &effects)
         let operation = start(
             .refresh, request: Request(.initial(jumpKey(first)), count: configuration.jumpLoadSize),
-            job: .jump(target: target, start: first), operation: nil, into: &effects)
+            job: JumpLoad<Key, Item>(target: target, start: first), operation: nil, into: &effects)
         return (.wait(operation: operation), effects)
     }
 
@@ -494,7 +496,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// distance. Failed ends are not retried on their own.
     mutating func itemAppeared(at index: Int) -> Effects {
         var effects = Effects()
-        guard isLoaded, inFlight[Slot.refresh.rawValue] == nil, index >= 0, index < items.count else {
+        guard isLoaded, !isRefreshing, index >= 0, index < items.count else {
             return effects
         }
         viewport = (index, items.count - 1 - index)
@@ -503,8 +505,8 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     }
 
     /// Loads at each end the last item shown lies within the prefetch distance of.
-    private mutating func prefetchAroundViewport(into effects: inout Effects) {
-        guard let viewport, inFlight[Slot.refresh.rawValue] == nil else { return }
+    mutating func prefetchAroundViewport(into effects: inout Effects) {
+        guard let viewport, !isRefreshing else { return }
         let distance = configuration.prefetchDistance
         if viewport.fromEnd <= distance {
             prefetch(.next, into: &effects)
@@ -514,12 +516,12 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         }
     }
 
-    private mutating func prefetch(_ direction: LoadDirection, into effects: inout Effects) {
+    mutating func prefetch(_ direction: LoadDirection, into effects: inout Effects) {
         let slot: Slot = direction == .next ? .next : .previous
         guard inFlight[slot.rawValue] == nil, failures[slot.rawValue] == nil,
             let (request, replaying) = nextRequest(direction, count: nil)
         else { return }
-        let job: Job = direction == .next ? .append(replaying: replaying) : .prepend(replaying: replaying)
+        let job = EndLoad<Key, Item>(direction, replaying: replaying)
         _ = start(slot, request: request, job: job, operation: nil, into: &effects)
     }
 
@@ -547,189 +549,33 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
 
     // MARK: Responses
 
-    /// A page arrived for a request.
+    /// A page arrived for a request: the plan it was for checks that it does not lead back to a key
+    /// asked already (or the load fails with ``PagingError/Code/repeatedKey``), takes it in, and
+    /// either names its next request, started in the same slot and operation, or goes into the
+    /// window.
     mutating func pageArrived(for command: Command, page: Page<Key, Item>) -> Effects {
         var effects = Effects()
         guard let slot = slot(waitingFor: command), let current = inFlight[slot.rawValue] else {
             return effects
         }
         let request = current.request
-        switch current.job {
-        case .restart:
-            inFlight[slot.rawValue] = nil
-            var pages = [(request, page)]
-            if slot == .refresh {
-                takeRefreshEdits().apply(to: &pages, first: true, last: page.nextKey == nil)
-                unjoined = nil
-            }
-            replaceAll(with: pages, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
-            effects.finished.append((current.operation, .success(.loaded)))
-
-        case .refetch(var refetch):
-            if let direction = request.direction,
-                AskedKeys.leadsBack(page, from: request, askedBefore: refetch.askedKeys(direction))
-            {
-                let error = PagingError.repeatedKey(
-                    request, direction: direction, returned: page.key(direction))
-                fail(slot, current, error: error, into: &effects)
-                return effects
-            }
-            refetch.collect(request, page)
-            if let next = refetch.advance() {
-                _ = start(
-                    slot, request: next, job: .refetch(refetch), operation: current.operation, into: &effects)
-                return effects
-            }
-            inFlight[slot.rawValue] = nil
-            var pages = refetch.pages
-            takeRefreshEdits().apply(to: &pages, first: true, last: true)
-            unjoined = nil
-            replaceAll(
-                with: pages, firstSequence: refetch.firstSequence, keepDropped: refetch.keptDropped,
-                origin: window.origin, into: &effects)
-            effects.finished.append((current.operation, .success(.loaded)))
-
-        case .head(var head):
-            if request.direction != nil,
-                AskedKeys.leadsBack(page, from: request, askedBefore: head.asked.keys(.next))
-            {
-                let error = PagingError.repeatedKey(request, direction: .next, returned: page.nextKey)
-                fail(slot, current, error: error, into: &effects)
-                return effects
-            }
-            head.collect(request, page)
-            let held = items
-            let heldIndices = window.indices(of: head.items.lazy.map(\.id))
-            // Where the head reaches the list: not at an item inserted since the head refresh
-            // became owed (it may sit above what the source added meanwhile).
-            let unjoined = self.unjoined ?? []
-            let splice = HeadSplice.make(
-                head: head.items, heldCount: held.count,
-                heldIndex: { unjoined.contains($0) ? nil : heldIndices[$0] }, heldItem: { held[$0] },
-                uncounted: unjoined.isEmpty ? [] : Set(window.indices(of: unjoined).values))
-            // A head that holds none of the held items, or whose alignment on them is not sure (it
-            // may rest on rows that moved up), loads on within its limit.
-            if splice?.isSure != true, let next = head.nextRequest(count: configuration.pageSize) {
-                _ = start(slot, request: next, job: .head(head), operation: current.operation, into: &effects)
-                return effects
-            }
-            inFlight[slot.rawValue] = nil
-            // Whether the head reaches the list is judged by what the source sent; the edits made
-            // meanwhile then go into it, and the splice is made again with them.
-            var splicing = splice
-            let rebase = takeRefreshEdits()
-            let reachesEnd = head.pages.last?.1.nextKey == nil
-            if !rebase.isEmpty { head.rebase(rebase, reachesEnd: reachesEnd) }
-            if splice != nil, !rebase.isEmpty || !unjoined.isEmpty {
-                // Made again with every held item: those inserted meanwhile keep their rows.
-                let heldIndices = window.indices(of: head.items.lazy.map(\.id))
-                splicing = HeadSplice.make(
-                    head: head.items, heldCount: held.count, heldIndex: { heldIndices[$0] },
-                    heldItem: { held[$0] })
-            }
-            self.unjoined = nil
-            if let splicing, splice?.isSure == true, !reachesEnd {
-                reattach(head, splicing, into: &effects)
-            } else {
-                // The head did not reach the list surely within its limit (the rows held below are
-                // left to paging, not dropped for good), or it reached the end of the list (nothing
-                // held below it is there any more): it is the list now.
-                let before = Array(items)
-                shiftAbove = (nil, 0)
-                let duplicates = window.replaceAll(
-                    with: head.pages, firstSequence: 0, keepDropped: (nil, nil), modified: version + 1,
-                    limit: configuration.maximumHeld)
-                viewport = nil
-                publish(
-                    RowDiff.change(from: before, to: Array(items), base: 0), duplicates: duplicates,
-                    into: &effects)
-            }
-            effects.finished.append((current.operation, .success(.loaded)))
-
-        case .jump(let target, let start):
-            inFlight[slot.rawValue] = nil
-            var pages = [(request, page)]
-            takeRefreshEdits().apply(to: &pages, first: page.previousKey == nil, last: page.nextKey == nil)
-            unjoined = nil
-            replaceAll(with: pages, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
-            // The reader is at the position jumped to: the ends near it load. The page starts
-            // where it says it does, or else where it was asked to.
-            if !items.isEmpty {
-                let first = window.placeholderCounts.before ?? start
-                let held = min(max(target - first, 0), items.count - 1)
-                viewport = (held, items.count - 1 - held)
-                prefetchAroundViewport(into: &effects)
-            } else if hasPrevious {
-                // Past the end of a list whose length was not known: the page before shows its end.
-                viewport = (-1, 0)
-                prefetch(.previous, into: &effects)
-            }
-            effects.finished.append((current.operation, .success(.loaded)))
-
-        case .anchored(var plan):
-            let direction = request.direction ?? (plan.forward ? .next : .previous)
-            if AskedKeys.leadsBack(page, from: request, askedBefore: plan.asked.keys(direction))
-                || page.key(direction).map(plan.asked.keys(direction).contains) == true
-            {
-                let error = PagingError.repeatedKey(
-                    request, direction: direction,
-                    returned: direction == .next ? page.nextKey : page.previousKey)
-                fail(slot, current, error: error, into: &effects)
-                return effects
-            }
-            plan.collect(request, page)
-            if let next = plan.nextRequest(count: configuration.pageSize) {
-                _ = start(
-                    slot, request: next, job: .anchored(plan), operation: current.operation, into: &effects)
-                return effects
-            }
-            if let (wider, widened) = plan.widened(in: window) {
-                // The anchor moved (or is gone): read again from further up the near side.
-                _ = start(
-                    slot, request: wider, job: .anchored(widened), operation: current.operation,
-                    into: &effects)
-                return effects
-            }
-            inFlight[slot.rawValue] = nil
-            reanchor(plan, into: &effects)
-            effects.finished.append((current.operation, .success(.loaded)))
-
-        case .append(let replaying), .prepend(let replaying):
-            let atEnd = slot == .next
-            let direction: LoadDirection = atEnd ? .next : .previous
-            // A dropped page loaded again leads where it led before. A page that found the list
-            // moved under its keys (offsets) may name a key asked before, which stands for another
-            // place now: the keys asked that way, its own included, are forgotten once it is in. It
-            // may name the key it was asked with (the list moved back), but then must bring an item
-            // not held, or the same request would come back forever.
-            let leadsBack =
-                page.drift == nil
-                ? window.asked.leadsBack(page, from: request)
-                : AskedKeys.leadsBack(page, from: request, askedBefore: [])
-                    && page.items.allSatisfy { window.location(of: $0.id) != nil }
-            if !replaying, leadsBack {
-                let error = PagingError.repeatedKey(
-                    request, direction: direction, returned: page.key(direction))
-                fail(slot, current, error: error, into: &effects)
-                return effects
-            }
-            inFlight[slot.rawValue] = nil
-            var page = page
-            if !current.removedMeanwhile.isEmpty {
-                page.items.removeAll { current.removedMeanwhile.contains($0.id) }
-            }
-            insert(page, for: request, atEnd: atEnd, replaying: replaying, into: &effects)
-            if let found = page.drift {
-                window.forgetAskedKeys(direction)
-                drift = found
-                driftCount += 1
-                // Items added or removed above the first held item moved the last one as much.
-                if !atEnd, found.resynchronized, let shift = found.shift {
-                    shiftAbove = (window.record(at: window.endSequence - 1)?.request, knownShiftAbove + shift)
-                }
-            }
-            effects.finished.append((current.operation, .success(.loaded)))
+        var plan = current.job
+        if let direction = plan.leadsBack(page, from: request, in: self) {
+            let error = PagingError.repeatedKey(request, direction: direction, returned: page.key(direction))
+            fail(slot, current, error: error, into: &effects)
+            return effects
         }
+        var page = page
+        if !current.removedMeanwhile.isEmpty {
+            page.items.removeAll { current.removedMeanwhile.contains($0.id) }
+        }
+        if let next = plan.take(page, for: request, in: self) {
+            _ = start(slot, request: next, job: plan, operation: current.operation, into: &effects)
+            return effects
+        }
+        inFlight[slot.rawValue] = nil
+        plan.finish(into: &self, effects: &effects)
+        effects.finished.append((current.operation, .success(.loaded)))
         return effects
     }
 
@@ -778,7 +624,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         outcomes.reserveCapacity(edits.count)
         removed.reserveCapacity(edits.count)
         var batch = EditBatch(countBefore: items.count)
-        let refreshing = inFlight[Slot.refresh.rawValue] != nil
+        let refreshing = isRefreshing
         for edit in edits {
             let (outcome, item) = window.apply(edit, version: version, into: &batch)
             outcomes.append(outcome)
@@ -822,7 +668,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
 
     /// The edits to apply again to the pages of the refresh that swaps in
     /// now, forgotten here.
-    private mutating func takeRefreshEdits() -> RefreshRebase<Key, Item> {
+    mutating func takeRefreshEdits() -> RefreshRebase<Key, Item> {
         defer { refreshEdits = (generation, RefreshRebase()) }
         return refreshEdits.generation == generation ? refreshEdits.rebase : RefreshRebase()
     }
@@ -856,13 +702,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         requestCounter += 1
         var request = request
         request.loadID = requestCounter
-        switch job {
-        case .append where lendsHeldItems:
-            request.heldBefore = heldIDs(atEnd: true, count: request.count)
-            request.knownShift = knownShiftAbove
-        case .prepend where lendsHeldItems: request.heldAfter = heldIDs(atEnd: false, count: request.count)
-        default: break
-        }
+        job.prepare(&request, in: self)
         let operation = operation ?? nextOperation()
         inFlight[slot.rawValue] = InFlight(
             operation: operation, requestID: requestCounter, request: request, job: job)
@@ -875,7 +715,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// The shifts found above the held items since the last held page loaded; 0 when that page
     /// is not the one they were found under (it was dropped, or the list restarted).
     /// - Complexity: O(1).
-    private var knownShiftAbove: Int {
+    var knownShiftAbove: Int {
         let last = window.record(at: window.endSequence - 1)?.request
         return last != nil && shiftAbove.last == last ? shiftAbove.shift : 0
     }
@@ -883,7 +723,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// The ids of the items held at an end, nearest the end first: at most the larger of `count`
     /// and 20, from the pages there.
     /// - Complexity: O(*m* + log *p*) for *m* ids, from the *p* pages held.
-    private func heldIDs(atEnd: Bool, count: Int) -> [any Hashable & Sendable] {
+    func heldIDs(atEnd: Bool, count: Int) -> [any Hashable & Sendable] {
         let wanted = max(count, 20)
         var ids: [any Hashable & Sendable] = []
         let pages = items.pageCount
@@ -922,7 +762,7 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
     /// change in the same event (a page applied, then the load it sets off,
     /// which shows as loading) is merged into the first, so that the
     /// snapshot's change leads from the snapshot before it to this one.
-    private mutating func publish(_ change: ListChange, duplicates: Int = 0, into effects: inout Effects) {
+    mutating func publish(_ change: ListChange, duplicates: Int = 0, into effects: inout Effects) {
         version += 1
         if configuration.placeholders {
             let shape = currentShape
@@ -955,21 +795,17 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         effects.changed = true
     }
 
-    /// Adds a page at an end and drops pages at the other end past the limit.
-    private mutating func insert(
-        _ page: Page<Key, Item>, for request: Request, atEnd: Bool, replaying: Bool,
-        into effects: inout Effects
-    ) {
-        let oldCount = items.count
-        let (kept, duplicates) = window.add(
-            page, for: request, atEnd: atEnd, replaying: replaying, modified: version + 1)
-        // Trim the far end. A load in flight there would continue a page that
-        // is gone: cancel it; the dropped page's request is kept instead.
+    /// Drops pages at one end (the end, or else the start) while the window holds more than its
+    /// limit, keeping at least one page; a load in flight there would continue a page that is gone:
+    /// it is cancelled, and a failed one there forgotten, so that a retry does not repeat it (the
+    /// dropped page's request is kept instead).
+    /// - Returns: the number of items dropped.
+    /// - Complexity: O(*r*) for the *r* items of the pages dropped.
+    mutating func trim(atEnd: Bool, into effects: inout Effects) -> Int {
         var droppedItems = 0
+        let farSlot: Slot = atEnd ? .next : .previous
         while window.exceeds(configuration.maximumHeld), window.pageCount > 1 {
-            droppedItems += window.dropPage(atEnd: !atEnd)
-            // So would a failed request there, if retried: forget it.
-            let farSlot: Slot = atEnd ? .previous : .next
+            droppedItems += window.dropPage(atEnd: atEnd)
             failures[farSlot.rawValue] = nil
             if let far = inFlight[farSlot.rawValue] {
                 effects.cancel.append(far.requestID)
@@ -977,133 +813,13 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
                 inFlight[farSlot.rawValue] = nil
             }
         }
-        let change: ListChange
-        if atEnd {
-            let start = oldCount - droppedItems
-            change = ListChange(
-                removed: droppedItems > 0 ? [0..<droppedItems] : [],
-                inserted: kept == 0 ? [] : [start..<start + kept])
-        } else {
-            change = ListChange(
-                removed: droppedItems > 0 ? [oldCount - droppedItems..<oldCount] : [],
-                inserted: kept == 0 ? [] : [0..<kept])
-        }
-        publish(change, duplicates: duplicates, into: &effects)
-        if let shown = viewport {
-            // The item shown moves away from the end that grew; if the window
-            // dropped it, nothing is known of where the reader is any more.
-            let moved =
-                atEnd
-                ? (fromStart: shown.fromStart - droppedItems, fromEnd: shown.fromEnd + kept)
-                : (fromStart: shown.fromStart + kept, fromEnd: shown.fromEnd - droppedItems)
-            // Only the end trimmed can lose the item shown, when it was held there. A placeholder
-            // shown beyond an end (a negative distance from it) stays where it is in the list.
-            let lost =
-                atEnd ? shown.fromStart >= 0 && moved.fromStart < 0 : shown.fromEnd >= 0 && moved.fromEnd < 0
-            viewport = lost ? nil : moved
-            // Go on in the direction of this load only: the far end, just
-            // trimmed, waits for the reader, or the window would swing back
-            // and forth.
-            if let moved = viewport, inFlight[Slot.refresh.rawValue] == nil {
-                let distance = configuration.prefetchDistance
-                if atEnd, moved.fromEnd <= distance { prefetch(.next, into: &effects) }
-                if !atEnd, moved.fromStart <= distance { prefetch(.previous, into: &effects) }
-            }
-        }
-    }
-
-    /// Splices a head refresh's pages in place of the held items they cover,
-    /// in one change (the splice's, and the removal of pages the window then
-    /// drops at the back); the item last shown keeps its distance from the
-    /// end when it is in the kept tail and nothing there moved up.
-    private mutating func reattach(
-        _ head: HeadRefresh<Key, Item>, _ splice: HeadSplice, into effects: inout Effects
-    ) {
-        let before = items
-        let oldCount = before.count
-        let tailCount = splice.tailCount
-        let headIDs = Set(head.items.map(\.id))
-        // The held items the head moved up from below the range it covers: removed there.
-        let movedUp = splice.change.removed.lazy.filter { $0.upperBound > splice.tailStart }
-            .flatMap { max($0.lowerBound, splice.tailStart)..<$0.upperBound }
-        let duplicates = window.reattach(
-            head.pages, movedUp: movedUp, tailStart: splice.tailStart, modified: version + 1,
-            limit: configuration.maximumHeld)
-        let spliced = head.items.count + tailCount
-        let dropped = spliced - items.count
-        var change = splice.change
-        if dropped > 0 {
-            if dropped <= tailCount {
-                // The window dropped the last kept items of the tail: remove them where they were.
-                var gone: [Int] = []
-                var index = oldCount - 1
-                while gone.count < dropped, index >= splice.tailStart {
-                    if !headIDs.contains(before[index].id) { gone.append(index) }
-                    index -= 1
-                }
-                change.removed = HeadSplice.ranges(Set(change.removed.flatMap { Array($0) } + gone).sorted())
-            } else {
-                change = ListChange(
-                    removed: oldCount > 0 ? [0..<oldCount] : [],
-                    inserted: items.isEmpty ? [] : [0..<items.count])
-            }
-        }
-        let kept = max(dropped, 0)
-        let tailMoved = oldCount - splice.tailStart != tailCount
-        if let shown = viewport, !tailMoved, shown.fromEnd >= kept, shown.fromEnd < tailCount {
-            let fromEnd = shown.fromEnd - kept
-            viewport = (items.count - 1 - fromEnd, fromEnd)
-        } else {
-            viewport = nil
-        }
-        publish(change, duplicates: duplicates, into: &effects)
-    }
-
-    /// Puts an anchored refresh's pages in place of the anchor's page and
-    /// those on its far side, in one change that leaves the near side's rows
-    /// as they were (``RowDiff``): the far side's rows are diffed with the
-    /// new pages' items, found by id (``PageWindow/indices(of:)``).
-    /// O(*k* (log *k* + log *p*)) expected for *k* items loaded out of *p*
-    /// pages of *m* items held, plus O(*m*) for each page holding one of
-    /// them, plus O(*r* + *q*) for the *r* items of the *q* pages removed.
-    private mutating func reanchor(_ plan: AnchoredRefresh<Key, Item>, into effects: inout Effects) {
-        guard window.record(at: plan.sequence) != nil else {
-            // Not held any more (it cannot happen while a refresh runs): the pages are the list.
-            replaceAll(with: plan.pagesInListOrder, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
-            return
-        }
-        let before = items
-        let oldCount = before.count
-        // The rows replaced: from the anchor's page to the end (forward) or from the start to the
-        // end of the anchor's page (backward). The near side's rows are what they were, and on
-        // the longest common run whatever the far side's change, so they need no diff.
-        let (anchorItems, anchorStart) = before.page(at: plan.sequence - window.firstSequence)
-        let far = plan.forward ? anchorStart..<oldCount : 0..<anchorStart + anchorItems.count
-        let nearCount = oldCount - far.count
-        let oldIndex = window.indices(of: plan.pages.lazy.flatMap { $0.1.items.lazy.map(\.id) })
-        let duplicates = window.reanchor(
-            plan.pagesInListOrder, at: plan.sequence, forward: plan.forward, modified: version + 1,
-            limit: configuration.maximumHeld)
-        let newCount = items.count
-        let change: ListChange
-        if newCount < nearCount {
-            // The window's limit dropped near rows too (beyond the new pages): the rest of them stay.
-            change = ListChange(removed: [plan.forward ? newCount..<oldCount : 0..<oldCount - newCount])
-        } else {
-            let start = plan.forward ? nearCount : 0
-            let fresh = Array(items[start..<start + newCount - nearCount])
-            change = RowDiff.change(
-                replacing: far, with: fresh, at: start, oldIndex: { oldIndex[$0] }, oldItem: { before[$0] })
-        }
-        // Where the reader is, the next item reported shown says: a guess would set off loads.
-        viewport = nil
-        publish(change, duplicates: duplicates, into: &effects)
+        return droppedItems
     }
 
     /// Replaces every page with the given ones, in one change, the first at
     /// sequence `first`; the requests of pages dropped at each end become
     /// `keepDropped` (none where it is `nil`).
-    private mutating func replaceAll(
+    mutating func replaceAll(
         with pages: [(Request, Page<Key, Item>)], firstSequence first: Int,
         keepDropped: (front: [Request]?, back: [Request]?), origin: Int? = nil, into effects: inout Effects
     ) {
@@ -1118,12 +834,5 @@ struct PagerStateMachine<Key: Hashable & Sendable, Item: Identifiable & Sendable
         let change = ListChange(
             removed: oldCount > 0 ? [0..<oldCount] : [], inserted: items.isEmpty ? [] : [0..<items.count])
         publish(change, duplicates: duplicates, into: &effects)
-    }
-}
-
-extension Page {
-    /// The key of the neighbour in a direction.
-    fileprivate func key(_ direction: LoadDirection) -> Key? {
-        direction == .next ? nextKey : previousKey
     }
 }

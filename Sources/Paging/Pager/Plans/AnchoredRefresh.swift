@@ -195,3 +195,88 @@ enum RowDiff {
             removed: removed, inserted: HeadSplice.ranges(inserted), updated: HeadSplice.ranges(updated))
     }
 }
+
+extension AnchoredRefresh: LoadPlan {
+    /// A page leads back when it names, or comes back to, a key this refresh asked already.
+    /// - Complexity: O(1) expected.
+    func leadsBack(
+        _ page: Page<Key, Item>, from request: PageRequest<Key>, in machine: PagerStateMachine<Key, Item>
+    ) -> LoadDirection? {
+        let direction = request.direction ?? (forward ? .next : .previous)
+        let asked = asked.keys(direction)
+        if AskedKeys.leadsBack(page, from: request, askedBefore: asked)
+            || page.key(direction).map(asked.contains) == true
+        {
+            return direction
+        }
+        return nil
+    }
+
+    /// Collects the page; asks for the next one, or, when the pages are in and none holds the
+    /// anchor, starts again from further up the near side (``widened(in:)``).
+    mutating func take(
+        _ page: Page<Key, Item>, for request: PageRequest<Key>, in machine: PagerStateMachine<Key, Item>
+    ) -> PageRequest<Key>? {
+        collect(request, page)
+        if let next = nextRequest(count: machine.configuration.pageSize) { return next }
+        guard let (wider, widened) = widened(in: machine.window) else { return nil }
+        self = widened
+        return wider
+    }
+
+    /// Puts the pages in place of the anchor's page and those on its far side.
+    func finish(
+        into machine: inout PagerStateMachine<Key, Item>, effects: inout PagerStateMachine<Key, Item>.Effects
+    ) {
+        machine.reanchor(self, into: &effects)
+    }
+
+    /// A retry repeats the refresh while the window still holds the page it started from.
+    /// - Complexity: O(1).
+    func stillFits(_ window: PageWindow<Key, Item>) -> Bool {
+        window.record(at: sequence)?.request == request
+    }
+}
+
+extension PagerStateMachine {
+    /// Puts an anchored refresh's pages in place of the anchor's page and
+    /// those on its far side, in one change that leaves the near side's rows
+    /// as they were (``RowDiff``): the far side's rows are diffed with the
+    /// new pages' items, found by id (``PageWindow/indices(of:)``).
+    /// O(*k* (log *k* + log *p*)) expected for *k* items loaded out of *p*
+    /// pages of *m* items held, plus O(*m*) for each page holding one of
+    /// them, plus O(*r* + *q*) for the *r* items of the *q* pages removed.
+    fileprivate mutating func reanchor(_ plan: AnchoredRefresh<Key, Item>, into effects: inout Effects) {
+        guard window.record(at: plan.sequence) != nil else {
+            // Not held any more (it cannot happen while a refresh runs): the pages are the list.
+            replaceAll(with: plan.pagesInListOrder, firstSequence: 0, keepDropped: (nil, nil), into: &effects)
+            return
+        }
+        let before = items
+        let oldCount = before.count
+        // The rows replaced: from the anchor's page to the end (forward) or from the start to the
+        // end of the anchor's page (backward). The near side's rows are what they were, and on
+        // the longest common run whatever the far side's change, so they need no diff.
+        let (anchorItems, anchorStart) = before.page(at: plan.sequence - window.firstSequence)
+        let far = plan.forward ? anchorStart..<oldCount : 0..<anchorStart + anchorItems.count
+        let nearCount = oldCount - far.count
+        let oldIndex = window.indices(of: plan.pages.lazy.flatMap { $0.1.items.lazy.map(\.id) })
+        let duplicates = window.reanchor(
+            plan.pagesInListOrder, at: plan.sequence, forward: plan.forward, modified: version + 1,
+            limit: configuration.maximumHeld)
+        let newCount = items.count
+        let change: ListChange
+        if newCount < nearCount {
+            // The window's limit dropped near rows too (beyond the new pages): the rest of them stay.
+            change = ListChange(removed: [plan.forward ? newCount..<oldCount : 0..<oldCount - newCount])
+        } else {
+            let start = plan.forward ? nearCount : 0
+            let fresh = Array(items[start..<start + newCount - nearCount])
+            change = RowDiff.change(
+                replacing: far, with: fresh, at: start, oldIndex: { oldIndex[$0] }, oldItem: { before[$0] })
+        }
+        // Where the reader is, the next item reported shown says: a guess would set off loads.
+        viewport = nil
+        publish(change, duplicates: duplicates, into: &effects)
+    }
+}

@@ -153,3 +153,39 @@ where Item.ID: Sendable {
         (refetchesFront ? nil : dropped.front, refetchesBack ? nil : dropped.back)
     }
 }
+
+extension RefetchPlan: LoadPlan {
+    /// A page leads back when it names a key this refetch asked already that way.
+    /// - Complexity: O(1) expected.
+    func leadsBack(
+        _ page: Page<Key, Item>, from request: Request, in machine: PagerStateMachine<Key, Item>
+    ) -> LoadDirection? {
+        guard let direction = request.direction,
+            AskedKeys.leadsBack(page, from: request, askedBefore: askedKeys(direction))
+        else { return nil }
+        return direction
+    }
+
+    /// Collects the page and asks for the next one (``advance()``).
+    mutating func take(
+        _ page: Page<Key, Item>, for request: Request, in machine: PagerStateMachine<Key, Item>
+    ) -> Request? {
+        collect(request, page)
+        return advance()
+    }
+
+    /// Replaces every page with those refetched, at their sequences, with the surviving edits in
+    /// them; the requests dropped at an end not refetched stay.
+    /// - Complexity: O(*n* + *k*) for *n* items held and *k* refetched.
+    func finish(
+        into machine: inout PagerStateMachine<Key, Item>, effects: inout PagerStateMachine<Key, Item>.Effects
+    ) {
+        var pages = pages
+        machine.takeRefreshEdits().apply(to: &pages, first: true, last: true)
+        machine.unjoined = nil
+        machine.replaceAll(
+            with: pages, firstSequence: firstSequence, keepDropped: keptDropped,
+            origin: machine.window.origin,
+            into: &effects)
+    }
+}
