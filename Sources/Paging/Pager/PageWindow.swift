@@ -69,7 +69,7 @@ struct PageWindow<Key: Hashable & Sendable, Item: Identifiable & Sendable>: Send
     /// The items of the held pages, one leaf per page.
     private(set) var items = PagedItems<Item>()
     /// Page records by sequence number, for `firstSequence ..< endSequence`.
-    private var records: [Int: PageRecord] = [:]
+    private(set) var records: [Int: PageRecord] = [:]
     /// The sequence of the first held page.
     private(set) var firstSequence = 0
     /// The sequence of the page holding the list's first items as last

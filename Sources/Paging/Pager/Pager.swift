@@ -148,6 +148,12 @@ where Item.ID: Sendable {
     /// every started load has reached the source).
     package var startedRequestCount: Int { driver.withLock { $0.machine.requestCounter } }
 
+    /// The invariants of the pager's state that do not hold now, each said in a sentence, however
+    /// many items are held (a debug build checks them after every event, for lists of up to
+    /// 4,096 items): for the model-based tests.
+    /// - Complexity: O(*n*) for *n* items held.
+    package var invariantViolations: [String] { driver.withLock { $0.machine.invariantViolations() } }
+
     /// The number of responses delivered so far, as ``waitUntilDelivered(_:)`` counts them.
     package var deliveredCount: Int { driver.withLock { $0.delivered } }
 
@@ -711,6 +717,7 @@ where Item.ID: Sendable {
     /// Starts the loads the machine asked for, publishes its snapshot, and
     /// collects the tasks to cancel and the futures to fulfill.
     private func apply(_ effects: Machine.Effects, to driver: inout Driver) -> Aftermath {
+        driver.machine.assertInvariants()
         var aftermath = Aftermath()
         aftermath.cancelled = effects.cancel.compactMap { driver.tasks.removeValue(forKey: $0) }
         for command in effects.start {

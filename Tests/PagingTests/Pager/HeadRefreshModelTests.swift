@@ -119,6 +119,8 @@ struct HeadRefreshModelTests {
         /// Applies the changes published since the last check and checks the list.
         /// `shown`: whether the pager is the list shown (not one a switch just left).
         func check(_ step: String, shown: Bool = true) throws {
+            let violations = pager.invariantViolations
+            #expect(violations.isEmpty, "\(label), \(step): the pager's invariants broke: \(violations)")
             let snapshots = recorder.recorded
             for snapshot in snapshots.dropFirst(replayed) {
                 if tracing {

@@ -454,6 +454,8 @@ private struct World {
 
     mutating func check(_ pager: Pager<Int, TestItem>, configuration: PagingConfiguration, context: String) {
         let snapshot = pager.snapshot
+        let violations = pager.invariantViolations
+        #expect(violations.isEmpty, "the pager's invariants broke: \(violations) — \(context)")
         let ids = snapshot.items.ids
 
         // No item twice, none skipped between the first and the last. (Past a

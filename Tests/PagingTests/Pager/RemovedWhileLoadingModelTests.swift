@@ -64,6 +64,8 @@ struct RemovedWhileLoadingModelTests {
             next += size
             let ids = pager.items.ids
             #expect(Set(ids).count == ids.count, "\(label), step \(step): an id twice in \(ids)")
+            let violations = pager.invariantViolations
+            #expect(violations.isEmpty, "\(label), step \(step): the pager's invariants broke: \(violations)")
             let back = ids.filter(removed.contains)
             #expect(back.isEmpty, "\(label), step \(step): removed \(back.sorted()) came back with the page")
             let missing = page.filter { !removed.contains($0) && !ids.contains($0) }

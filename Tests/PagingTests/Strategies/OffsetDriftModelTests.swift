@@ -277,6 +277,8 @@ struct OffsetDriftModelTests {
             "\(label): missed \(missed); held \(held), requests:\n\(server.log.joined(separator: "\n"))")
         #expect(
             held.filter(Set(stayed).contains) == stayed, "\(label): the items that stayed are out of order")
+        let violations = pager.invariantViolations
+        #expect(violations.isEmpty, "\(label): the pager's invariants broke: \(violations)")
         let snapshot = pager.snapshot
         #expect(
             snapshot.driftCount == server.drifted,
